@@ -1,0 +1,66 @@
+"""The ``holdem-tui`` command line.
+
+Subcommands live in ``holdem_tui.commands.<name>`` and are imported only when used, so
+``holdem-tui rules`` never pays for Textual and ``holdem-tui --help`` stays instant.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+import click
+
+#: subcommand name -> (module under holdem_tui.commands, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "Start a game at the table with every setting as a flag."),
+    "bench": ("bench", "Measure evaluator, equity, engine and bot speed."),
+    "replay": ("replay", "Replay PHH hand histories (viewer, or --json for a check)."),
+    "rules": ("rules", "Print the rules of a game in your language."),
+    "simulate": ("simulate", "Play a bots-only session and report results per seat."),
+    "history": ("history", "List past sessions and where their hand histories are."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group that imports each subcommand's module on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name, (module, _) in SUBCOMMANDS.items() if _available(module))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = SUBCOMMANDS.get(cmd_name)
+        if entry is None or not _available(entry[0]):
+            return None
+        module = importlib.import_module(f"holdem_tui.commands.{entry[0]}")
+        command: click.Command = module.command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [
+            (name, SUBCOMMANDS[name][1])
+            for name in self.list_commands(ctx)
+        ]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _available(module: str) -> bool:
+    return importlib.util.find_spec(f"holdem_tui.commands.{module}") is not None
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True)
+@click.version_option(package_name="holdem-tui")
+@click.pass_context
+def main(ctx: click.Context, **_: Any) -> None:
+    """Texas Hold'em and Five-Card Draw in your terminal.
+
+    With no command, starts a game at once: you against five bots of mixed levels.
+    """
+    if ctx.invoked_subcommand is None:
+        play = main.get_command(ctx, "play")
+        if play is None:
+            raise click.UsageError("the game is not installed in this build")
+        ctx.invoke(play)

@@ -1,0 +1,1 @@
+"""One module per ``holdem-tui`` subcommand, each exposing a click ``command``."""
