@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any
 
 import click
 
@@ -38,10 +37,7 @@ class LazyGroup(click.Group):
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [
-            (name, SUBCOMMANDS[name][1])
-            for name in self.list_commands(ctx)
-        ]
+        rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
@@ -54,7 +50,7 @@ def _available(module: str) -> bool:
 @click.group(cls=LazyGroup, invoke_without_command=True)
 @click.version_option(package_name="holdem-tui")
 @click.pass_context
-def main(ctx: click.Context, **_: Any) -> None:
+def main(ctx: click.Context, /) -> None:
     """Texas Hold'em and Five-Card Draw in your terminal.
 
     With no command, starts a game at once: you against five bots of mixed levels.

@@ -1,0 +1,79 @@
+"""Five-Card Draw: ante, five private cards, fixed-limit betting, one draw of 0 to 3 cards.
+
+Only the streets differ from Hold'em: the betting, pots and showdown are the shared ones in
+:mod:`holdem_tui.engine.hand`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from holdem_tui.engine.events import Street
+from holdem_tui.engine.hand import (
+    BettingStructure,
+    Dealer,
+    Hand,
+    HandConfig,
+    ShowdownPolicy,
+    StreetSpec,
+    best_hand_policy,
+)
+
+MAX_SEATS = 6
+MAX_DISCARDS = 3
+#: bets plus raises allowed in one round unless configured otherwise
+DEFAULT_CAP = 4
+
+# Six players hold 30 cards and draw at most 18 more: the deck can never run out.
+assert MAX_SEATS * 5 + MAX_SEATS * MAX_DISCARDS <= 52
+
+
+class DrawHand(Hand):
+    """One hand of fixed-limit Five-Card Draw."""
+
+    variant = "draw"
+    hole_count = 5
+
+    def __init__(
+        self,
+        config: HandConfig,
+        dealer: Dealer | None = None,
+        showdown_policy: ShowdownPolicy | None = best_hand_policy,
+    ) -> None:
+        if not 2 <= config.player_count <= MAX_SEATS:
+            raise ValueError(f"Five-Card Draw takes 2 to {MAX_SEATS} players")
+        if config.structure is not BettingStructure.FIXED_LIMIT:
+            raise ValueError("Five-Card Draw is played fixed limit")
+        self.streets = (
+            StreetSpec(Street.PREDRAW, 5, 0, False, config.small_bet),
+            StreetSpec(Street.POSTDRAW, 0, 0, True, config.big_bet),
+        )
+        super().__init__(config, dealer, showdown_policy)
+
+
+def draw_config(
+    stacks: Sequence[int],
+    ante: int,
+    small_bet: int,
+    big_bet: int | None = None,
+    *,
+    cap: int = DEFAULT_CAP,
+    names: Sequence[str] = (),
+    seats: Sequence[int] = (),
+    hand_number: int = 1,
+) -> HandConfig:
+    """A draw hand from plain table settings (stacks from left of the button to the button)."""
+    n = len(stacks)
+    return HandConfig(
+        starting_stacks=tuple(stacks),
+        antes=(ante,) * n,
+        blinds=(),
+        min_bet=small_bet,
+        structure=BettingStructure.FIXED_LIMIT,
+        small_bet=small_bet,
+        big_bet=big_bet if big_bet is not None else 2 * small_bet,
+        max_raises=cap,
+        names=tuple(names),
+        seats=tuple(seats),
+        hand_number=hand_number,
+    )

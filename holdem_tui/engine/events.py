@@ -1,0 +1,177 @@
+"""Every change in a hand is one frozen event.
+
+The log, the UI, the hand-history writer and the tests all read the same events. Events
+that carry secret cards know how to hide them: :meth:`Event.seen_by` returns the version a
+given seat may see (its own cards, the count of another seat's draw, nothing of a muck).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from holdem_tui.engine.cards import Card
+from holdem_tui.engine.pots import Pot
+
+
+class Street(StrEnum):
+    """Betting and drawing phases of both variants."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    PREDRAW = "predraw"
+    DRAW = "draw"
+    POSTDRAW = "postdraw"
+    SHOWDOWN = "showdown"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events; ``player`` is the hand position (0 = left of the button)."""
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` may see it (``None`` = a spectator knowing nothing)."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A new hand: who plays, with what, and the forced bets."""
+
+    hand_number: int
+    variant: str
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """A seat put its ante in (less if that is all it had)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A seat posted a blind (or straddle); ``kind`` is ``sb``, ``bb`` or ``straddle``."""
+
+    player: int
+    amount: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """Private cards dealt to a seat; others see only that cards were dealt."""
+
+    player: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """Hide the cards from everyone but their owner."""
+        return self if viewer == self.player else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    """A betting round, the draw, or the showdown begins."""
+
+    street: Street
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Community cards turned face up."""
+
+    street: Street
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActed(Event):
+    """A betting decision, normalised: ``kind`` is fold/check/call/bet/raise.
+
+    ``amount`` is the chips moved from the stack by this action; ``to`` the seat's street
+    total afterwards (the PHH ``cbr`` figure for bets and raises).
+    """
+
+    player: int
+    kind: str
+    amount: int
+    to: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """A draw: everyone sees the count; only the drawer sees which cards left and came."""
+
+    player: int
+    count: int
+    discarded: tuple[Card, ...] | None
+    received: tuple[Card, ...] | None
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """Others learn only how many cards were drawn."""
+        return self if viewer == self.player else replace(self, discarded=None, received=None)
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """Uncalled chips going back to the seat that bet them."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetsCollected(Event):
+    """The street's bets swept into the pots."""
+
+    pots: tuple[Pot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    """A seat turned its cards up, with the hand they make (when there is a board to judge)."""
+
+    player: int
+    cards: tuple[Card, ...]
+    value: int
+    name_key: str
+    name_ranks: tuple[int, ...]
+    best_five: tuple[Card, ...]
+    voluntary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMucked(Event):
+    """A seat threw its hand away unseen at showdown."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot paid out; ``shares`` pairs each winner with the chips they got."""
+
+    pot_index: int
+    amount: int
+    eligible: tuple[int, ...]
+    shares: tuple[tuple[int, int], ...]
+    uncontested: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over; ``stacks`` are final and ``net`` what each seat won or lost."""
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]

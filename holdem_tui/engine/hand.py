@@ -1,0 +1,886 @@
+"""One hand of poker as a state machine shared by both variants.
+
+The betting, pot and showdown rules live here once; :mod:`holdem` and :mod:`draw` only say
+which streets a variant has and what is dealt on each. The engine mirrors pokerkit's rules
+(the peer-reviewed reference the differential tests compare against), including its
+handling of incomplete all-in raises, and follows the pokerkit ``verify_x / can_x / x()``
+pattern: ``verify_*`` raises :class:`IllegalAction`, ``can_*`` answers yes or no, and the
+action itself returns the frozen events it caused.
+
+Hand positions: 0 is the first seat left of the button and ``n - 1`` the button, as in PHH
+(heads-up, 0 is the big blind and 1 the button, who posts the small blind).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from holdem_tui.engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from holdem_tui.engine.cards import Card, Deck
+from holdem_tui.engine.evaluator import evaluate, hand_value
+from holdem_tui.engine.events import (
+    AntePosted,
+    BetReturned,
+    BetsCollected,
+    BlindPosted,
+    BoardDealt,
+    CardsDrawn,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerActed,
+    PotAwarded,
+    Street,
+    StreetStarted,
+)
+from holdem_tui.engine.pots import Pot, build_pots, split
+from holdem_tui.engine.view import PlayerView, SeatView
+
+
+class BettingStructure(StrEnum):
+    """How big bets may be."""
+
+    NO_LIMIT = "no_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
+class Phase(StrEnum):
+    """What the hand waits for."""
+
+    BETTING = "betting"
+    DRAWING = "drawing"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class StreetSpec:
+    """One street: its name, cards dealt, whether a draw opens it, and its bet size."""
+
+    street: Street
+    hole_cards: int
+    board_cards: int
+    draw: bool
+    min_bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything fixed before the first card: stacks, forced bets, structure.
+
+    ``antes`` and ``blinds`` are per hand position in PHH order (``blinds_or_straddles``;
+    heads-up PHH writes ``[SB, BB]`` and the engine, like pokerkit, posts them swapped so the
+    button posts the small blind). ``max_raises`` caps bets plus raises per round (fixed
+    limit; ``None`` = no cap). ``ante_trimming`` treats antes as live contributions instead of
+    dead money in the main pot.
+    """
+
+    starting_stacks: tuple[int, ...]
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    min_bet: int = 0
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    small_bet: int = 0
+    big_bet: int = 0
+    max_raises: int | None = None
+    ante_trimming: bool = False
+    names: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
+    hand_number: int = 1
+
+    @property
+    def player_count(self) -> int:
+        """Seats dealt into the hand."""
+        return len(self.starting_stacks)
+
+    def ante_of(self, player: int) -> int:
+        """The ante a position owes."""
+        return self.antes[player] if player < len(self.antes) else 0
+
+    def posted_blinds(self) -> tuple[int, ...]:
+        """Blinds as actually posted per position (heads-up swap applied)."""
+        n = self.player_count
+        blinds = tuple(self.blinds[i] if i < len(self.blinds) else 0 for i in range(n))
+        if n == 2:
+            blinds = blinds[::-1]
+        return blinds
+
+
+class Dealer:
+    """Where cards come from: a shuffled deck normally, known cards when replaying."""
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self._deck = Deck(rng)
+
+    def hole(self, player: int, count: int) -> tuple[Card, ...]:
+        """Cards for one seat's hand."""
+        return self._deck.deal(count)
+
+    def board(self, count: int) -> tuple[Card, ...]:
+        """Community cards."""
+        return self._deck.deal(count)
+
+    def replacement(self, player: int, count: int) -> tuple[Card, ...]:
+        """Fresh cards for a draw; discards never go back into this deck."""
+        return self._deck.deal(count)
+
+    @property
+    def remaining(self) -> int:
+        """Cards still undealt."""
+        return self._deck.remaining
+
+
+#: decides at showdown whether a seat shows (True) or mucks; gets the hand and the position
+ShowdownPolicy = Callable[["Hand", int], bool]
+
+
+def best_hand_policy(hand: Hand, player: int) -> bool:
+    """Show when the hand could still win or tie any pot the seat is in; otherwise muck."""
+    return hand.could_win(player)
+
+
+class Hand:
+    """A hand in progress. Subclasses give the streets; everything else is shared."""
+
+    streets: tuple[StreetSpec, ...] = ()
+    variant: str = ""
+    #: cards a seat holds when it is dealt in (used to validate replays)
+    hole_count: int = 0
+
+    def __init__(
+        self,
+        config: HandConfig,
+        dealer: Dealer | None = None,
+        showdown_policy: ShowdownPolicy | None = best_hand_policy,
+    ) -> None:
+        n = config.player_count
+        if n < 2:
+            raise ValueError("a hand needs at least two players")
+        if any(s <= 0 for s in config.starting_stacks):
+            raise ValueError("every player dealt in needs chips")
+        self.config = config
+        self.dealer = dealer or Dealer()
+        self.showdown_policy = showdown_policy
+        self.n = n
+        self.stacks = list(config.starting_stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n  # live contributions collected into pots (excl. dead antes)
+        self.dead = 0
+        self.live = [True] * n
+        self.hole: list[list[Card]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self.discarded: list[Card] = []
+        self.drawn_counts: list[int | None] = [None] * n
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.events: list[Event] = []
+        self.phase = Phase.BETTING
+        self.street_index = -1
+        self.pots: list[Pot] = []
+        # betting-round state, mirroring pokerkit
+        self.actors: deque[int] = deque()
+        self.acted: set[int] = set()
+        self.completion = 0
+        self.raise_count = 0
+        self.short_all_ins: list[int] = []
+        self.opener: int | None = None
+        self.last_aggressor: int | None = None
+        self.all_in_runout = False
+        self.draw_queue: deque[int] = deque()
+        self.showdown_queue: deque[int] = deque()
+        self._start()
+
+    # ----------------------------------------------------------------- properties
+
+    @property
+    def street(self) -> Street:
+        """The current street (``SHOWDOWN`` once betting is over)."""
+        if self.phase in (Phase.SHOWDOWN, Phase.COMPLETE) or self.street_index < 0:
+            return Street.SHOWDOWN if self.street_index >= 0 else self.streets[0].street
+        if self.phase is Phase.DRAWING:
+            return Street.DRAW
+        return self.streets[self.street_index].street
+
+    @property
+    def spec(self) -> StreetSpec:
+        """The rules of the current street."""
+        return self.streets[max(self.street_index, 0)]
+
+    @property
+    def actor(self) -> int | None:
+        """The position whose decision the hand waits for, if any."""
+        if self.phase is Phase.BETTING and self.actors:
+            return self.actors[0]
+        if self.phase is Phase.DRAWING and self.draw_queue:
+            return self.draw_queue[0]
+        if self.phase is Phase.SHOWDOWN and self.showdown_queue:
+            return self.showdown_queue[0]
+        return None
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the pot has been paid out."""
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def total_pot(self) -> int:
+        """All chips in the middle, bets in front of the players included."""
+        return sum(self.contributed) + self.dead + sum(self.bets)
+
+    def live_count(self) -> int:
+        """Players who have not folded."""
+        return sum(self.live)
+
+    # ----------------------------------------------------------------- start
+
+    def _start(self) -> None:
+        config = self.config
+        self._emit(
+            HandStarted(
+                hand_number=config.hand_number,
+                variant=self.variant,
+                names=config.names or tuple(f"p{i + 1}" for i in range(self.n)),
+                seats=config.seats or tuple(range(self.n)),
+                stacks=tuple(self.stacks),
+                antes=tuple(config.ante_of(i) for i in range(self.n)),
+                blinds=tuple(config.blinds),
+            )
+        )
+        for i in range(self.n):
+            ante = min(config.ante_of(i), self.stacks[i])
+            if ante:
+                self.stacks[i] -= ante
+                if config.ante_trimming:
+                    self.contributed[i] += ante
+                else:
+                    self.dead += ante
+                self._emit(AntePosted(i, ante))
+        blinds = config.posted_blinds()
+        for i, blind in enumerate(blinds):
+            amount = min(blind, self.stacks[i])
+            if amount:
+                self.stacks[i] -= amount
+                self.bets[i] = amount
+                self._emit(BlindPosted(i, amount, _blind_kind(i, self.n)))
+        self._begin_street()
+
+    # ----------------------------------------------------------------- streets
+
+    def _begin_street(self) -> None:
+        self.street_index += 1
+        spec = self.spec
+        self._emit(StreetStarted(Street.DRAW if spec.draw else spec.street))
+        if spec.hole_cards:
+            for i in range(self.n):
+                if self.live[i]:
+                    cards = self.dealer.hole(i, spec.hole_cards)
+                    self.hole[i].extend(cards)
+                    self._emit(HoleCardsDealt(i, len(cards), cards))
+        if spec.board_cards:
+            cards = self.dealer.board(spec.board_cards)
+            self.board.extend(cards)
+            self._emit(BoardDealt(spec.street, cards))
+        if spec.draw:
+            self.phase = Phase.DRAWING
+            self.draw_queue = deque(i for i in range(self.n) if self.live[i])
+            if self.draw_queue:
+                return
+        self._begin_betting()
+
+    def _begin_betting(self) -> None:
+        spec = self.spec
+        if spec.draw:
+            self._emit(StreetStarted(spec.street))
+        self.phase = Phase.BETTING
+        blinds = self.config.posted_blinds()
+        signs = [1 if b > 0 else 0 for b in blinds]
+        max_index = max(range(self.n), key=lambda i: (self.bets[i] * signs[i], i))
+        self.opener = (max_index + 1) % self.n
+        order = deque(range(self.n))
+        order.rotate(-self.opener)
+        self.actors = deque(
+            i for i in order if self.live[i] and self.stacks[i] and self._effective_stack(i)
+        )
+        self.completion = 0
+        self.raise_count = 0
+        self.last_aggressor = None
+        self.acted = set()
+        self.short_all_ins = []
+        if len(self.actors) == 1 and self.bets[self.actors[0]] >= max(self.bets):
+            self.actors.clear()
+        self._after_betting_action()
+
+    def _effective_stack(self, player: int) -> int:
+        totals = sorted(self.bets[i] + self.stacks[i] for i in range(self.n) if self.live[i])
+        if len(totals) < 2:
+            return 0
+        return min(self.stacks[player], max(0, totals[-2] - self.bets[player]))
+
+    def _after_betting_action(self) -> None:
+        if self.actors and self.live_count() > 1:
+            return
+        self._end_betting()
+
+    def _end_betting(self) -> None:
+        self.actors.clear()
+        draws_left = any(s.draw for s in self.streets[self.street_index + 1 :])
+        last = self.street_index == len(self.streets) - 1
+        if self.live_count() > 1 and not draws_left:
+            with_chips = sum(1 for i in range(self.n) if self.live[i] and self.stacks[i])
+            if with_chips <= 1:
+                self.all_in_runout = True
+        if not all(self.stacks) and last:
+            self.all_in_runout = True
+        self._collect_bets()
+        if self.live_count() == 1:
+            self._award()
+        elif last or self.all_in_runout:
+            self._run_out()
+        else:
+            self._begin_street()
+
+    def _collect_bets(self) -> None:
+        if not any(self.bets):
+            return
+        bets = self.bets
+        if self.live_count() == 1:
+            winner = self.live.index(True)
+            self.stacks[winner] += bets[winner]
+            if bets[winner]:
+                self._emit(BetReturned(winner, bets[winner]))
+            bets[winner] = 0
+        else:
+            cutoff = sorted(bets)[-2]
+            for i in range(self.n):
+                if bets[i] > cutoff:
+                    over = bets[i] - cutoff
+                    self.stacks[i] += over
+                    bets[i] = cutoff
+                    self._emit(BetReturned(i, over))
+        for i in range(self.n):
+            self.contributed[i] += bets[i]
+            bets[i] = 0
+        self.pots = build_pots(self.contributed, self.live, self.dead)
+        self._emit(BetsCollected(tuple(self.pots)))
+
+    def _run_out(self) -> None:
+        """No more betting: turn the hands up if it was an all-in, deal the rest, show down."""
+        if self.all_in_runout:
+            for i in self._showdown_order():
+                if i not in self.shown:
+                    self._show(i, voluntary=False)
+            while self.street_index < len(self.streets) - 1:
+                self.street_index += 1
+                self.last_aggressor = None
+                spec = self.spec
+                if spec.board_cards:
+                    cards = self.dealer.board(spec.board_cards)
+                    self.board.extend(cards)
+                    self._emit(StreetStarted(spec.street))
+                    self._emit(BoardDealt(spec.street, cards))
+        self._begin_showdown()
+
+    # ----------------------------------------------------------------- showdown
+
+    def _showdown_order(self) -> list[int]:
+        start = self.last_aggressor if self.last_aggressor is not None else 0
+        order = [(start + k) % self.n for k in range(self.n)]
+        return [i for i in order if self.live[i]]
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self._emit(StreetStarted(Street.SHOWDOWN))
+        self.showdown_queue = deque(i for i in self._showdown_order() if i not in self.shown)
+        self._advance_showdown()
+
+    def _advance_showdown(self) -> None:
+        while self.showdown_queue:
+            player = self.showdown_queue[0]
+            if self.must_show(player):
+                self.showdown_queue.popleft()
+                self._show(player, voluntary=False)
+                continue
+            if self.showdown_policy is None:
+                return
+            self.showdown_queue.popleft()
+            if self.showdown_policy(self, player):
+                self._show(player, voluntary=False)
+            else:
+                self.mucked.add(player)
+                self._emit(CardsMucked(player))
+        self._award()
+
+    def must_show(self, player: int) -> bool:
+        """A seat must show when mucking would leave a pot it is in with nobody to win it."""
+        for pot in self.pots:
+            if player not in pot.eligible:
+                continue
+            others = [
+                i for i in pot.eligible if i != player and i not in self.mucked and self.live[i]
+            ]
+            if not others:
+                return True
+        return False
+
+    def could_win(self, player: int) -> bool:
+        """Whether this hand beats or ties every hand shown so far in some pot it is in."""
+        value = self._value(player)
+        for pot in self.pots:
+            if player not in pot.eligible:
+                continue
+            best = max((self._value(i) for i in pot.eligible if i in self.shown), default=0)
+            if value >= best:
+                return True
+        return False
+
+    def _value(self, player: int) -> int:
+        return hand_value((*self.hole[player], *self.board))
+
+    def _show(self, player: int, *, voluntary: bool) -> None:
+        cards = tuple(self.hole[player])
+        self.shown[player] = cards
+        everything = (*cards, *self.board)
+        if len(everything) >= 5:
+            rank = evaluate(everything)
+            event = CardsShown(
+                player,
+                cards,
+                rank.value,
+                rank.name_key,
+                rank.name_ranks,
+                rank.cards,
+                voluntary,
+            )
+        else:
+            event = CardsShown(player, cards, 0, "", (), (), voluntary)
+        self._emit(event)
+
+    def verify_show_or_muck(self, player: int, show: bool) -> None:
+        """Raise unless ``player`` is the seat to show or muck now (and may muck, if mucking)."""
+        if self.phase is not Phase.SHOWDOWN or self.actor != player:
+            raise IllegalAction("not_your_turn", f"p{player + 1} is not to show now")
+        if not show and self.must_show(player):
+            raise IllegalAction("must_show", f"p{player + 1} must show to win the pot")
+
+    def can_show_or_muck(self, player: int, show: bool) -> bool:
+        """Whether :meth:`show_or_muck` would be accepted."""
+        try:
+            self.verify_show_or_muck(player, show)
+        except IllegalAction:
+            return False
+        return True
+
+    def show_or_muck(self, player: int, show: bool) -> tuple[Event, ...]:
+        """Turn the cards up or throw them away, when the showdown is left to the seats."""
+        self.verify_show_or_muck(player, show)
+        mark = len(self.events)
+        self.showdown_queue.popleft()
+        if show:
+            self._show(player, voluntary=False)
+        else:
+            self.mucked.add(player)
+            self._emit(CardsMucked(player))
+        self._advance_showdown()
+        return tuple(self.events[mark:])
+
+    def can_show_voluntarily(self, player: int) -> bool:
+        """The winner of an uncontested pot may show once the hand is over."""
+        return (
+            self.phase is Phase.COMPLETE
+            and self.live_count() == 1
+            and self.live[player]
+            and player not in self.shown
+        )
+
+    def show_voluntarily(self, player: int) -> tuple[Event, ...]:
+        """Show the cards that won without a showdown."""
+        if not self.can_show_voluntarily(player):
+            raise IllegalAction("cannot_show", f"p{player + 1} cannot show now")
+        mark = len(self.events)
+        self._show(player, voluntary=True)
+        return tuple(self.events[mark:])
+
+    def _award(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.showdown_queue.clear()
+        if not self.pots:
+            self.pots = build_pots(self.contributed, self.live, self.dead)
+        if self.live_count() == 1:
+            winner = self.live.index(True)
+            for index, pot in enumerate(self.pots):
+                self.stacks[winner] += pot.amount
+                self._emit(
+                    PotAwarded(index, pot.amount, pot.eligible, ((winner, pot.amount),), True)
+                )
+        else:
+            values = {i: self._value(i) for i in self.shown}
+            for index, pot in enumerate(self.pots):
+                contenders = [i for i in pot.eligible if i in values]
+                if not contenders:
+                    contenders = [i for i in pot.eligible if self.live[i]]
+                    for i in contenders:
+                        values.setdefault(i, self._value(i))
+                best = max(values[i] for i in contenders)
+                winners = sorted(i for i in contenders if values[i] == best)
+                shares = split(pot.amount, winners)
+                for player, amount in shares:
+                    self.stacks[player] += amount
+                self._emit(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), False))
+        net = tuple(self.stacks[i] - self.config.starting_stacks[i] for i in range(self.n))
+        self._emit(HandEnded(tuple(self.stacks), net))
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the seat to act may do, or ``None`` when no seat is to act."""
+        player = self.actor
+        if player is None:
+            return None
+        if self.phase is Phase.DRAWING:
+            return LegalActions(
+                player=player,
+                can_draw=True,
+                max_discards=min(3, len(self.hole[player])),
+                stack=self.stacks[player],
+                hand=tuple(self.hole[player]),
+            )
+        if self.phase is not Phase.BETTING:
+            return None
+        top = max(self.bets)
+        call = min(self.stacks[player], top - self.bets[player])
+        can_raise = self._raise_refusal(player) is None
+        full = max(self.completion, self.spec.min_bet) + top
+        all_in = self.stacks[player] + self.bets[player]
+        low = min(all_in, full)
+        high = low if self.config.structure is BettingStructure.FIXED_LIMIT else all_in
+        return LegalActions(
+            player=player,
+            can_fold=self.bets[player] < top,
+            can_check=self.bets[player] >= top,
+            call_amount=call,
+            can_raise=can_raise,
+            is_bet=top == 0,
+            min_raise_to=low if can_raise else 0,
+            full_min_raise_to=full if can_raise else 0,
+            max_raise_to=high if can_raise else 0,
+            stack=self.stacks[player],
+            current_bet=self.bets[player],
+            hand=tuple(self.hole[player]),
+        )
+
+    def _raise_refusal(self, player: int) -> IllegalAction | None:
+        top = max(self.bets)
+        call = min(self.stacks[player], top - self.bets[player])
+        if call < self.completion:
+            return IllegalAction("short_all_in", "a short all-in cannot be raised")
+        if self.config.max_raises is not None and self.raise_count >= self.config.max_raises:
+            return IllegalAction("raise_cap", "the betting is capped")
+        if (
+            self.short_all_ins
+            and sum(self.short_all_ins) < self.completion
+            and player in self.acted
+        ):
+            return IllegalAction(
+                "not_reopened", "an incomplete all-in raise does not reopen the betting"
+            )
+        if self.stacks[player] <= top - self.bets[player]:
+            return IllegalAction("covered", "you can only call all-in")
+        if not any(
+            i != player and self.live[i] and self.stacks[i] + self.bets[i] > top
+            for i in range(self.n)
+        ):
+            return IllegalAction("nobody_to_raise", "every opponent is all-in")
+        return None
+
+    def _require_actor(self, player: int | None, phase: Phase) -> int:
+        actor = self.actor
+        if self.phase is not phase or actor is None:
+            raise IllegalAction("not_now", f"no {phase.value} decision is pending")
+        if player is not None and player != actor:
+            raise IllegalAction("not_your_turn", f"it is p{actor + 1}'s turn, not p{player + 1}'s")
+        return actor
+
+    # ----------------------------------------------------------------- fold
+
+    def verify_fold(self, player: int | None = None) -> int:
+        """Raise unless the seat to act may fold (there must be a bet to face)."""
+        actor = self._require_actor(player, Phase.BETTING)
+        if self.bets[actor] >= max(self.bets):
+            raise IllegalAction("fold_needless", "nothing to call: check instead of folding")
+        return actor
+
+    def can_fold(self, player: int | None = None) -> bool:
+        """Whether :meth:`fold` would be accepted."""
+        return self._can(self.verify_fold, player)
+
+    def fold(self, player: int | None = None) -> tuple[Event, ...]:
+        """Give up the hand."""
+        actor = self.verify_fold(player)
+        mark = len(self.events)
+        self._pop_actor()
+        self.live[actor] = False
+        self._emit(PlayerActed(actor, "fold", 0, self.bets[actor], False))
+        self._after_betting_action()
+        return tuple(self.events[mark:])
+
+    # ----------------------------------------------------------------- check / call
+
+    def verify_check_or_call(self, player: int | None = None) -> tuple[int, int]:
+        """Raise unless the seat to act may check or call; returns (seat, chips to put in)."""
+        actor = self._require_actor(player, Phase.BETTING)
+        return actor, min(self.stacks[actor], max(self.bets) - self.bets[actor])
+
+    def can_check_or_call(self, player: int | None = None) -> bool:
+        """Whether :meth:`check_or_call` would be accepted."""
+        return self._can(self.verify_check_or_call, player)
+
+    def check_or_call(self, player: int | None = None) -> tuple[Event, ...]:
+        """Check when nothing is owed, else call (all-in for less if short)."""
+        actor, amount = self.verify_check_or_call(player)
+        mark = len(self.events)
+        self._pop_actor()
+        self.bets[actor] += amount
+        self.stacks[actor] -= amount
+        kind = "call" if amount else "check"
+        self._emit(PlayerActed(actor, kind, amount, self.bets[actor], self.stacks[actor] == 0))
+        self._after_betting_action()
+        return tuple(self.events[mark:])
+
+    # ----------------------------------------------------------------- bet / raise
+
+    def verify_raise_to(self, amount: int, player: int | None = None) -> int:
+        """Raise unless a bet or raise to ``amount`` (street total) is legal now."""
+        actor = self._require_actor(player, Phase.BETTING)
+        refusal = self._raise_refusal(actor)
+        if refusal is not None:
+            raise refusal
+        legal = self.legal_actions()
+        assert legal is not None
+        if amount < legal.min_raise_to:
+            raise IllegalAction(
+                "below_min",
+                f"{amount} is below the minimum {legal.min_raise_to}",
+                amount=amount,
+                min=legal.min_raise_to,
+                max=legal.max_raise_to,
+            )
+        if amount > legal.max_raise_to:
+            raise IllegalAction(
+                "above_max",
+                f"{amount} is above the maximum {legal.max_raise_to}",
+                amount=amount,
+                min=legal.min_raise_to,
+                max=legal.max_raise_to,
+            )
+        return actor
+
+    def can_raise_to(self, amount: int, player: int | None = None) -> bool:
+        """Whether :meth:`raise_to` would be accepted."""
+        try:
+            self.verify_raise_to(amount, player)
+        except IllegalAction:
+            return False
+        return True
+
+    def raise_to(self, amount: int, player: int | None = None) -> tuple[Event, ...]:
+        """Bet or raise so that this seat has ``amount`` in front of it on this street."""
+        actor = self.verify_raise_to(amount, player)
+        mark = len(self.events)
+        top = max(self.bets)
+        completion = amount - top
+        self._pop_actor()
+        delta = amount - self.bets[actor]
+        self.bets[actor] = amount
+        self.stacks[actor] -= delta
+        order = deque(range(self.n))
+        order.rotate(-actor)
+        order.popleft()
+        self.actors = deque(i for i in order if self.live[i] and self.stacks[i])
+        self.opener = actor
+        self.last_aggressor = actor
+        if completion >= self.completion:
+            self.acted = {actor}
+        self.completion = max(self.completion, completion)
+        self.raise_count += 1
+        if self.stacks[actor]:
+            self.short_all_ins.clear()
+        else:
+            self.short_all_ins.append(completion)
+        if sum(self.short_all_ins) >= self.completion:
+            self.short_all_ins.clear()
+        kind = "bet" if top == 0 else "raise"
+        self._emit(PlayerActed(actor, kind, delta, amount, self.stacks[actor] == 0))
+        self._after_betting_action()
+        return tuple(self.events[mark:])
+
+    # ----------------------------------------------------------------- draw
+
+    def verify_draw(self, discards: Sequence[Card], player: int | None = None) -> int:
+        """Raise unless the seat may throw exactly these cards (0 to 3 of its own)."""
+        actor = self._require_actor(player, Phase.DRAWING)
+        if len(discards) > 3:
+            raise IllegalAction("too_many_discards", "you may draw at most 3 cards", max=3)
+        if len(set(discards)) != len(discards):
+            raise IllegalAction("duplicate_discard", "a card is listed twice")
+        for c in discards:
+            if c not in self.hole[actor]:
+                raise IllegalAction("not_your_card", f"{c} is not in your hand", card=str(c))
+        return actor
+
+    def can_draw(self, discards: Sequence[Card], player: int | None = None) -> bool:
+        """Whether :meth:`draw` would be accepted."""
+        try:
+            self.verify_draw(discards, player)
+        except IllegalAction:
+            return False
+        return True
+
+    def draw(self, discards: Sequence[Card], player: int | None = None) -> tuple[Event, ...]:
+        """Throw ``discards`` and take as many new cards; an empty list stands pat."""
+        actor = self.verify_draw(discards, player)
+        mark = len(self.events)
+        self.draw_queue.popleft()
+        kept = [c for c in self.hole[actor] if c not in discards]
+        received = self.dealer.replacement(actor, len(discards)) if discards else ()
+        self.discarded.extend(discards)
+        self.hole[actor] = kept + list(received)
+        self.drawn_counts[actor] = len(discards)
+        self._emit(CardsDrawn(actor, len(discards), tuple(discards), tuple(received)))
+        if not self.draw_queue:
+            self._begin_betting()
+        return tuple(self.events[mark:])
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:
+        """Everything ``viewer`` may know now, frozen; legal actions only on its turn.
+
+        ``reveal_all`` is for a spectator watching bots only, never for a seat.
+        """
+        blinds = self.config.posted_blinds()
+        seats = []
+        for i in range(self.n):
+            known = reveal_all or i == viewer or i in self.shown
+            seats.append(
+                SeatView(
+                    position=i,
+                    seat=self.config.seats[i] if self.config.seats else i,
+                    name=self.config.names[i] if self.config.names else f"p{i + 1}",
+                    stack=self.stacks[i],
+                    bet=self.bets[i],
+                    invested=self.config.starting_stacks[i] - self.stacks[i],
+                    folded=not self.live[i],
+                    all_in=self.live[i] and self.stacks[i] == 0,
+                    card_count=len(self.hole[i]),
+                    cards=tuple(self.hole[i]) if known else None,
+                    shown=i in self.shown,
+                    drawn=self.drawn_counts[i],
+                    blind=_blind_kind(i, self.n) if blinds[i] else None,
+                    is_button=i == self.n - 1,
+                )
+            )
+        legal = self.legal_actions()
+        if legal is not None and legal.player != viewer:
+            legal = None
+        history = tuple(self.events if reveal_all else (e.seen_by(viewer) for e in self.events))
+        config = self.config
+        return PlayerView(
+            variant=self.variant,
+            hand_number=config.hand_number,
+            me=viewer,
+            street=self.street,
+            board=tuple(self.board),
+            seats=tuple(seats),
+            pots=tuple(self.pots),
+            total_pot=self.total_pot,
+            to_act=self.actor,
+            legal=legal,
+            history=history,
+            structure=config.structure.value,
+            min_bet=config.min_bet,
+            small_bet=config.small_bet,
+            big_bet=config.big_bet,
+            max_raises=config.max_raises,
+            complete=self.is_complete,
+        )
+
+    # ----------------------------------------------------------------- generic
+
+    def verify(self, action: Action, player: int | None = None) -> Action:
+        """Check ``action`` against the rules; return it with ``ALL_IN`` made concrete."""
+        legal = self.legal_actions()
+        if legal is None:
+            raise IllegalAction("not_now", "no decision is pending")
+        if player is not None and player != legal.player:
+            raise IllegalAction("not_your_turn", f"it is p{legal.player + 1}'s turn")
+        kind = action.kind
+        if kind is ActionKind.ALL_IN:
+            action = legal.all_in_action()
+            kind = action.kind
+        if kind is ActionKind.DRAW:
+            self.verify_draw(action.discards, player)
+        elif kind is ActionKind.FOLD:
+            self.verify_fold(player)
+        elif kind is ActionKind.CHECK:
+            if not legal.can_check:
+                raise IllegalAction(
+                    "cannot_check", "there is a bet to call", amount=legal.call_amount
+                )
+        elif kind is ActionKind.CALL:
+            if legal.call_amount == 0:
+                raise IllegalAction("nothing_to_call", "nothing to call: check")
+        else:
+            if action.amount is None:
+                raise IllegalAction("amount_missing", "a bet or raise needs an amount")
+            self.verify_raise_to(action.amount, player)
+        return action
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`act` would accept ``action``."""
+        try:
+            self.verify(action, player)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
+        """Apply a seat's decision; returns the events it caused, automatic ones included."""
+        action = self.verify(action, player)
+        kind = action.kind
+        if kind is ActionKind.DRAW:
+            return self.draw(action.discards, player)
+        if kind is ActionKind.FOLD:
+            return self.fold(player)
+        if kind in (ActionKind.CHECK, ActionKind.CALL):
+            return self.check_or_call(player)
+        assert action.amount is not None
+        return self.raise_to(action.amount, player)
+
+    def _pop_actor(self) -> int:
+        actor = self.actors.popleft()
+        self.acted.add(actor)
+        return actor
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    @staticmethod
+    def _can(verify: Callable[[int | None], object], player: int | None) -> bool:
+        try:
+            verify(player)
+        except IllegalAction:
+            return False
+        return True
+
+
+def _blind_kind(position: int, n: int) -> str:
+    """Name of the blind a position posts: PHH index 0 is the small blind, 1 the big."""
+    phh_index = (1 - position) if n == 2 else position
+    return ("sb", "bb")[phh_index] if phh_index < 2 else "straddle"

@@ -1,0 +1,74 @@
+"""No-Limit Texas Hold'em: two hole cards, a board of five in three steps, four rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from holdem_tui.engine.events import Street
+from holdem_tui.engine.hand import (
+    BettingStructure,
+    Dealer,
+    Hand,
+    HandConfig,
+    ShowdownPolicy,
+    StreetSpec,
+    best_hand_policy,
+)
+
+MAX_SEATS = 9
+
+
+class HoldemHand(Hand):
+    """One hand of No-Limit Hold'em; every street's minimum bet is the big blind."""
+
+    variant = "holdem"
+    hole_count = 2
+
+    def __init__(
+        self,
+        config: HandConfig,
+        dealer: Dealer | None = None,
+        showdown_policy: ShowdownPolicy | None = best_hand_policy,
+    ) -> None:
+        if not 2 <= config.player_count <= MAX_SEATS:
+            raise ValueError(f"Hold'em takes 2 to {MAX_SEATS} players")
+        bet = config.min_bet
+        self.streets = (
+            StreetSpec(Street.PREFLOP, 2, 0, False, bet),
+            StreetSpec(Street.FLOP, 0, 3, False, bet),
+            StreetSpec(Street.TURN, 0, 1, False, bet),
+            StreetSpec(Street.RIVER, 0, 1, False, bet),
+        )
+        super().__init__(config, dealer, showdown_policy)
+
+
+def holdem_config(
+    stacks: Sequence[int],
+    small_blind: int,
+    big_blind: int,
+    *,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    names: Sequence[str] = (),
+    seats: Sequence[int] = (),
+    hand_number: int = 1,
+) -> HandConfig:
+    """A Hold'em hand from plain table settings (stacks in PHH order: SB first, button last).
+
+    ``ante`` is paid by everyone, or only by the big blind when ``big_blind_ante`` is set.
+    """
+    n = len(stacks)
+    if big_blind_ante:
+        antes = tuple(ante if i == (0 if n == 2 else 1) else 0 for i in range(n))
+    else:
+        antes = (ante,) * n
+    return HandConfig(
+        starting_stacks=tuple(stacks),
+        antes=antes if ante else (),
+        blinds=(small_blind, big_blind) + (0,) * (n - 2),
+        min_bet=big_blind,
+        structure=BettingStructure.NO_LIMIT,
+        names=tuple(names),
+        seats=tuple(seats),
+        hand_number=hand_number,
+    )

@@ -1,0 +1,58 @@
+"""Main and side pots, built from what each seat put in, and split to the chip.
+
+Kept apart from the state machines because both variants share it and because it is the
+part where chips are most easily created or lost; the property tests hammer it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips and the hand positions that can win it (main pot first)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
+    """Split ``contributions`` into a main pot and side pots.
+
+    Each distinct contribution level makes a layer; a live (not folded) seat is eligible for
+    every layer it reached, and folded seats' chips fill the layers they reached too. Layers
+    with the same eligible seats merge. ``dead`` chips (untrimmed antes, as in pokerkit and
+    the big-blind-ante convention) go into the main pot.
+    """
+    pots: list[Pot] = []
+    previous = 0
+    carry = dead
+    for level in sorted(set(contributions)):
+        carry += sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
+        while pots and pots[-1].eligible == eligible:
+            carry += pots.pop().amount
+        if carry:
+            pots.append(Pot(carry, eligible))
+        carry = 0
+        previous = level
+    if carry:
+        if pots:
+            last = pots.pop()
+            pots.append(Pot(last.amount + carry, last.eligible))
+        else:
+            pots.append(Pot(carry, tuple(i for i, alive in enumerate(live) if alive)))
+    return pots
+
+
+def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Share ``amount`` among ``winners`` (already in odd-chip order).
+
+    The odd chips go one at a time to the winners in the order given, which the engine makes
+    seat order starting left of the button. (pokerkit gives the whole remainder to the first
+    winner instead; the two differ only in splits three or more ways.)
+    """
+    quotient, remainder = divmod(amount, len(winners))
+    return [(w, quotient + (1 if k < remainder else 0)) for k, w in enumerate(winners)]
