@@ -1,0 +1,300 @@
+"""The table across hands: seats, the moving button, blinds, busting and session limits.
+
+A :class:`Table` knows nothing of screens or clocks: whoever drives it (the UI, the
+simulator, a test) tells it how much time has passed. Its whole state is plain data
+(:meth:`Table.to_dict`), so a session can be saved after every hand and resumed exactly,
+including the random generator, so a resumed hand deals the same cards.
+
+Button and blinds: the button moves one seat to the left each hand, skipping seats that are
+out; the small and big blind are the next two seats with chips after it ("moving button").
+When only two players remain, heads-up rules apply from the next hand: the button posts
+the small blind and acts first before the flop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand, draw_config
+from holdem_tui.engine.hand import Dealer, Hand, ShowdownPolicy, best_hand_policy
+from holdem_tui.engine.holdem import HoldemHand, holdem_config
+from holdem_tui.engine.view import PlayerView
+
+VARIANTS = ("holdem", "draw")
+SEAT_LIMITS = {"holdem": (2, 9), "draw": (2, 6)}
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """The settings of a session; stakes fields not used by a variant are ignored."""
+
+    variant: str
+    names: tuple[str, ...]
+    starting_stack: int = 1000
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int = 0
+    big_blind_ante: bool = False
+    small_bet: int = 10
+    big_bet: int = 20
+    cap: int = DEFAULT_CAP
+    hand_limit: int | None = None
+    minute_limit: float | None = None
+    seed: int | None = None
+    reset_stacks: bool = False
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown game {self.variant!r}")
+        low, high = SEAT_LIMITS[self.variant]
+        if not low <= len(self.names) <= high:
+            raise ValueError(f"{self.variant} takes {low} to {high} players")
+        if self.starting_stack <= 0:
+            raise ValueError("the starting stack must be positive")
+        if self.variant == "holdem" and not 0 < self.small_blind <= self.big_blind:
+            raise ValueError("blinds must satisfy 0 < small blind <= big blind")
+        if self.variant == "draw" and not 0 < self.small_bet <= self.big_bet:
+            raise ValueError("limits must satisfy 0 < small bet <= big bet")
+        if self.ante < 0:
+            raise ValueError("the ante cannot be negative")
+
+    @property
+    def unit(self) -> int:
+        """The chip unit results are reported in: the big blind, or the big bet in draw."""
+        return self.big_blind if self.variant == "holdem" else self.big_bet
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a save file."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        """Rebuild from :meth:`to_dict` output."""
+        data = dict(data)
+        data["names"] = tuple(data["names"])
+        return cls(**data)
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at the table and the chips in front of it."""
+
+    name: str
+    stack: int
+    busted_in_hand: int | None = None
+
+    @property
+    def out(self) -> bool:
+        """No chips left: the seat is skipped for the rest of the session."""
+        return self.stack <= 0
+
+
+@dataclass
+class Table:
+    """A session of hands at one table."""
+
+    config: TableConfig
+    seats: list[Seat] = field(default_factory=list)
+    button: int = -1
+    hand_number: int = 0
+    elapsed: float = 0.0
+    rng_state: Any = None
+    hand_seed: int | None = None
+    history: list[tuple[int, ...]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat(name, self.config.starting_stack) for name in self.config.names]
+        if self.rng_state is None:
+            self.rng_state = random.Random(self.config.seed).getstate()
+        if not self.history:
+            self.history = [tuple(s.stack for s in self.seats)]
+
+    # --------------------------------------------------------------- who plays
+
+    def active_seats(self) -> list[int]:
+        """Seats that still have chips, in seat order."""
+        return [i for i, seat in enumerate(self.seats) if not seat.out]
+
+    def next_active(self, seat: int) -> int:
+        """The first seat with chips strictly left of ``seat``."""
+        count = len(self.seats)
+        for step in range(1, count + 1):
+            candidate = (seat + step) % count
+            if not self.seats[candidate].out:
+                return candidate
+        raise ValueError("no seat has chips")
+
+    def order_for_next_hand(self) -> list[int]:
+        """Seat indices in hand-position order for the next hand: left of the button first."""
+        return self.order_for_button(self.next_active(self.button))
+
+    def order_for_button(self, button: int) -> list[int]:
+        """Hand-position order when ``button`` holds the button: left of it first, it last."""
+        order = []
+        seat = button
+        for _ in self.active_seats():
+            seat = self.next_active(seat)
+            order.append(seat)
+        return order
+
+    # --------------------------------------------------------------- session end
+
+    def limit_reached(self) -> bool:
+        """The hand or time limit is used up (the hand in play, if any, is finished first)."""
+        config = self.config
+        if config.hand_limit is not None and self.hand_number >= config.hand_limit:
+            return True
+        return config.minute_limit is not None and self.elapsed >= config.minute_limit * 60
+
+    def is_over(self) -> bool:
+        """One player has every chip, or a limit is reached."""
+        return len(self.active_seats()) < 2 or self.limit_reached()
+
+    def is_last_hand(self) -> bool:
+        """The hand now being played is the last one by the hand limit."""
+        limit = self.config.hand_limit
+        return limit is not None and self.hand_number >= limit
+
+    def hands_left(self) -> int | None:
+        """Hands still to play by the hand limit (``None`` without one)."""
+        limit = self.config.hand_limit
+        return None if limit is None else max(0, limit - self.hand_number)
+
+    def minutes_left(self) -> float | None:
+        """Minutes still to play by the time limit (``None`` without one)."""
+        limit = self.config.minute_limit
+        return None if limit is None else max(0.0, limit - self.elapsed / 60)
+
+    # --------------------------------------------------------------- hands
+
+    def start_hand(self, showdown_policy: ShowdownPolicy | None = best_hand_policy) -> Hand:
+        """Move the button, post nothing yet, and deal the next hand.
+
+        Raises ``RuntimeError`` if the session is already over.
+        """
+        if self.is_over():
+            raise RuntimeError("the session is over")
+        if self.config.reset_stacks:
+            for seat in self.seats:
+                seat.stack = self.config.starting_stack
+        order = self.order_for_next_hand()
+        self.button = order[-1]
+        self.hand_number += 1
+        rng = random.Random()
+        rng.setstate(self.rng_state)
+        self.hand_seed = rng.getrandbits(63)
+        self.rng_state = rng.getstate()
+        return self.deal(order, showdown_policy)
+
+    def deal(self, order: Sequence[int], showdown_policy: ShowdownPolicy | None) -> Hand:
+        """Build the hand for seats in ``order`` with the stored hand seed."""
+        config = self.config
+        stacks = [self.seats[i].stack for i in order]
+        names = [self.seats[i].name for i in order]
+        dealer = Dealer(random.Random(self.hand_seed))
+        if config.variant == "holdem":
+            return HoldemHand(
+                holdem_config(
+                    stacks,
+                    config.small_blind,
+                    config.big_blind,
+                    ante=config.ante,
+                    big_blind_ante=config.big_blind_ante,
+                    names=names,
+                    seats=order,
+                    hand_number=self.hand_number,
+                ),
+                dealer,
+                showdown_policy,
+            )
+        return DrawHand(
+            draw_config(
+                stacks,
+                config.ante,
+                config.small_bet,
+                config.big_bet,
+                cap=config.cap,
+                names=names,
+                seats=order,
+                hand_number=self.hand_number,
+            ),
+            dealer,
+            showdown_policy,
+        )
+
+    def restart_hand(self, showdown_policy: ShowdownPolicy | None = best_hand_policy) -> Hand:
+        """Deal the current hand again from its start, same cards (resume after a crash)."""
+        if self.hand_seed is None:
+            raise RuntimeError("no hand in progress")
+        return self.deal(self.order_for_button(self.button), showdown_policy)
+
+    def finish_hand(self, hand: Hand) -> None:
+        """Take the final stacks of a complete hand back to the seats; mark who busted."""
+        if not hand.is_complete:
+            raise RuntimeError("the hand is not finished")
+        seats = hand.config.seats
+        for position, seat_index in enumerate(seats):
+            seat = self.seats[seat_index]
+            seat.stack = hand.stacks[position]
+            if seat.out and seat.busted_in_hand is None:
+                seat.busted_in_hand = self.hand_number
+        self.hand_seed = None
+        self.history.append(tuple(s.stack for s in self.seats))
+
+    # --------------------------------------------------------------- persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to resume: plain JSON-able data."""
+        version, internal, gauss = self.rng_state
+        return {
+            "config": self.config.to_dict(),
+            "seats": [[s.name, s.stack, s.busted_in_hand] for s in self.seats],
+            "button": self.button,
+            "hand_number": self.hand_number,
+            "elapsed": self.elapsed,
+            "rng_state": [version, list(internal), gauss],
+            "hand_seed": self.hand_seed,
+            "history": [list(h) for h in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        """Rebuild a table saved by :meth:`to_dict`; raises ``ValueError`` on bad data."""
+        try:
+            version, internal, gauss = data["rng_state"]
+            table = cls(
+                config=TableConfig.from_dict(data["config"]),
+                seats=[Seat(str(n), int(s), b) for n, s, b in data["seats"]],
+                button=int(data["button"]),
+                hand_number=int(data["hand_number"]),
+                elapsed=float(data["elapsed"]),
+                rng_state=(version, tuple(internal), gauss),
+                hand_seed=data["hand_seed"],
+                history=[tuple(h) for h in data["history"]],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a saved table: {exc}") from exc
+        if len(table.seats) != len(table.config.names):
+            raise ValueError("not a saved table: seat count does not match")
+        return table
+
+
+#: a seat's brain for :func:`play_hand`: gets its view, answers an action
+Agent = Callable[[PlayerView], Action]
+
+
+def play_hand(hand: Hand, agents: Sequence[Agent]) -> Hand:
+    """Run a hand to the end, asking ``agents[position]`` for each decision.
+
+    Used by the simulator, the benchmarks and the tests; an agent's illegal answer raises.
+    """
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        hand.act(agents[actor](hand.view(actor)), actor)
+    return hand
