@@ -309,8 +309,9 @@ class Translator:
         params: dict[str, Any] = {}
         for slot, rank in zip(slots, ranks, strict=False):
             params[slot] = self._rank_forms(rank)
-        text = self.t(f"hand.{category}", **params)
-        return text[:1].upper() + text[1:]
+        key = f"hand.{category}"
+        text = self.t(key, **params)
+        return text if text == key else text[:1].upper() + text[1:]
 
     def rules_markdown(self, game: str) -> str:
         """The rule screen for ``game`` ("holdem" or "draw") as Markdown, English if missing."""

@@ -1,0 +1,53 @@
+"""Tests for ``holdem-tui rules``: prints the rule screen in the chosen language."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from holdem_tui.cli import main
+from holdem_tui.i18n import get_translator
+
+
+@pytest.fixture(autouse=True)
+def _english_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delenv("HOLDEM_TUI_LOCALES", raising=False)
+    get_translator.cache_clear()
+
+
+def test_rules_draw_in_croatian() -> None:
+    result = CliRunner().invoke(main, ["rules", "--game", "draw", "--lang", "hr"])
+    assert result.exit_code == 0, result.output
+    assert "Zatvoreni poker s pet karata" in result.output
+    assert "Poredak ruku" in result.output
+    assert "##" not in result.output  # rendered, not raw Markdown
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "fi", "nl"])
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_rules_every_game_and_language(game: str, lang: str) -> None:
+    result = CliRunner().invoke(main, ["rules", "--game", game, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert len(result.output) > 1000
+
+
+def test_unknown_language_is_a_clear_error() -> None:
+    result = CliRunner().invoke(main, ["rules", "--lang", "xx"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--lang'" in result.output
+    assert "'xx' is not one of" in result.output
+
+
+def test_default_language_comes_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "fi_FI.UTF-8")
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code == 0
+    assert "Käsien arvojärjestys" in result.output
+
+
+def test_default_is_english_holdem() -> None:
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code == 0
+    assert "Texas Hold'em" in result.output and "Hand ranking" in result.output
