@@ -358,3 +358,20 @@ def test_wheel_ships_locales_and_finds_them(tmp_path: Path) -> None:
     ).stdout.splitlines()
     assert Path(out[0]).resolve() == (target / "holdem_tui" / "locales").resolve()
     assert out[1] == "Folden"
+
+
+def test_names_from_the_evaluator() -> None:
+    from holdem_tui.engine.cards import Card
+    from holdem_tui.engine.evaluator import evaluate
+
+    tr = Translator("en")
+    hands = {
+        "Ks Kd 5c 5h 2s": "Two pair, kings and fives",
+        "As Ad Ah Td Tc": "Full house, aces full of tens",
+        "Ac 2d 3h 4s 5c": "Straight, five high",
+        "Js Jd 9c 7h 2s": "Pair of jacks",
+        "Ah Kh Qh Jh Th": "Royal flush",
+    }
+    for text, name in hands.items():
+        rank = evaluate([Card(c) for c in text.split()])
+        assert tr.hand_name(rank.name_key, rank.name_ranks) == name
