@@ -1,0 +1,125 @@
+"""Speed benchmarks behind ``holdem-tui bench``: a registry of small measuring functions.
+
+Speed targets are checked by running this, never by timed tests (which flake on busy CI
+machines). Each :class:`Benchmark` returns named figures; the command merges them into one
+JSON object, so adding a figure for a later feature is one function plus one
+:func:`register` line, e.g.::
+
+    @register("engine")
+    def _engine(quick: bool) -> dict[str, float]:
+        return {"engine_hands_per_s": ...}
+
+Timings use a warm-up run and then the best of several repeats (the least disturbed run is
+the closest to what the code costs); latency figures use the median instead.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["BENCHMARKS", "Benchmark", "best_rate", "median_ms", "register", "run"]
+
+BenchFunction = Callable[[bool], dict[str, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Benchmark:
+    """One named group of figures; ``function(quick)`` measures and returns them.
+
+    ``quick`` asks for fewer iterations (CI smoke runs), not different figures.
+    """
+
+    name: str
+    description: str
+    function: BenchFunction
+
+
+BENCHMARKS: list[Benchmark] = []
+
+
+def register(name: str, description: str = "") -> Callable[[BenchFunction], BenchFunction]:
+    """Decorator adding a function to :data:`BENCHMARKS` under ``name``, in definition order."""
+
+    def wrap(function: BenchFunction) -> BenchFunction:
+        if any(b.name == name for b in BENCHMARKS):
+            raise ValueError(f"benchmark {name!r} is registered twice")
+        text = description or (function.__doc__ or "").strip()
+        BENCHMARKS.append(Benchmark(name, text, function))
+        return function
+
+    return wrap
+
+
+def best_rate(work: Callable[[], object], items: int, repeats: int) -> float:
+    """Items per second of ``work`` (which handles ``items`` items): warm-up, then best of n."""
+    work()
+    best = float("inf")
+    for _ in range(max(repeats, 1)):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return items / best
+
+
+def median_ms(work: Callable[[], object], repeats: int) -> float:
+    """Median wall time of ``work`` in milliseconds, after one warm-up call."""
+    work()
+    times = []
+    for _ in range(max(repeats, 1)):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times)
+
+
+def run(only: str | None = None, quick: bool = False) -> list[tuple[Benchmark, dict[str, float]]]:
+    """Run the registered benchmarks (or just ``only``), returning each one's figures."""
+    chosen = [b for b in BENCHMARKS if only is None or b.name == only]
+    if not chosen:
+        names = ", ".join(b.name for b in BENCHMARKS)
+        raise ValueError(f"no benchmark named {only!r}; known: {names}")
+    return [(b, b.function(quick)) for b in chosen]
+
+
+# ---------------------------------------------------------------- evaluator and equity
+
+
+@register("evaluator", "Batch 7-card evaluations per second (numpy tables).")
+def _evaluator(quick: bool) -> dict[str, float]:
+    from holdem_tui.engine.evaluator import evaluate7_batch, hand_value
+
+    n = 200_000 if quick else 2_000_000
+    rng = np.random.default_rng(0)
+    hands = np.argsort(rng.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
+    repeats = 2 if quick else 5
+    batch = best_rate(lambda: evaluate7_batch(hands), n, repeats)
+    scalar_hands = [[int(c) for c in row] for row in hands[: 5_000 if quick else 50_000]]
+
+    def scalar() -> None:
+        for h in scalar_hands:
+            hand_value(h)
+
+    return {
+        "eval7_per_s": batch,
+        "eval7_scalar_per_s": best_rate(scalar, len(scalar_hands), repeats),
+    }
+
+
+@register("equity", "Monte Carlo equity of As Kd, no board, 9-handed and heads-up.")
+def _equity(quick: bool) -> dict[str, float]:
+    from holdem_tui.engine.cards import parse_cards
+    from holdem_tui.engine.equity import equity
+
+    hero = parse_cards("AsKd")
+    sims = 50_000 if quick else 500_000
+    repeats = 2 if quick else 5
+    seeds = iter(range(1_000_000))
+    mc9 = best_rate(lambda: equity(hero, 8, sims=sims, seed=next(seeds)), sims, repeats)
+    mc2 = best_rate(lambda: equity(hero, 1, sims=sims, seed=next(seeds)), sims, repeats)
+    ten_k = median_ms(lambda: equity(hero, 8, sims=10_000, seed=next(seeds)), 5 if quick else 41)
+    return {"mc9_sims_per_s": mc9, "mc2_sims_per_s": mc2, "equity_10k_ms": ten_k}
