@@ -197,3 +197,12 @@ def test_range_helpers() -> None:
     narrowed = r.reweighted(np.where(r.combos[:, 0] >> 2 == 12, 0.0, 1.0))
     assert set(narrowed.classes()) == {"KK"}
     assert hand_class(*parse_cards("Ts9s")) == "T9s" and hand_class(*parse_cards("9dTs")) == "T9o"
+
+
+def test_random_opponents_equal_uniform_ranges_nine_handed() -> None:
+    """The range path (sampling + swapping cards out of each deck) agrees with plain dealing."""
+    hero, board = parse_cards("AsKd"), parse_cards("Qs7s2d")
+    plain = equity(hero, 8, board, sims=100_000, seed=1)
+    uniform = Range.random()
+    mixed = equity(hero, [uniform, None] * 4, board, sims=100_000, seed=2)
+    assert abs(plain.equity - mixed.equity) <= 4 * math.hypot(plain.std_error, mixed.std_error)
