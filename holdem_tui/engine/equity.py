@@ -202,9 +202,7 @@ def _enumerate(
     hero_cards = np.broadcast_to(np.array(hero, dtype=np.int64), (len(ok), 2))
     hero_v = _ev.evaluate7_batch(np.concatenate([hero_cards, full_board], axis=1), validate=False)
     opp_vs = [
-        _ev.evaluate7_batch(
-            np.concatenate([cards[idx[ok]], full_board], axis=1), validate=False
-        )
+        _ev.evaluate7_batch(np.concatenate([cards[idx[ok]], full_board], axis=1), validate=False)
         for (cards, _), idx in zip(slots[:-1], index[:-1], strict=True)
     ]
     win, tie, share = _showdown(hero_v, np.stack(opp_vs))
@@ -316,9 +314,7 @@ def _simulate(
                 last = stacked[live]
                 flat[p * size + rows] = last
                 where_flat[last.astype(np.int64) * size + rows] = p
-            range_hole = iter(
-                (picked[:, 2 * j], picked[:, 2 * j + 1]) for j in range(len(ranged))
-            )
+            range_hole = iter((picked[:, 2 * j], picked[:, 2 * j + 1]) for j in range(len(ranged)))
         # Partial Fisher–Yates: position i takes a uniform pick from positions i..live-1.
         draws = rng.random((deal_count, size))
         for i in range(deal_count):
@@ -348,9 +344,7 @@ def _simulate(
             np.full(size, hero[0]),
             np.full(size, hero[1]),
         )
-        opp_v = np.stack(
-            [_values(board_sum + keys[a] + keys[b], suit_mask, a, b) for a, b in hole]
-        )
+        opp_v = np.stack([_values(board_sum + keys[a] + keys[b], suit_mask, a, b) for a, b in hole])
         win, tie, share = _showdown(hero_v, opp_v)
         total += float(share.sum())
         total_sq += float(share @ share)

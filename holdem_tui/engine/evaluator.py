@@ -104,7 +104,19 @@ _NAME_KEYS: Final[dict[Category, str]] = {
 
 #: Per-rank keys whose sums are unique per rank multiset of a given size (SKPokerEval).
 RANK_KEYS: Final[tuple[int, ...]] = (
-    0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
+    0,
+    1,
+    5,
+    22,
+    98,
+    453,
+    2031,
+    8698,
+    22854,
+    83661,
+    262349,
+    636345,
+    1479181,
 )
 _RANK_BITS: Final = 23  # 7 * max key = 10,354,267 < 2**24, but any 7-card sum < 2**23
 _RANK_MASK: Final = (1 << _RANK_BITS) - 1
@@ -336,9 +348,9 @@ def best_five(cards: Sequence[int]) -> tuple[Card, ...]:
     return evaluate(cards).cards
 
 
-def _as_card_array(cards: npt.ArrayLike, sizes: tuple[int, ...], validate: bool) -> npt.NDArray[
-    np.integer
-]:
+def _as_card_array(
+    cards: npt.ArrayLike, sizes: tuple[int, ...], validate: bool
+) -> npt.NDArray[np.integer]:
     arr = np.asarray(cards)
     if arr.ndim != 2 or arr.shape[1] not in sizes:
         raise ValueError(f"expected shape (N, k) with k in {sizes}, got {arr.shape}")

@@ -222,4 +222,3 @@ class Range:
 def parse_range(text: str) -> Range:
     """Shorthand for :meth:`Range.parse`."""
     return Range.parse(text)
-
