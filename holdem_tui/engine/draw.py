@@ -39,6 +39,8 @@ class DrawHand(Hand):
         config: HandConfig,
         dealer: Dealer | None = None,
         showdown_policy: ShowdownPolicy | None = best_hand_policy,
+        *,
+        reveal_all_in: bool = True,
     ) -> None:
         if not 2 <= config.player_count <= MAX_SEATS:
             raise ValueError(f"Five-Card Draw takes 2 to {MAX_SEATS} players")
@@ -48,7 +50,7 @@ class DrawHand(Hand):
             StreetSpec(Street.PREDRAW, 5, 0, False, config.small_bet),
             StreetSpec(Street.POSTDRAW, 0, 0, True, config.big_bet),
         )
-        super().__init__(config, dealer, showdown_policy)
+        super().__init__(config, dealer, showdown_policy, reveal_all_in=reveal_all_in)
 
 
 def draw_config(

@@ -101,8 +101,13 @@ class HandConfig:
         return len(self.starting_stacks)
 
     def ante_of(self, player: int) -> int:
-        """The ante a position owes."""
-        return self.antes[player] if player < len(self.antes) else 0
+        """The ante a position owes (heads-up, PHH lists antes in [SB, BB] order too)."""
+        index = 1 - player if self.player_count == 2 else player
+        return self.antes[index] if index < len(self.antes) else 0
+
+    def phh_antes(self) -> tuple[int, ...]:
+        """Antes in PHH order, one per player."""
+        return tuple(self.antes[i] if i < len(self.antes) else 0 for i in range(self.player_count))
 
     def posted_blinds(self) -> tuple[int, ...]:
         """Blinds as actually posted per position (heads-up swap applied)."""
@@ -159,6 +164,8 @@ class Hand:
         config: HandConfig,
         dealer: Dealer | None = None,
         showdown_policy: ShowdownPolicy | None = best_hand_policy,
+        *,
+        reveal_all_in: bool = True,
     ) -> None:
         n = config.player_count
         if n < 2:
@@ -168,6 +175,7 @@ class Hand:
         self.config = config
         self.dealer = dealer or Dealer()
         self.showdown_policy = showdown_policy
+        self.reveal_all_in = reveal_all_in
         self.n = n
         self.stacks = list(config.starting_stacks)
         self.bets = [0] * n
@@ -249,19 +257,26 @@ class Hand:
                 names=config.names or tuple(f"p{i + 1}" for i in range(self.n)),
                 seats=config.seats or tuple(range(self.n)),
                 stacks=tuple(self.stacks),
-                antes=tuple(config.ante_of(i) for i in range(self.n)),
+                antes=config.phh_antes(),
                 blinds=tuple(config.blinds),
             )
         )
-        for i in range(self.n):
-            ante = min(config.ante_of(i), self.stacks[i])
+        posted = [min(config.ante_of(i), self.stacks[i]) for i in range(self.n)]
+        for i, ante in enumerate(posted):
             if ante:
                 self.stacks[i] -= ante
-                if config.ante_trimming:
-                    self.contributed[i] += ante
-                else:
-                    self.dead += ante
                 self._emit(AntePosted(i, ante))
+        if config.ante_trimming:
+            # trimmed antes are live chips, collected like a round of bets: what nobody
+            # else matched goes back (pokerkit's ante trimming)
+            cutoff = sorted(posted)[-2]
+            for i, ante in enumerate(posted):
+                if ante > cutoff:
+                    self.stacks[i] += ante - cutoff
+                    self._emit(BetReturned(i, ante - cutoff))
+                self.contributed[i] += min(ante, cutoff)
+        else:
+            self.dead += sum(posted)
         blinds = config.posted_blinds()
         for i, blind in enumerate(blinds):
             amount = min(blind, self.stacks[i])
@@ -373,7 +388,7 @@ class Hand:
     def _run_out(self) -> None:
         """No more betting: turn the hands up if it was an all-in, deal the rest, show down."""
         if self.all_in_runout:
-            for i in self._showdown_order():
+            for i in self._showdown_order() if self.reveal_all_in else ():
                 if i not in self.shown:
                     self._show(i, voluntary=False)
             while self.street_index < len(self.streets) - 1:
@@ -568,7 +583,7 @@ class Hand:
             can_raise=can_raise,
             is_bet=top == 0,
             min_raise_to=low if can_raise else 0,
-            full_min_raise_to=full if can_raise else 0,
+            full_min_raise_to=full,
             max_raise_to=high if can_raise else 0,
             stack=self.stacks[player],
             current_bet=self.bets[player],

@@ -29,6 +29,8 @@ class HoldemHand(Hand):
         config: HandConfig,
         dealer: Dealer | None = None,
         showdown_policy: ShowdownPolicy | None = best_hand_policy,
+        *,
+        reveal_all_in: bool = True,
     ) -> None:
         if not 2 <= config.player_count <= MAX_SEATS:
             raise ValueError(f"Hold'em takes 2 to {MAX_SEATS} players")
@@ -39,7 +41,7 @@ class HoldemHand(Hand):
             StreetSpec(Street.TURN, 0, 1, False, bet),
             StreetSpec(Street.RIVER, 0, 1, False, bet),
         )
-        super().__init__(config, dealer, showdown_policy)
+        super().__init__(config, dealer, showdown_policy, reveal_all_in=reveal_all_in)
 
 
 def holdem_config(
@@ -58,10 +60,8 @@ def holdem_config(
     ``ante`` is paid by everyone, or only by the big blind when ``big_blind_ante`` is set.
     """
     n = len(stacks)
-    if big_blind_ante:
-        antes = tuple(ante if i == (0 if n == 2 else 1) else 0 for i in range(n))
-    else:
-        antes = (ante,) * n
+    # PHH order: index 1 is the big blind, heads-up included
+    antes = tuple(ante if i == 1 else 0 for i in range(n)) if big_blind_ante else (ante,) * n
     return HandConfig(
         starting_stacks=tuple(stacks),
         antes=antes if ante else (),

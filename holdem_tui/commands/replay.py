@@ -1,0 +1,66 @@
+"""``holdem-tui replay``: check PHH files against the engine, or step through them on screen."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from holdem_tui.history.phh import PhhError, loads, replay
+
+
+def replay_json(paths: tuple[Path, ...]) -> int:
+    """Replay each file strictly through the engine; one JSON line per hand on stdout.
+
+    Broken files and illegal actions are reported on stderr with the file, the action and
+    the reason; the other files still run, and the result is 1 if any failed.
+    """
+    failed = 0
+    for path in paths:
+        try:
+            hands = loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, PhhError) as exc:
+            click.echo(f"{path}: {exc}", err=True)
+            failed += 1
+            continue
+        for number, phh in enumerate(hands, start=1):
+            where = f"{path}" if len(hands) == 1 else f"{path} [hand {number}]"
+            try:
+                result = replay(phh)
+            except PhhError as exc:
+                click.echo(f"{where}: {exc}", err=True)
+                failed += 1
+                continue
+            line: dict[str, object] = {
+                "file": str(path),
+                "finishing_stacks": list(result.finishing_stacks),
+                "decisions": [d.to_json() for d in result.decisions],
+            }
+            if len(hands) > 1:
+                line["hand"] = number
+            expected = phh.finishing_stacks
+            if expected is not None and tuple(expected) != result.finishing_stacks:
+                click.echo(
+                    f"{where}: finishing stacks {list(result.finishing_stacks)} differ from "
+                    f"the file's {list(expected)}",
+                    err=True,
+                )
+                failed += 1
+            click.echo(json.dumps(line))
+    return 1 if failed else 0
+
+
+@click.command(name="replay")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON line per hand, no UI.")
+def command(files: tuple[Path, ...], as_json: bool) -> None:
+    """Replay PHH hand histories (No-Limit Hold'em, or this game's F5CD draw files)."""
+    if as_json:
+        sys.exit(replay_json(files))
+    try:
+        from holdem_tui.ui.replay import run_replay_viewer
+    except ImportError as exc:  # pragma: no cover - the viewer ships with the UI
+        raise click.ClickException("the replay viewer is not available in this build") from exc
+    sys.exit(run_replay_viewer(files))

@@ -1,0 +1,1 @@
+"""Hand histories: PHH reading, writing and strict replay through the engine."""

@@ -1,0 +1,458 @@
+"""Hand histories in PHH, the open TOML format of pokerkit and the PHH dataset.
+
+Writing turns a finished hand's events into a PHH hand; reading parses a ``.phh`` file (one
+hand) or a ``.phhs`` file (several hands under ``[1]``, ``[2]`` ... tables); replaying runs
+a parsed hand strictly through this project's engine (not pokerkit) and records, before
+every player action, the bounds the engine offered.
+
+Five-Card Draw has no PHH variant code, so this project uses ``F5CD`` (fixed-limit
+five-card draw, one draw) with PHH's draw notation (``p2 sd 7h2c`` discards two,
+``p2 sd`` stands pat, followed by ``d dh p2 ...`` for the replacement cards) and the
+fixed-limit fields ``small_bet`` and ``big_bet``; the bet cap is ``_max_raises``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.cards import FULL_DECK, Card, parse_cards
+from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.engine.events import (
+    BoardDealt,
+    CardsDrawn,
+    CardsMucked,
+    CardsShown,
+    HoleCardsDealt,
+    PlayerActed,
+)
+from holdem_tui.engine.hand import BettingStructure, Dealer, Hand, HandConfig, Phase
+from holdem_tui.engine.holdem import HoldemHand
+
+HOLDEM_CODE = "NT"
+DRAW_CODE = "F5CD"
+UNKNOWN = "??"
+
+
+class PhhError(ValueError):
+    """A hand history that cannot be read or replayed; says which action and why."""
+
+    def __init__(self, message: str, *, action_index: int | None = None, action: str = "") -> None:
+        super().__init__(message)
+        self.action_index = action_index
+        self.action = action
+
+
+@dataclass(frozen=True, slots=True)
+class PhhHand:
+    """One parsed hand history: the PHH fields this engine needs, plus the rest verbatim."""
+
+    variant: str
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    max_raises: int | None = None
+    ante_trimming: bool = False
+    players: tuple[str, ...] = ()
+    finishing_stacks: tuple[int, ...] | None = None
+    hand: int | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def config(self) -> HandConfig:
+        """The engine configuration this history describes."""
+        fixed = self.variant == DRAW_CODE
+        return HandConfig(
+            starting_stacks=self.starting_stacks,
+            antes=self.antes,
+            blinds=self.blinds,
+            min_bet=self.small_bet if fixed else self.min_bet,
+            structure=BettingStructure.FIXED_LIMIT if fixed else BettingStructure.NO_LIMIT,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            max_raises=(self.max_raises or DEFAULT_CAP) if fixed else None,
+            ante_trimming=self.ante_trimming,
+            names=self.players,
+            hand_number=self.hand or 1,
+        )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def loads(text: str) -> list[PhhHand]:
+    """Parse PHH text: a single hand, or several hands as top-level tables (``.phhs``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(f"not valid TOML: {exc}") from exc
+    if "variant" in data:
+        return [_parse_hand(data)]
+    hands = [_parse_hand(value) for value in data.values() if isinstance(value, dict)]
+    if not hands:
+        raise PhhError("no hand found (no 'variant' field)")
+    return hands
+
+
+def _ints(data: dict[str, Any], key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+    value = data.get(key, default)
+    if value is None:
+        raise PhhError(f"missing field '{key}'")
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise PhhError(f"field '{key}' must be a list of whole numbers (chips)")
+    return tuple(value)
+
+
+def _parse_hand(data: dict[str, Any]) -> PhhHand:
+    variant = data.get("variant")
+    if variant not in (HOLDEM_CODE, DRAW_CODE):
+        raise PhhError(f"unsupported variant {variant!r} (this engine plays NT and F5CD)")
+    stacks = _ints(data, "starting_stacks")
+    n = len(stacks)
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PhhError("field 'actions' must be a list of strings")
+    antes = _ints(data, "antes", [0] * n)
+    blinds = _ints(data, "blinds_or_straddles", [0] * n)
+    if len(antes) != n or len(blinds) != n:
+        raise PhhError("antes and blinds_or_straddles must have one entry per player")
+    finishing = data.get("finishing_stacks")
+    players = data.get("players") or ()
+    return PhhHand(
+        variant=variant,
+        starting_stacks=stacks,
+        actions=tuple(actions),
+        antes=antes,
+        blinds=blinds,
+        min_bet=int(data.get("min_bet", 0)),
+        small_bet=int(data.get("small_bet", 0)),
+        big_bet=int(data.get("big_bet", 0)),
+        max_raises=data.get("_max_raises"),
+        ante_trimming=bool(data.get("ante_trimming_status", False)),
+        players=tuple(str(p) for p in players),
+        finishing_stacks=_ints(data, "finishing_stacks") if finishing is not None else None,
+        hand=data.get("hand"),
+        fields=dict(data),
+    )
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The bounds the engine offered before one player action (``None`` where no raise)."""
+
+    actor: str
+    action: str
+    street: str
+    stack: int
+    to_call: int
+    can_raise: bool
+    min_raise_to: int | None
+    full_min_raise_to: int
+    max_raise_to: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields ``holdem-tui replay --json`` prints per decision."""
+        return {
+            "actor": self.actor,
+            "to_call": self.to_call,
+            "can_raise": self.can_raise,
+            "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to,
+        }
+
+
+@dataclass
+class Replay:
+    """A replayed hand: the engine's hand object, the decisions, and the positions of each
+    action in the event list (so a viewer can step through it)."""
+
+    phh: PhhHand
+    hand: Hand
+    decisions: list[Decision]
+    #: for each PHH action, how many engine events existed after it was applied
+    marks: list[int]
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Stacks after the hand."""
+        return tuple(self.hand.stacks)
+
+
+class ReplayDealer(Dealer):
+    """Deals exactly the cards a history names; unknown cards (``????``) come from the rest
+    of the deck, seeded, so a replay is repeatable."""
+
+    def __init__(
+        self,
+        holes: dict[int, deque[tuple[Card, ...] | None]],
+        boards: deque[tuple[Card, ...]],
+        known: set[int],
+        seed: int = 0,
+    ) -> None:
+        self._holes = holes
+        self._boards = boards
+        rest = [c for c in FULL_DECK if c not in known]
+        random.Random(seed).shuffle(rest)
+        self._rest = rest
+
+    def _fill(self, count: int) -> tuple[Card, ...]:
+        if count > len(self._rest):
+            raise PhhError("the history deals more cards than the deck holds")
+        cards = tuple(self._rest[-count:])
+        del self._rest[-count:]
+        return cards
+
+    def hole(self, player: int, count: int) -> tuple[Card, ...]:
+        """The next ``d dh`` cards of this player (random where unknown)."""
+        queue = self._holes.get(player)
+        cards = queue.popleft() if queue else None
+        if cards is None:
+            return self._fill(count)
+        if len(cards) != count:
+            raise PhhError(f"p{player + 1} is dealt {len(cards)} cards, the game deals {count}")
+        return cards
+
+    def replacement(self, player: int, count: int) -> tuple[Card, ...]:
+        """Replacement cards after a discard come from the next ``d dh`` line too."""
+        return self.hole(player, count)
+
+    def board(self, count: int) -> tuple[Card, ...]:
+        """The next ``d db`` cards (random if the history stops dealing)."""
+        if not self._boards:
+            return self._fill(count)
+        cards = self._boards.popleft()
+        if len(cards) != count:
+            raise PhhError(f"the board deals {len(cards)} cards here, the game deals {count}")
+        return cards
+
+    @property
+    def remaining(self) -> int:
+        """Cards left for unknown hands."""
+        return len(self._rest)
+
+
+def _player(word: str, n: int) -> int:
+    if not (word.startswith("p") and word[1:].isdigit()):
+        raise PhhError(f"not a player: {word!r}")
+    index = int(word[1:]) - 1
+    if not 0 <= index < n:
+        raise PhhError(f"no player {word} in a {n}-player hand")
+    return index
+
+
+def _cards(text: str) -> tuple[Card, ...] | None:
+    if UNKNOWN in text:
+        return None
+    return parse_cards(text)
+
+
+def _strip(action: str) -> list[str]:
+    return action.split("#", 1)[0].split()
+
+
+def replay(phh: PhhHand, *, seed: int = 0) -> Replay:
+    """Play ``phh`` through the engine, strictly; raises :class:`PhhError` on the first
+    illegal or unreadable action, naming it."""
+    n = len(phh.starting_stacks)
+    holes: dict[int, deque[tuple[Card, ...] | None]] = {i: deque() for i in range(n)}
+    boards: deque[tuple[Card, ...]] = deque()
+    shows: dict[int, tuple[Card, ...] | None] = {}
+    known: set[int] = set()
+    for index, action in enumerate(phh.actions):
+        words = _strip(action)
+        try:
+            if words[:2] == ["d", "dh"] and len(words) == 4:
+                cards = _cards(words[3])
+                holes[_player(words[2], n)].append(cards)
+                known.update(cards or ())
+            elif words[:2] == ["d", "db"] and len(words) == 3:
+                board = parse_cards(words[2])
+                boards.append(board)
+                known.update(board)
+            elif len(words) >= 2 and words[1] == "sm":
+                player = _player(words[0], n)
+                shown = _cards(words[2]) if len(words) == 3 and words[2] != "-" else None
+                shows[player] = shown
+                known.update(shown or ())
+        except ValueError as exc:
+            raise PhhError(str(exc), action_index=index, action=action) from exc
+    # cards shown later make unknown hole cards known (Hold'em: one deal per player)
+    for player, shown in shows.items():
+        queue = holes[player]
+        if shown is not None and len(queue) == 1 and queue[0] is None:
+            queue[0] = shown
+    unknown = {p for p, queue in holes.items() if any(cards is None for cards in queue)}
+    dealer = ReplayDealer(holes, boards, known, seed)
+    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
+    try:
+        hand: Hand = cls(phh.config(), dealer, showdown_policy=None, reveal_all_in=False)
+    except ValueError as exc:
+        raise PhhError(str(exc)) from exc
+    decisions: list[Decision] = []
+    marks: list[int] = []
+    for index, action in enumerate(phh.actions):
+        words = _strip(action)
+        try:
+            _apply(hand, words, n, decisions, action)
+        except (IllegalAction, PhhError, ValueError) as exc:
+            raise PhhError(
+                f"action {index + 1} '{action}': {exc}", action_index=index, action=action
+            ) from exc
+        marks.append(len(hand.events))
+    # showdown decisions left to make: show known cards, muck unknown ones
+    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
+        player = hand.actor
+        show = shows[player] is not None if player in shows else player not in unknown
+        if not show and hand.must_show(player):
+            show = True
+        hand.show_or_muck(player, show)
+    if not hand.is_complete:
+        raise PhhError("the history ends before the hand is over")
+    return Replay(phh, hand, decisions, marks)
+
+
+def _apply(hand: Hand, words: list[str], n: int, decisions: list[Decision], action: str) -> None:
+    if not words or words[0] == "d":
+        return
+    player = _player(words[0], n)
+    verb = words[1] if len(words) > 1 else ""
+    if verb == "sm":
+        return
+    if hand.actor != player:
+        who = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
+        raise PhhError(f"it is {who}'s turn, not {words[0]}'s")
+    if verb == "sd":
+        discards = parse_cards(words[2]) if len(words) > 2 else ()
+        hand.draw(discards, player)
+        return
+    legal = hand.legal_actions()
+    assert legal is not None
+    decisions.append(
+        Decision(
+            actor=words[0],
+            action=action,
+            street=hand.street.value,
+            stack=legal.stack,
+            to_call=legal.call_amount,
+            can_raise=legal.can_raise,
+            min_raise_to=legal.min_raise_to if legal.can_raise else None,
+            full_min_raise_to=legal.full_min_raise_to,
+            max_raise_to=legal.max_raise_to if legal.can_raise else None,
+        )
+    )
+    if verb == "f":
+        hand.fold(player)
+    elif verb == "cc":
+        hand.check_or_call(player)
+    elif verb == "cbr" and len(words) == 3:
+        try:
+            amount = int(words[2])
+        except ValueError as exc:
+            raise PhhError(f"not a whole number of chips: {words[2]!r}") from exc
+        hand.raise_to(amount, player)
+    else:
+        raise PhhError(f"unknown action {action!r}")
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def hand_actions(hand: Hand) -> list[str]:
+    """The PHH action list of a hand, from its events (cards shown go last, as pokerkit
+    expects the showdown after the final board)."""
+    actions: list[str] = []
+    shows: list[str] = []
+    for event in hand.events:
+        if isinstance(event, HoleCardsDealt) and event.cards is not None:
+            actions.append(f"d dh p{event.player + 1} {_fmt(event.cards)}")
+        elif isinstance(event, BoardDealt):
+            actions.append(f"d db {_fmt(event.cards)}")
+        elif isinstance(event, PlayerActed):
+            verb = {"fold": "f", "check": "cc", "call": "cc"}.get(event.kind)
+            actions.append(f"p{event.player + 1} {verb or f'cbr {event.to}'}")
+        elif isinstance(event, CardsDrawn):
+            discards = event.discarded or ()
+            actions.append(f"p{event.player + 1} sd {_fmt(discards)}".rstrip())
+            if event.received:
+                actions.append(f"d dh p{event.player + 1} {_fmt(event.received)}")
+        elif isinstance(event, CardsShown) and not event.voluntary:
+            shows.append(f"p{event.player + 1} sm {_fmt(event.cards)}")
+        elif isinstance(event, CardsMucked):
+            shows.append(f"p{event.player + 1} sm")
+    return actions + shows
+
+
+def _fmt(cards: Iterable[int]) -> str:
+    return "".join(str(Card(c)) for c in cards)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} to PHH")
+
+
+def dumps(hand: Hand, *, extra: dict[str, Any] | None = None) -> str:
+    """A finished hand as PHH text (``NT`` or this project's ``F5CD``)."""
+    if not hand.is_complete:
+        raise ValueError("only finished hands are written")
+    config = hand.config
+    n = hand.n
+    fields: dict[str, Any] = {}
+    if isinstance(hand, DrawHand):
+        fields["variant"] = DRAW_CODE
+        fields["antes"] = list(config.phh_antes())
+        fields["blinds_or_straddles"] = [0] * n
+        fields["small_bet"] = config.small_bet
+        fields["big_bet"] = config.big_bet
+        fields["_max_raises"] = config.max_raises or DEFAULT_CAP
+    else:
+        fields["variant"] = HOLDEM_CODE
+        fields["ante_trimming_status"] = config.ante_trimming
+        fields["antes"] = list(config.phh_antes())
+        fields["blinds_or_straddles"] = [
+            config.blinds[i] if i < len(config.blinds) else 0 for i in range(n)
+        ]
+        fields["min_bet"] = config.min_bet
+    fields["starting_stacks"] = list(config.starting_stacks)
+    fields["actions"] = hand_actions(hand)
+    if config.names:
+        fields["players"] = list(config.names)
+    if config.seats:
+        fields["seats"] = [s + 1 for s in config.seats]
+    fields["hand"] = config.hand_number
+    fields["finishing_stacks"] = list(hand.stacks)
+    fields.update(extra or {})
+    lines = []
+    for key, value in fields.items():
+        if key == "actions":
+            body = "".join(f"  {_toml_value(a)},\n" for a in value)
+            lines.append(f"actions = [\n{body}]")
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dumps_section(hand: Hand, key: int | str, *, extra: dict[str, Any] | None = None) -> str:
+    """One hand as a ``[key]`` table of a multi-hand ``.phhs`` file (append-friendly)."""
+    return f"[{key}]\n{dumps(hand, extra=extra)}\n"
