@@ -772,6 +772,19 @@ class Hand:
             self._begin_betting()
         return tuple(self.events[mark:])
 
+    def actions_taken(self) -> list[tuple[int, Action]]:
+        """Every seat decision so far, in order: enough to rebuild this hand exactly from
+        its seed (``Table.restart_hand`` then :meth:`act` each one), as autosave does."""
+        taken: list[tuple[int, Action]] = []
+        for event in self.events:
+            if isinstance(event, PlayerActed):
+                kind = ActionKind(event.kind)
+                amount = event.to if kind in (ActionKind.BET, ActionKind.RAISE) else None
+                taken.append((event.player, Action(kind, amount)))
+            elif isinstance(event, CardsDrawn):
+                taken.append((event.player, Action.draw(event.discarded or ())))
+        return taken
+
     # ----------------------------------------------------------------- views
 
     def view(self, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:
