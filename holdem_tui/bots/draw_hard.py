@@ -1,0 +1,162 @@
+"""Hard Five-Card Draw: reads ranges from bets and draw counts, simulates, bluffs sparingly.
+
+Before the draw it simulates everyone drawing from hands weighted by their first-round
+actions; after the draw it rebuilds each opponent's hand from how many cards they took
+(standing pat means strength) and how they bet since. Bluffs, including standing pat on
+nothing after raising, are budgeted to a limited share of its bets and aimed only at one
+or two opponents seen to fold.
+"""
+
+from __future__ import annotations
+
+import random
+
+from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.draw_common import best_discards, describe
+from holdem_tui.bots.draw_montecarlo import (
+    first_round_likelihood,
+    postdraw_equity,
+    predraw_equity,
+)
+from holdem_tui.bots.holdem_common import pot_odds
+from holdem_tui.bots.reads import HandRead, OpponentBook, opponents_in_hand, read_hand
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.evaluator import Category
+from holdem_tui.engine.events import CardsDrawn, Street
+from holdem_tui.engine.view import PlayerView
+
+SIMS_PREDRAW = 160
+SIMS_POSTDRAW = 300
+
+
+class DrawHard:
+    """The hard level's draw policy; ``book`` remembers opponents across hands."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.book = OpponentBook()
+        self.value_bets = 0.0
+        self.bluffs = 0.0
+        self._pat_bluff_hand: tuple[int, tuple[str, ...]] | None = None
+
+    def _hand_key(self, view: PlayerView) -> tuple[int, tuple[str, ...]]:
+        return view.hand_number, tuple(s.name for s in view.seats)
+
+    def decide(self, view: PlayerView) -> Action:
+        """Update the book, then decide the betting round or the draw."""
+        self.book.update(view)
+        legal = view.legal
+        assert legal is not None
+        read = read_hand(view)
+        if legal.can_draw:
+            return self._draw(view, read)
+        if view.street is Street.PREDRAW:
+            return self._predraw(view, read)
+        return self._postdraw(view, read)
+
+    def _bluff_allowed(self, view: PlayerView, opponents: list[int]) -> bool:
+        """Bluff only while bluffs stay under a quarter of bets, into folders, sometimes."""
+        if not opponents or len(opponents) > 2:
+            return False
+        if min(self.book.of(view, p).fold_to_bet() for p in opponents) < 0.3:
+            return False
+        if self.bluffs + 1 > 0.2 * (self.value_bets + self.bluffs + 1):
+            return False
+        return self.rng.random() < 0.5
+
+    def _thresholds(self, n: int) -> tuple[float, float]:
+        scale = (2.0 / (n + 1)) ** 0.6
+        return 0.56 * scale, 0.68 * scale
+
+    def _predraw(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        cards = view.my_cards
+        opponents = opponents_in_hand(view)
+        me = view.me or 0
+        entered = [p for p in opponents if read.seat(p).entry]
+        behind = [p for p in opponents if p > me and not read.seat(p).entry]
+        likelihoods = [
+            first_round_likelihood(read.seat(p).last_raise or read.seat(p).entry) for p in entered
+        ]
+        # players still to act who have not folded: assume one of them comes along
+        if behind and len(likelihoods) < 2:
+            likelihoods.append(first_round_likelihood("call"))
+        if not likelihoods:
+            likelihoods.append(first_round_likelihood(""))
+        eq = predraw_equity(cards, best_discards(cards), likelihoods, SIMS_PREDRAW, self.rng)
+        value_thr, raise_thr = self._thresholds(len(likelihoods))
+        call = legal.call_amount
+        pot = view.total_pot
+        if call == 0:
+            if eq >= value_thr:
+                self.value_bets += 1
+                return raise_action(legal, legal.max_raise_to)
+            info = describe(cards)
+            if (
+                info.category == Category.HIGH_CARD
+                and not behind
+                and self._bluff_allowed(view, opponents)
+            ):
+                self.bluffs += 1
+                self._pat_bluff_hand = self._hand_key(view)
+                return raise_action(legal, legal.max_raise_to)
+            return Action.check()
+        if eq >= raise_thr and legal.can_raise:
+            self.value_bets += 1
+            return raise_action(legal, legal.max_raise_to)
+        # fixed limit: a made draw wins more bets later, so count some implied odds
+        if eq * 1.15 >= pot_odds(call, pot):
+            return Action.call()
+        return Action.fold()
+
+    def _draw(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        cards = view.my_cards
+        throw = best_discards(cards)
+        if self._pat_bluff_hand == self._hand_key(view):
+            info = describe(cards)
+            opponents = opponents_in_hand(view)
+            if info.category == Category.HIGH_CARD and len(opponents) <= 2:
+                return Action.draw(())
+            self._pat_bluff_hand = None
+        return Action.draw(throw[: legal.max_discards])
+
+    def _postdraw(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        cards = view.my_cards
+        opponents = opponents_in_hand(view)
+        dead: list[int] = []
+        for event in view.history:
+            if isinstance(event, CardsDrawn) and event.player == view.me and event.discarded:
+                dead.extend(int(c) for c in event.discarded)
+        specs = []
+        for p in opponents:
+            seat = read.seat(p)
+            drawn = view.seats[p].drawn
+            aggression = seat.street_bets - 0.5 * seat.street_calls
+            likelihood = first_round_likelihood(seat.last_raise or seat.entry)
+            specs.append((3 if drawn is None else drawn, likelihood, aggression))
+        eq = postdraw_equity(cards, dead, specs, SIMS_POSTDRAW, self.rng)
+        value_thr, raise_thr = self._thresholds(len(opponents))
+        call = legal.call_amount
+        pot = view.total_pot
+        bluffing = self._pat_bluff_hand == self._hand_key(view)
+        if call == 0:
+            if eq >= value_thr:
+                self.value_bets += 1
+                return raise_action(legal, legal.max_raise_to)
+            if bluffing and len(opponents) <= 2:
+                return raise_action(legal, legal.max_raise_to)
+            if eq < 0.2 and self._bluff_allowed(view, opponents):
+                self.bluffs += 1
+                return raise_action(legal, legal.max_raise_to)
+            return Action.check()
+        if eq >= raise_thr + 0.05 and legal.can_raise:
+            self.value_bets += 1
+            return raise_action(legal, legal.max_raise_to)
+        if eq >= pot_odds(call, pot):
+            return call_or_check(legal)
+        return check_or_fold(legal)

@@ -1,0 +1,154 @@
+"""Normal Hold'em: a solid, rule-of-thumb regular.
+
+It opens, calls and 3-bets from simplified per-position charts, goes push-or-fold when the
+effective stack is short, and after the flop turns its made hand and draws into a rough
+equity that it compares with the pot odds, trimmed for wet or paired boards and for every
+extra opponent. It does not model anyone: that is what the hard level adds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.holdem_common import (
+    board_texture,
+    draws,
+    made_hand,
+    position_group,
+    pot_odds,
+    preflop_percentile,
+)
+from holdem_tui.bots.reads import (
+    HandRead,
+    effective_stack,
+    in_position,
+    opponents_in_hand,
+    read_hand,
+)
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.view import PlayerView
+
+#: first-in raising range per position group, as a top percentage of hands
+OPEN_PERCENT = {"early": 12.0, "middle": 17.0, "late": 30.0, "sb": 26.0, "bb": 40.0}
+#: calling a single raise (not 3-betting), by position group
+CALL_PERCENT = {"early": 9.0, "middle": 11.0, "late": 15.0, "sb": 10.0, "bb": 20.0}
+THREE_BET_PERCENT = 4.0
+FOUR_BET_PERCENT = 2.0
+#: with this many big blinds or fewer, it shoves or folds
+SHORT_STACK_BB = 13.0
+#: rough equity of each made-hand level (see MadeHand) against one opponent
+LEVEL_EQUITY = (0.1, 0.3, 0.45, 0.62, 0.72, 0.85, 0.9)
+
+
+class HoldemNormal:
+    """The normal level's Hold'em policy."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView) -> Action:
+        """Chart before the flop, rough equity against pot odds after."""
+        read = read_hand(view)
+        if not view.board:
+            return self._preflop(view, read)
+        return self._postflop(view, read)
+
+    # ----------------------------------------------------------------- preflop
+
+    def _preflop(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        bb = view.big_blind
+        me = view.me or 0
+        pct = preflop_percentile(view.my_cards)
+        group = position_group(me, len(view.seats))
+        eff_bb = effective_stack(view) / bb
+        facing = legal.current_bet + legal.call_amount
+        raises = read.first_round_raises
+        if eff_bb <= SHORT_STACK_BB:
+            return self._push_or_fold(view, pct, eff_bb, raises)
+        if raises == 0:
+            open_pct = OPEN_PERCENT[group] - 2.0 * read.limpers
+            if pct <= open_pct:
+                size = (3 if group in ("sb", "bb") else 2.5) * bb + read.limpers * bb
+                return raise_action(legal, int(size))
+            if legal.can_check:
+                return Action.check()
+            if read.limpers and pct <= open_pct * 1.5 and group in ("late", "sb"):
+                return Action.call()
+            return Action.fold()
+        if raises == 1:
+            in_pos = group == "late"
+            if pct <= THREE_BET_PERCENT or (in_pos and pct <= 6.0 and self.rng.random() < 0.5):
+                return raise_action(legal, int(facing * (3.0 if in_pos else 3.5)))
+            call_pct = CALL_PERCENT[group]
+            if facing > 4 * bb:
+                call_pct *= 0.6
+            if pct <= call_pct and legal.call_amount <= 0.1 * eff_bb * bb:
+                return call_or_check(legal)
+            return check_or_fold(legal)
+        if pct <= FOUR_BET_PERCENT:
+            return raise_action(legal, int(facing * 2.3)) if raises == 2 else legal.all_in_action()
+        if pct <= 3.5 and legal.call_amount <= 0.25 * eff_bb * bb:
+            return call_or_check(legal)
+        return check_or_fold(legal)
+
+    def _push_or_fold(self, view: PlayerView, pct: float, eff_bb: float, raises: int) -> Action:
+        """Short stack: everything in with a range that widens as the stack shrinks."""
+        legal = view.legal
+        assert legal is not None
+        if raises == 0:
+            group = position_group(view.me or 0, len(view.seats))
+            base = {"early": 12.0, "middle": 16.0, "late": 28.0, "sb": 32.0, "bb": 35.0}[group]
+            limit = base * (SHORT_STACK_BB / max(eff_bb, 3.0)) ** 0.5
+        else:
+            limit = 8.0 * (SHORT_STACK_BB / max(eff_bb, 3.0)) ** 0.5
+        if pct <= limit:
+            return legal.all_in_action()
+        return check_or_fold(legal)
+
+    # ----------------------------------------------------------------- postflop
+
+    def _postflop(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        hole, board = view.my_cards, view.board
+        made = made_hand(hole, board)
+        texture = board_texture(board)
+        drawing = draws(hole, board)
+        opponents = opponents_in_hand(view)
+        est = LEVEL_EQUITY[made.level]
+        if texture.wet and made.level in (3, 4):
+            est -= 0.07
+        if texture.paired and made.level in (1, 2, 3):
+            est -= 0.05
+        cards_to_come = 5 - len(board)
+        est = max(est, 0.0) + drawing.outs * (0.02 * cards_to_come) * (1.0 - est)
+        if read.street_raises >= 2:
+            est -= 0.12
+        est = max(0.0, min(1.0, est)) ** (1.0 + 0.45 * (len(opponents) - 1))
+        pot = view.total_pot
+        call = legal.call_amount
+        stack_left = legal.stack
+        in_pos = in_position(view, opponents)
+        if call:
+            needed = pot_odds(call, pot)
+            if est >= 0.7 and legal.can_raise:
+                if stack_left <= pot:
+                    return legal.all_in_action()
+                return raise_action(legal, legal.current_bet + call + int(pot * 0.9))
+            if est >= needed + 0.04:
+                return Action.call()
+            return Action.fold()
+        if est >= 0.55:
+            frac = 0.5 + 0.25 * texture.wetness
+            if stack_left <= pot * 0.6:
+                return legal.all_in_action()
+            return raise_action(legal, int(pot * frac))
+        few = len(opponents) <= 2
+        if drawing.outs >= 8 and few and cards_to_come and self.rng.random() < 0.5:
+            return raise_action(legal, int(pot * 0.6))
+        if in_pos and len(opponents) == 1 and not texture.wet and self.rng.random() < 0.2:
+            return raise_action(legal, pot // 2)
+        return Action.check()

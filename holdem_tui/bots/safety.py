@@ -1,0 +1,164 @@
+"""Never let a bot stop the game: exceptions, slow answers and illegal answers are absorbed.
+
+A plugin can be buggy and even a built-in bot could meet a corner its author did not; the
+table must go on either way. :func:`safe_decide` runs a bot, checks its answer against the
+view's legal actions and, on any fault, substitutes check-or-fold (stand pat in a draw),
+logs the fault and returns it so the UI can show "p3's bot failed; it checked".
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+
+from holdem_tui.bots.base import Bot
+from holdem_tui.engine.actions import Action, ActionKind, LegalActions
+from holdem_tui.engine.view import PlayerView
+
+log = logging.getLogger("holdem_tui.bots")
+
+#: seconds a bot may think before it is replaced for that decision (UI default)
+DEFAULT_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class BotFault:
+    """One replaced decision, kept as data so the UI and the simulator can report it."""
+
+    bot: str
+    hand_number: int
+    kind: str  # "exception", "timeout" or "illegal"
+    detail: str
+    substitute: Action
+
+
+def illegal_reason(action: object, legal: LegalActions) -> str | None:
+    """Why ``action`` is not allowed by ``legal``, or ``None`` when it is.
+
+    Mirrors the engine's checks so a bad answer is caught before it reaches the hand (where
+    it would raise), and a reason can be logged in words.
+    """
+    if not isinstance(action, Action):
+        return f"not an Action: {action!r}"
+    kind = action.kind
+    if legal.can_draw:
+        if kind is not ActionKind.DRAW:
+            return f"{kind.value} during the draw"
+        discards = action.discards
+        if len(discards) > legal.max_discards:
+            return f"{len(discards)} discards, at most {legal.max_discards}"
+        if len(set(discards)) != len(discards):
+            return "a discard is listed twice"
+        if any(c not in legal.hand for c in discards):
+            return "a discard is not in the hand"
+        return None
+    if kind is ActionKind.DRAW:
+        return "draw outside the draw"
+    if kind is ActionKind.FOLD:
+        return None if legal.can_fold else "fold with nothing to call"
+    if kind is ActionKind.CHECK:
+        return None if legal.can_check else "check facing a bet"
+    if kind is ActionKind.CALL:
+        return None if legal.call_amount > 0 else "call with nothing to call"
+    if kind is ActionKind.ALL_IN:
+        return None
+    # bet or raise
+    if not legal.can_raise:
+        return f"{kind.value} when no raise is allowed"
+    amount = action.amount
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return f"{kind.value} without a whole-chip amount: {amount!r}"
+    if not legal.min_raise_to <= amount <= legal.max_raise_to:
+        return f"{kind.value} to {amount} outside {legal.min_raise_to}..{legal.max_raise_to}"
+    return None
+
+
+@dataclass
+class _Answer:
+    action: object = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str | None, str]:
+    """Run ``bot.decide``; returns (answer, fault kind or None, detail)."""
+    if timeout is None:
+        try:
+            return bot.decide(view), None, ""
+        except Exception as exc:  # a faulty bot must never stop the table
+            return None, "exception", f"{type(exc).__name__}: {exc}"
+    answer = _Answer()
+
+    def work() -> None:
+        try:
+            answer.action = bot.decide(view)
+        except BaseException as exc:  # reported to the caller below
+            answer.error = exc
+        finally:
+            answer.done.set()
+
+    # A daemon thread rather than a pool: a plugin stuck forever must not keep the program
+    # alive at exit, and a fresh thread per decision costs well under a millisecond.
+    thread = threading.Thread(target=work, name=f"bot-{getattr(bot, 'name', '?')}", daemon=True)
+    thread.start()
+    if not answer.done.wait(timeout):
+        return None, "timeout", f"no answer within {timeout:g} s"
+    if answer.error is not None:
+        err = answer.error
+        return None, "exception", f"{type(err).__name__}: {err}"
+    return answer.action, None, ""
+
+
+def safe_decide(
+    bot: Bot, view: PlayerView, timeout: float | None = DEFAULT_TIMEOUT
+) -> tuple[Action, BotFault | None]:
+    """The bot's action if it is legal and in time, else check-or-fold plus the fault.
+
+    ``timeout=None`` runs the bot in the calling thread (the simulator's built-in bots, where
+    a thread per decision would only cost time); answers are validated either way.
+    """
+    legal = view.legal
+    if legal is None:
+        raise ValueError("the view carries no decision")
+    answer, kind, detail = _run(bot, view, timeout)
+    if kind is None:
+        reason = illegal_reason(answer, legal)
+        if reason is None:
+            assert isinstance(answer, Action)
+            return answer, None
+        kind, detail = "illegal", reason
+    substitute = legal.passive_action()
+    name = str(getattr(bot, "name", type(bot).__name__))
+    fault = BotFault(name, view.hand_number, kind, detail, substitute)
+    log.warning(
+        "bot %s (hand %d, position %s): %s: %s; played %s instead",
+        name,
+        view.hand_number,
+        view.me,
+        kind,
+        detail,
+        substitute.kind.value,
+    )
+    return substitute, fault
+
+
+class SafeBot:
+    """A bot wrapped so that its every answer is legal; faults are kept in ``faults``.
+
+    The UI and the simulator hold seats as ``SafeBot`` so neither needs its own error
+    handling; ``faults`` lets the UI tell the player that a bot misbehaved.
+    """
+
+    def __init__(self, bot: Bot, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+        self.bot = bot
+        self.timeout = timeout
+        self.name: str = str(getattr(bot, "name", type(bot).__name__))
+        self.faults: list[BotFault] = []
+
+    def decide(self, view: PlayerView) -> Action:
+        """The wrapped bot's answer, or check-or-fold when it fails."""
+        action, fault = safe_decide(self.bot, view, self.timeout)
+        if fault is not None:
+            self.faults.append(fault)
+        return action

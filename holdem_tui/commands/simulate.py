@@ -1,0 +1,199 @@
+"""``holdem-tui simulate``: a bots-only session with a results table (or one JSON line).
+
+Flags are validated by click (a bad ``--blinds`` or an unknown level is reported before a
+single hand is dealt); the session itself is :mod:`holdem_tui.simulate`, so the tests
+and the benchmarks use the same code path as this command.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import click
+
+from holdem_tui.bots.registry import LEVELS
+
+_GAMES = ("holdem", "draw")
+
+
+def _pair(text: str, param: click.Parameter | None, ctx: click.Context | None) -> tuple[int, int]:
+    parts = text.split("/")
+    try:
+        low, high = (int(p) for p in parts)
+    except ValueError:
+        raise click.BadParameter(
+            f"{text!r} is not two whole numbers like 5/10", ctx, param
+        ) from None
+    if not 0 < low <= high:
+        raise click.BadParameter(f"{text!r}: need 0 < first <= second", ctx, param)
+    return low, high
+
+
+class PairType(click.ParamType):  # type: ignore[type-arg]
+    """``SMALL/BIG`` chip amounts, e.g. ``5/10`` (blinds) or ``10/20`` (limits)."""
+
+    name = "SMALL/BIG"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[int, int]:
+        """Parse and check ``value``."""
+        if isinstance(value, tuple):
+            return value
+        return _pair(str(value), param, ctx)
+
+
+def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
+    specs = [s.strip() for s in value.split(",") if s.strip()] + [s.strip() for s in extra]
+    return tuple(s if ":" in s else s.lower() for s in specs)
+
+
+@click.command(name="simulate")
+@click.option("--game", type=click.Choice(_GAMES), default="holdem", show_default=True)
+@click.option(
+    "--bots",
+    "bots_text",
+    default="hard,normal,easy,hard,normal,easy",
+    show_default=True,
+    help=f"Comma-separated seats: {', '.join(LEVELS)} or module:Class.",
+)
+@click.option(
+    "--bot",
+    "extra_bots",
+    multiple=True,
+    metavar="MODULE:CLASS",
+    help="Seat a custom bot (repeatable), after the --bots seats.",
+)
+@click.option("--hands", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--stack", type=click.IntRange(min=1), default=None, help="Chips (default 100 BB).")
+@click.option("--blinds", type=PairType(), default="5/10", show_default=True)
+@click.option(
+    "--ante", type=click.IntRange(min=0), default=None, help="Default 0; draw: half a small bet."
+)
+@click.option("--limits", type=PairType(), default="10/20", show_default=True, help="Draw bets.")
+@click.option("--duplicate", is_flag=True, help="Replay each deal with the seats rotated.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Default: all cores.")
+@click.option(
+    "--history",
+    "history_dir",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
+    help="Write every hand as PHH into this folder.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
+def command(
+    game: str,
+    bots_text: str,
+    extra_bots: tuple[str, ...],
+    hands: int,
+    seed: int,
+    stack: int | None,
+    blinds: tuple[int, int],
+    ante: int | None,
+    limits: tuple[int, int],
+    duplicate: bool,
+    workers: int | None,
+    history_dir: str | None,
+    as_json: bool,
+) -> None:
+    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
+    from holdem_tui.simulate import SimConfig, check_bots, run
+
+    specs = _bots(bots_text, extra_bots)
+    try:
+        check_bots(specs)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
+    try:
+        config = SimConfig(
+            game=game,
+            bots=specs,
+            hands=hands,
+            seed=seed,
+            stack=stack,
+            small_blind=blinds[0],
+            big_blind=blinds[1],
+            ante=ante,
+            small_bet=limits[0],
+            big_bet=limits[1],
+            duplicate=duplicate,
+            workers=workers,
+            history_dir=history_dir,
+        )
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=as_json)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=as_json,
+        disable=as_json and not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"{game}, {len(specs)} seats", total=hands)
+        report = run(config, progress=lambda done: progress.advance(task, done))
+    if as_json:
+        click.echo(json.dumps(report.to_json(), separators=(",", ":")))
+        return
+    _print_table(console, report)
+
+
+def _fmt_ci(low: float, high: float) -> str:
+    if math.isinf(low) or math.isinf(high):
+        return "n/a"
+    return f"[{low:+.1f}, {high:+.1f}]"
+
+
+def _print_table(console: object, report: object) -> None:
+    """A Rich table of the seats, then the per-bot pooled lines."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from holdem_tui.simulate import SimReport
+
+    assert isinstance(console, Console) and isinstance(report, SimReport)
+    unit = "bb" if report.config.game == "holdem" else "BB"
+    table = Table(title=f"{report.hands} hands of {report.config.game}, seed {report.config.seed}")
+    for name in (
+        "seat",
+        "bot",
+        "net",
+        f"{unit}/100",
+        "95% interval",
+        "VPIP",
+        "PFR",
+        "agg",
+        "SD won",
+        "bluffs",
+        "faults",
+    ):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for s in report.seats:
+        table.add_row(
+            str(s.seat),
+            s.bot,
+            f"{s.net:+d}",
+            f"{s.bb_per_100:+.1f}",
+            _fmt_ci(*s.bb_per_100_ci95),
+            f"{s.vpip:.0%}",
+            f"{s.pfr:.0%}",
+            f"{s.aggression:.2f}",
+            f"{s.showdown_win_rate:.0%}",
+            f"{s.bluff_share:.0%}",
+            str(s.faults),
+        )
+    console.print(table)
+    for line in report.by_bot:
+        low, high = line["bb_per_100_ci95"]
+        console.print(
+            f"{line['bot']} (seats {', '.join(map(str, line['seats']))}): "
+            f"{line['bb_per_100']:+.1f} {unit}/100 per seat, 95% {_fmt_ci(low, high)}"
+        )

@@ -1,0 +1,468 @@
+"""Bots-only sessions that measure play: who wins, by how much, and how sure we are.
+
+Stacks are reset before every hand, so a result measures decisions rather than who busted
+whom early. Seats rotate through the positions (every bot spends as many hands on the
+button as in the blinds); with ``duplicate`` each deal is replayed once per rotation, so
+every bot plays every set of cards from every position and the luck of the deal cancels.
+
+The work is split into chunks played in worker processes (all cores); each chunk builds
+its own bots from seeds derived from the session seed and the chunk number, so a session
+is reproducible whatever the number of workers. Statistics come from the engine's events
+plus, for bluff share, the simulator's full knowledge of every hand (which no bot has).
+
+This module has no click and no Textual: ``holdem-tui simulate`` and the tests drive it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from holdem_tui.bots.base import Bot
+from holdem_tui.bots.registry import LEVELS, make_bot, resolve
+from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
+from holdem_tui.engine.actions import ActionKind
+from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand, draw_config
+from holdem_tui.engine.equity import equity
+from holdem_tui.engine.evaluator import hand_value
+from holdem_tui.engine.events import CardsShown, PlayerActed, PotAwarded, Street, StreetStarted
+from holdem_tui.engine.hand import Dealer, Hand
+from holdem_tui.engine.holdem import HoldemHand, holdem_config
+from holdem_tui.engine.ranges import Range
+
+#: a bet or raise counts as a bluff when the bettor's equity against the hands actually
+#: still in (known to the simulator) is below this fraction of a fair share (1 / players)
+BLUFF_FAIR_SHARE = 0.5
+Z95 = 1.959964
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """One session's settings; ``bots`` holds one spec per seat (level or module:Class)."""
+
+    game: str
+    bots: tuple[str, ...]
+    hands: int
+    seed: int = 0
+    stack: int | None = None
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int | None = None
+    small_bet: int = 10
+    big_bet: int = 20
+    cap: int = DEFAULT_CAP
+    duplicate: bool = False
+    workers: int | None = None
+    history_dir: str | None = None
+    plugin_timeout: float = DEFAULT_TIMEOUT
+
+    def __post_init__(self) -> None:
+        if self.game not in ("holdem", "draw"):
+            raise ValueError(f"unknown game {self.game!r}: holdem or draw")
+        low, high = (2, 9) if self.game == "holdem" else (2, 6)
+        if not low <= len(self.bots) <= high:
+            raise ValueError(f"{self.game} seats {low} to {high} bots, got {len(self.bots)}")
+        if self.hands < 1:
+            raise ValueError("play at least one hand")
+        if not 0 < self.small_blind <= self.big_blind:
+            raise ValueError("blinds must satisfy 0 < small blind <= big blind")
+        if not 0 < self.small_bet <= self.big_bet:
+            raise ValueError("limits must satisfy 0 < small bet <= big bet")
+        if self.ante is not None and self.ante < 0:
+            raise ValueError("the ante cannot be negative")
+        if self.stack is not None and self.stack <= 0:
+            raise ValueError("the stack must be positive")
+
+    @property
+    def unit(self) -> int:
+        """Results are in big blinds (Hold'em) or big bets (draw)."""
+        return self.big_blind if self.game == "holdem" else self.big_bet
+
+    @property
+    def starting_stack(self) -> int:
+        """100 big blinds (or big bets) unless set."""
+        return self.stack if self.stack is not None else 100 * self.unit
+
+    @property
+    def table_ante(self) -> int:
+        """The ante: none in Hold'em and half a small bet in draw unless set."""
+        if self.ante is not None:
+            return self.ante
+        return 0 if self.game == "holdem" else max(1, self.small_bet // 2)
+
+    @property
+    def seats(self) -> int:
+        """Number of bots at the table."""
+        return len(self.bots)
+
+    @property
+    def groups(self) -> int:
+        """Deal groups: one hand each, or one deal replayed per rotation with duplicate."""
+        return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
+
+
+@dataclass(slots=True)
+class SeatTally:
+    """Counts for one seat, summable across chunks."""
+
+    hands: int = 0
+    net: int = 0
+    vpip: int = 0
+    pfr: int = 0
+    aggressive: int = 0  # bets and raises, all streets
+    calls: int = 0
+    showdowns: int = 0
+    showdowns_won: int = 0
+    measured_bets: int = 0  # bets and raises whose equity the simulator measured
+    bluffs: int = 0
+    faults: int = 0
+
+    def add(self, other: SeatTally) -> None:
+        """Accumulate another tally into this one."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What a worker sends back: tallies per seat and net per seat per deal group."""
+
+    tallies: list[SeatTally]
+    group_nets: list[list[int]]  # per group, per seat: chips won
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReport:
+    """The report line of one seat."""
+
+    seat: int
+    bot: str
+    hands: int
+    net: int
+    bb_per_100: float
+    bb_per_100_ci95: tuple[float, float]
+    vpip: float
+    pfr: float
+    aggression: float
+    showdown_win_rate: float
+    bluff_share: float
+    faults: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON-able data (rounded for reading)."""
+        return {
+            "seat": self.seat,
+            "bot": self.bot,
+            "hands": self.hands,
+            "net": self.net,
+            "bb_per_100": round(self.bb_per_100, 2),
+            "bb_per_100_ci95": [round(x, 2) for x in self.bb_per_100_ci95],
+            "vpip": round(self.vpip, 4),
+            "pfr": round(self.pfr, 4),
+            "aggression": round(self.aggression, 3),
+            "showdown_win_rate": round(self.showdown_win_rate, 4),
+            "bluff_share": round(self.bluff_share, 4),
+            "faults": self.faults,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SimReport:
+    """A whole session's result: per seat, and per bot (seats with the same spec pooled)."""
+
+    config: SimConfig
+    hands: int
+    seats: tuple[SeatReport, ...]
+    by_bot: tuple[dict[str, Any], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object."""
+        return {
+            "game": self.config.game,
+            "hands": self.hands,
+            "seed": self.config.seed,
+            "duplicate": self.config.duplicate,
+            "unit": "big_blind" if self.config.game == "holdem" else "big_bet",
+            "seats": [s.to_json() for s in self.seats],
+            "by_bot": list(self.by_bot),
+        }
+
+
+def check_bots(specs: Sequence[str]) -> None:
+    """Raise ``ValueError`` naming the first spec that is no level and no importable bot."""
+    for spec in specs:
+        resolve(spec)
+
+
+def _deal_seed(seed: int, group: int) -> int:
+    return random.Random(f"deal:{seed}:{group}").getrandbits(63)
+
+
+def _bot_seed(seed: int, seat: int, chunk: int) -> int:
+    return random.Random(f"bot:{seed}:{seat}:{chunk}").getrandbits(63)
+
+
+def _new_hand(config: SimConfig, order: Sequence[int], deal_seed: int, number: int) -> Hand:
+    stacks = [config.starting_stack] * len(order)
+    names = [f"s{seat + 1}-{config.bots[seat]}" for seat in order]
+    dealer = Dealer(random.Random(deal_seed))
+    if config.game == "holdem":
+        return HoldemHand(
+            holdem_config(
+                stacks,
+                config.small_blind,
+                config.big_blind,
+                ante=config.table_ante,
+                names=names,
+                seats=order,
+                hand_number=number,
+            ),
+            dealer,
+        )
+    return DrawHand(
+        draw_config(
+            stacks,
+            config.table_ante,
+            config.small_bet,
+            config.big_bet,
+            cap=config.cap,
+            names=names,
+            seats=order,
+            hand_number=number,
+        ),
+        dealer,
+    )
+
+
+def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
+    """The bettor's pot share against the live opponents' actual cards (simulator only).
+
+    Hold'em: exact or Monte Carlo over the board still to come. Draw: only after the draw,
+    when hands are final; ``None`` before it (the draw makes equity a matter of strategy).
+    """
+    opponents = [i for i in range(hand.n) if hand.live[i] and i != player]
+    if not opponents:
+        return None
+    if isinstance(hand, DrawHand):
+        if hand.street_index < 1:
+            return None
+        mine = hand_value(hand.hole[player])
+        best = max(hand_value(hand.hole[i]) for i in opponents)
+        if mine != best:
+            return 1.0 if mine > best else 0.0
+        ties = sum(1 for i in opponents if hand_value(hand.hole[i]) == mine)
+        return 1.0 / (1 + ties)
+    ranges = [Range.from_combos([tuple(hand.hole[i])]) for i in opponents]  # type: ignore[list-item]
+    result = equity(hand.hole[player], ranges, hand.board, sims=400, seed=rng.getrandbits(32))
+    return result.equity
+
+
+def play_chunk(config: SimConfig, chunk: int, groups: Sequence[int]) -> ChunkResult:
+    """Play the deal groups of one chunk with freshly built, chunk-seeded bots."""
+    n = config.seats
+    bots: list[SafeBot] = []
+    for seat, spec in enumerate(config.bots):
+        bot: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
+        builtin = spec.strip().lower() in LEVELS
+        bots.append(SafeBot(bot, timeout=None if builtin else config.plugin_timeout))
+    tallies = [SeatTally() for _ in range(n)]
+    group_nets: list[list[int]] = []
+    measure_rng = random.Random(f"measure:{config.seed}:{chunk}")
+    history: list[str] = []
+    for group in groups:
+        deal_seed = _deal_seed(config.seed, group)
+        rotations = range(n) if config.duplicate else (group % n,)
+        nets = [0] * n
+        for rotation in rotations:
+            number = group * n + rotation + 1 if config.duplicate else group + 1
+            if config.duplicate and number > config.hands:
+                break
+            order = [(p + rotation) % n for p in range(n)]
+            hand = _new_hand(config, order, deal_seed, number)
+            _play(hand, order, bots, tallies, measure_rng)
+            for position, seat in enumerate(order):
+                delta = hand.stacks[position] - hand.config.starting_stacks[position]
+                nets[seat] += delta
+                tallies[seat].net += delta
+                tallies[seat].hands += 1
+            if config.history_dir is not None:
+                from holdem_tui.history.phh import dumps_section
+
+                history.append(dumps_section(hand, number))
+        group_nets.append(nets)
+    for seat, bot in enumerate(bots):
+        tallies[seat].faults += len(bot.faults)
+    if config.history_dir is not None and history:
+        path = Path(config.history_dir) / f"{config.game}-{config.seed}-{chunk:05d}.phhs"
+        path.write_text("".join(history), encoding="utf-8")
+    return ChunkResult(tallies, group_nets)
+
+
+def _play(
+    hand: Hand,
+    order: Sequence[int],
+    bots: Sequence[SafeBot],
+    tallies: Sequence[SeatTally],
+    measure_rng: random.Random,
+) -> None:
+    """Run one hand, counting each seat's actions as they happen."""
+    entered: set[int] = set()
+    raised: set[int] = set()
+    first_round = True
+    seen = 0
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        seat = order[actor]
+        view = hand.view(actor)
+        action = bots[seat].decide(view)
+        legal = view.legal
+        assert legal is not None
+        if action.kind is ActionKind.ALL_IN:
+            action = legal.all_in_action()
+        tally = tallies[seat]
+        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            eq = _true_equity(hand, actor, measure_rng)
+            if eq is not None:
+                tally.measured_bets += 1
+                live = sum(hand.live)
+                if eq < BLUFF_FAIR_SHARE / live:
+                    tally.bluffs += 1
+        hand.act(action, actor)
+        for event in hand.events[seen:]:
+            if isinstance(event, StreetStarted) and event.street not in (
+                Street.PREFLOP,
+                Street.PREDRAW,
+            ):
+                first_round = False
+            if isinstance(event, PlayerActed):
+                t = tallies[order[event.player]]
+                if event.kind in ("bet", "raise"):
+                    t.aggressive += 1
+                elif event.kind == "call":
+                    t.calls += 1
+                if first_round and event.kind in ("call", "bet", "raise"):
+                    entered.add(event.player)
+                if first_round and event.kind in ("bet", "raise"):
+                    raised.add(event.player)
+        seen = len(hand.events)
+    shown = {e.player for e in hand.events if isinstance(e, CardsShown) and not e.voluntary}
+    winners = {
+        p for e in hand.events if isinstance(e, PotAwarded) for p, amount in e.shares if amount
+    }
+    for position, seat in enumerate(order):
+        t = tallies[seat]
+        t.vpip += position in entered
+        t.pfr += position in raised
+        if position in shown and len(shown) > 1:
+            t.showdowns += 1
+            t.showdowns_won += position in winners
+
+
+def _chunks(config: SimConfig) -> list[list[int]]:
+    groups = config.groups
+    per_chunk = max(5, min(250 if not config.duplicate else 40, groups // 16 or 1))
+    return [list(range(g, min(g + per_chunk, groups))) for g in range(0, groups, per_chunk)]
+
+
+def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> SimReport:
+    """Play the session (in parallel when more than one worker) and build the report.
+
+    ``progress`` is called with the number of hands each finished chunk played.
+    """
+    check_bots(config.bots)
+    if config.history_dir is not None:
+        Path(config.history_dir).mkdir(parents=True, exist_ok=True)
+    chunks = _chunks(config)
+    workers = config.workers or os.cpu_count() or 1
+    results: dict[int, ChunkResult] = {}
+
+    def hands_in(result: ChunkResult) -> int:
+        return result.tallies[0].hands
+
+    if workers <= 1 or len(chunks) == 1:
+        for index, groups in enumerate(chunks):
+            results[index] = play_chunk(config, index, groups)
+            if progress:
+                progress(hands_in(results[index]))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+            futures = {
+                pool.submit(play_chunk, config, index, groups): index
+                for index, groups in enumerate(chunks)
+            }
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if progress:
+                    progress(hands_in(results[futures[future]]))
+    ordered = [results[i] for i in range(len(chunks))]
+    return build_report(config, ordered)
+
+
+def _interval(samples: Sequence[float], per: float) -> tuple[float, float, float]:
+    """Mean per hand x 100 and its 95% normal interval, from per-group results."""
+    k = len(samples)
+    mean = sum(samples) / k
+    if k < 2:
+        return mean * per, -math.inf, math.inf
+    var = sum((x - mean) ** 2 for x in samples) / (k - 1)
+    half = Z95 * math.sqrt(var / k)
+    return mean * per, (mean - half) * per, (mean + half) * per
+
+
+def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport:
+    """Sum the chunks and turn them into per-seat and per-bot figures."""
+    n = config.seats
+    totals = [SeatTally() for _ in range(n)]
+    group_nets: list[list[int]] = []
+    for result in results:
+        for seat in range(n):
+            totals[seat].add(result.tallies[seat])
+        group_nets.extend(result.group_nets)
+    hands = totals[0].hands
+    hands_per_group = hands / max(1, len(group_nets))
+    per = 100.0 / (config.unit * hands_per_group)
+    seats = []
+    for seat, t in enumerate(totals):
+        samples: list[float] = [float(g[seat]) for g in group_nets]
+        _mean, low, high = _interval(samples, per)
+        seats.append(
+            SeatReport(
+                seat=seat + 1,
+                bot=config.bots[seat],
+                hands=t.hands,
+                net=t.net,
+                bb_per_100=100.0 * t.net / (config.unit * max(1, t.hands)),
+                bb_per_100_ci95=(low, high),
+                vpip=t.vpip / max(1, t.hands),
+                pfr=t.pfr / max(1, t.hands),
+                aggression=t.aggressive / max(1, t.calls),
+                showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
+                bluff_share=t.bluffs / max(1, t.measured_bets),
+                faults=t.faults,
+            )
+        )
+    by_bot: list[dict[str, Any]] = []
+    for spec in dict.fromkeys(config.bots):
+        members = [s for s in range(n) if config.bots[s] == spec]
+        samples = [sum(g[s] for s in members) / len(members) for g in group_nets]
+        mean, low, high = _interval(samples, per)
+        pooled = SeatTally()
+        for s in members:
+            pooled.add(totals[s])
+        by_bot.append(
+            {
+                "bot": spec,
+                "seats": [s + 1 for s in members],
+                "bb_per_100": round(mean, 2),
+                "bb_per_100_ci95": [round(low, 2), round(high, 2)],
+                "bluff_share": round(pooled.bluffs / max(1, pooled.measured_bets), 4),
+            }
+        )
+    return SimReport(config, hands, tuple(seats), tuple(by_bot))
