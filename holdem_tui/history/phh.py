@@ -97,9 +97,15 @@ def loads(text: str) -> list[PhhHand]:
         raise PhhError(f"not valid TOML: {exc}") from exc
     if "variant" in data:
         return [_parse_hand(data)]
-    hands = [_parse_hand(value) for value in data.values() if isinstance(value, dict)]
-    if not hands:
+    sections = {key: value for key, value in data.items() if isinstance(value, dict)}
+    if not any("variant" in value for value in sections.values()):
         raise PhhError("no hand found (no 'variant' field)")
+    hands = []
+    for key, value in sections.items():
+        try:
+            hands.append(_parse_hand(value))
+        except PhhError as exc:
+            raise PhhError(f"hand [{key}]: {exc}") from exc
     return hands
 
 
