@@ -1,0 +1,93 @@
+"""Writes that a crash, a kill or a full disk cannot turn into a half-written file.
+
+The rule everywhere in :mod:`holdem_tui.storage`: a file on disk is either the old version
+or the new one, never a mix. A full rewrite goes through a temporary file in the same
+folder that is flushed, synced and then renamed over the old one (``os.replace`` is atomic
+on POSIX and Windows). Hand histories only grow, so they are appended and synced instead;
+their reader copes with a torn last record. A damaged file is never deleted: it is renamed
+aside with a timestamp so the player (or a bug report) still has it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+
+#: Prefix of the temporary files; readers ignore files that start with it.
+TEMP_PREFIX = ".tmp-"
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable: sync the folder entry too (not possible on Windows)."""
+    if os.name != "posix":  # pragma: no cover - Windows cannot open a folder
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - unusual file systems
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that readers see the old file or the new, nothing else.
+
+    The temporary file sits in the same folder (a rename across file systems would not be
+    atomic) and is removed if anything fails before the rename, so a crash never leaves a
+    stray file that looks like the real one.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+def append_durably(path: Path, text: str) -> int:
+    """Append ``text`` to ``path`` and sync it; returns the file's size afterwards.
+
+    Appending (rather than rewriting) keeps a long session's history cheap to extend; the
+    size returned lets the autosave record how much of the file belongs to the saved state.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+        size = handle.tell()
+    return size
+
+
+def keep_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename a damaged file to ``<stem>.<label>-<timestamp><suffix>`` and return the new path.
+
+    Never deletes and never overwrites: if the name is taken (two failures in one second)
+    a counter is added. The player is told the new name so nothing seems to vanish.
+    """
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1000):
+        extra = "" if attempt == 0 else f"-{attempt}"
+        target = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
+        if not target.exists():
+            os.replace(path, target)
+            _fsync_dir(path.parent)
+            return target
+    raise FileExistsError(f"no free name to keep {path} aside")  # pragma: no cover

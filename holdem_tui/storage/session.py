@@ -1,0 +1,131 @@
+"""One object the game controller calls at three moments so that nothing of a session is lost.
+
+* :meth:`SessionStore.decision_point` when a human is to act (and when a hand is dealt):
+  the autosave then holds the decisions so far, and a kill resumes right here.
+* :meth:`SessionStore.hand_finished` after ``Table.finish_hand``: the hand goes to the
+  history first, then the autosave moves on to "between hands".
+* :meth:`SessionStore.session_over` when the session ends normally: the history is marked
+  finished and the autosave removed, so "Continue" is no longer offered.
+
+The order in :meth:`hand_finished` matters: the autosave records how many bytes of the
+history belong to its state, so a kill between the two writes is repaired on resume
+(:meth:`SessionHistory.reopen` moves the extra hand aside before it is played again).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.table import Table
+from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
+from holdem_tui.storage.histories import SessionHistory
+
+logger = logging.getLogger(__name__)
+
+
+class SessionStore:
+    """The autosave and the hand history of one session, kept in step."""
+
+    def __init__(
+        self,
+        save_file: SaveFile,
+        history: SessionHistory | None,
+        settings: dict[str, Any],
+    ) -> None:
+        """Prefer :meth:`start` or :meth:`resume`; this only wires the parts together."""
+        self.save_file = save_file
+        self.history = history
+        self.settings = dict(settings)
+
+    @property
+    def session_id(self) -> str:
+        """The id shared by the autosave and the history files."""
+        return self.history.info.session_id if self.history else ""
+
+    @classmethod
+    def start(
+        cls,
+        table: Table,
+        *,
+        settings: dict[str, Any],
+        players: Sequence[str] | None = None,
+        humans: Iterable[int] = (),
+        save_file: SaveFile | None = None,
+        record_history: bool = True,
+    ) -> SessionStore:
+        """Begin storing a new session and write its first save (before any hand).
+
+        ``players`` are the names shown in ``holdem-tui history`` (default: the table's);
+        ``settings`` is the caller's plain settings dict (``GameSettings.to_dict()``) which
+        comes back unchanged on resume.
+        """
+        config = table.config
+        history = None
+        if record_history:
+            history = SessionHistory.create(
+                game=config.variant,
+                players=list(players or config.names),
+                starting_stack=config.starting_stack,
+                humans=humans,
+            )
+        store = cls(save_file or SaveFile(), history, settings)
+        store.save(table)
+        return store
+
+    @classmethod
+    def resume(
+        cls, loaded: LoadResult, *, save_file: SaveFile | None = None
+    ) -> tuple[SessionStore, Resumed]:
+        """Continue storing a session that :meth:`SaveFile.load` brought back."""
+        if loaded.session is None:
+            raise ValueError(f"nothing to resume: the save is {loaded.status.value}")
+        session = loaded.session
+        history = None
+        if session.history_path is not None:
+            try:
+                history = SessionHistory.reopen(
+                    session.history_path,
+                    expected_size=session.history_size,
+                    stacks=[seat.stack for seat in session.table.seats],
+                )
+            except (OSError, ValueError) as exc:
+                logger.warning("history %s cannot be continued: %s", session.history_path, exc)
+        store = cls(save_file or SaveFile(), history, session.settings)
+        return store, session
+
+    def save(
+        self, table: Table, hand: Hand | None = None, *, extra: dict[str, Any] | None = None
+    ) -> None:
+        """Write the autosave now (atomically); ``extra`` is the caller's own plain data."""
+        self.save_file.save(
+            table,
+            hand,
+            settings=self.settings,
+            session_id=self.session_id,
+            history_path=self.history.path if self.history else None,
+            history_size=self.history.size if self.history else None,
+            extra=extra,
+        )
+
+    def decision_point(
+        self, table: Table, hand: Hand, *, extra: dict[str, Any] | None = None
+    ) -> None:
+        """A human is to act (or a hand was just dealt): save the hand's decisions so far."""
+        self.save(table, hand, extra=extra)
+
+    def hand_finished(
+        self, table: Table, hand: Hand, *, extra: dict[str, Any] | None = None
+    ) -> None:
+        """Record a finished hand (after ``Table.finish_hand``), then save between hands."""
+        if self.history is not None:
+            self.history.append(hand)
+        self.save(table, None, extra=extra)
+
+    def session_over(self) -> None:
+        """The session ended normally: mark the history finished, drop the autosave."""
+        if self.history is not None:
+            self.history.finish()
+        self.save_file.clear()

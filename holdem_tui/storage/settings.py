@@ -1,0 +1,114 @@
+"""The player's lasting choices: language, pace and the last game set up.
+
+Stored as JSON in the config folder (``settings.json``), rewritten atomically. A file that
+cannot be read (garbage, truncated, wrong shape) must never stop the game from starting: it
+is kept aside under a new name, the defaults are used, and the caller gets a message key to
+tell the player in their language what happened and where the old file went.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from holdem_tui.storage.atomic import atomic_write_text, keep_aside
+from holdem_tui.storage.paths import settings_path
+
+logger = logging.getLogger(__name__)
+
+SETTINGS_VERSION: Final = 1
+PACES: Final = ("instant", "normal", "slow")
+#: Message key (``locales/*/ui.toml``) shown when a broken settings file was kept aside.
+BROKEN_SETTINGS_KEY: Final = "storage.settings_broken"
+
+
+@dataclass(slots=True)
+class Settings:
+    """What the player chose last time, so the next start looks the way they left it.
+
+    ``language`` is ``None`` until the player picks one, so the system locale keeps deciding
+    until then; ``last_setup`` is the setup screen's plain dict (``GameSettings.to_dict()``),
+    kept opaque here so this module never has to follow the setup screen's fields.
+    """
+
+    language: str | None = None
+    pace: str = "normal"
+    last_setup: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data, with a version so a future format can tell old files apart."""
+        return {
+            "version": SETTINGS_VERSION,
+            "language": self.language,
+            "pace": self.pace,
+            "last_setup": self.last_setup,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
+        """Rebuild from :meth:`to_dict`; raises ``ValueError`` when the data is not settings.
+
+        Unknown keys are ignored (a newer version may add some); a wrong type is an error
+        rather than a guess, so a hand-edited mistake is reported instead of half-applied.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("settings must be a JSON object")
+        language = data.get("language")
+        pace = data.get("pace", "normal")
+        last_setup = data.get("last_setup") or {}
+        if language is not None and not isinstance(language, str):
+            raise ValueError("language must be text")
+        if not isinstance(pace, str) or pace not in PACES:
+            raise ValueError(f"pace must be one of {', '.join(PACES)}")
+        if not isinstance(last_setup, dict):
+            raise ValueError("last_setup must be an object")
+        return cls(language=language, pace=pace, last_setup=dict(last_setup))
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsLoad:
+    """The settings to use, and whether a broken file had to be kept aside first."""
+
+    settings: Settings
+    kept_aside: Path | None = None
+    problem: str = ""
+
+    @property
+    def message_key(self) -> str | None:
+        """The key of the warning to show the player, or ``None`` when all went well."""
+        return BROKEN_SETTINGS_KEY if self.kept_aside is not None else None
+
+
+def load_settings(path: Path | None = None) -> SettingsLoad:
+    """Read the settings; a missing file gives defaults, a broken one is kept aside."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return SettingsLoad(Settings())
+    except (OSError, UnicodeDecodeError) as exc:
+        return _broken(path, str(exc))
+    try:
+        return SettingsLoad(Settings.from_dict(json.loads(text)))
+    except (json.JSONDecodeError, ValueError, TypeError) as exc:
+        return _broken(path, str(exc))
+
+
+def _broken(path: Path, problem: str) -> SettingsLoad:
+    logger.warning("settings file %s cannot be read (%s); using defaults", path, problem)
+    try:
+        aside = keep_aside(path)
+    except OSError as exc:  # pragma: no cover - read-only folder: still start the game
+        logger.warning("could not keep %s aside: %s", path, exc)
+        return SettingsLoad(Settings(), None, problem)
+    return SettingsLoad(Settings(), aside, problem)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (a crash mid-write keeps the previous file)."""
+    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    atomic_write_text(path or settings_path(), text)
