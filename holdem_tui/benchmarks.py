@@ -123,3 +123,97 @@ def _equity(quick: bool) -> dict[str, float]:
     mc2 = best_rate(lambda: equity(hero, 1, sims=sims, seed=next(seeds)), sims, repeats)
     ten_k = median_ms(lambda: equity(hero, 8, sims=10_000, seed=next(seeds)), 5 if quick else 41)
     return {"mc9_sims_per_s": mc9, "mc2_sims_per_s": mc2, "equity_10k_ms": ten_k}
+
+
+# ---------------------------------------------------------------- engine
+
+
+@register("engine", "Random Hold'em hands replayed through our engine, and through pokerkit.")
+def _engine(quick: bool) -> dict[str, float]:
+    import random
+
+    from holdem_tui.engine.actions import Action
+    from holdem_tui.engine.hand import Dealer
+    from holdem_tui.engine.holdem import HoldemHand, holdem_config
+    from holdem_tui.engine.table import play_hand
+    from holdem_tui.engine.view import PlayerView
+    from holdem_tui.history.phh import hand_actions
+
+    rng = random.Random(1)
+
+    def agent(view: PlayerView) -> Action:
+        legal = view.legal
+        assert legal is not None
+        roll = rng.random()
+        if legal.can_raise and roll < 0.2:
+            return Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to))
+        if legal.can_fold and roll < 0.45:
+            return Action.fold()
+        return Action.call() if legal.call_amount else Action.check()
+
+    scripts = []
+    for _ in range(300 if quick else 2_000):
+        n = rng.randint(2, 9)
+        config = holdem_config([rng.randint(20, 400) for _ in range(n)], 1, 2)
+        seed = rng.getrandbits(32)
+        hand = play_hand(HoldemHand(config, Dealer(seed)), [agent] * n)
+        scripts.append((config, seed, hand.actions_taken(), hand_actions(hand)))
+
+    def ours() -> None:
+        for config, seed, taken, _ in scripts:
+            hand = HoldemHand(config, Dealer(seed))
+            for player, action in taken:
+                hand.act(action, player)
+
+    repeats = 2 if quick else 5
+    figures = {"engine_hands_per_s": best_rate(ours, len(scripts), repeats)}
+    try:
+        import pokerkit
+    except ImportError:  # a test dependency only: the figure is left out without it
+        return figures
+    automations = (
+        pokerkit.Automation.ANTE_POSTING,
+        pokerkit.Automation.BET_COLLECTION,
+        pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+        pokerkit.Automation.CARD_BURNING,
+        pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pokerkit.Automation.HAND_KILLING,
+        pokerkit.Automation.CHIPS_PUSHING,
+        pokerkit.Automation.CHIPS_PULLING,
+    )
+    pk_scripts = [
+        (config, [line.split() for line in actions if " sm" not in line])
+        for config, _, _, actions in scripts
+    ]
+
+    def theirs() -> None:
+        for config, actions in pk_scripts:
+            state = pokerkit.NoLimitTexasHoldem.create_state(
+                automations,
+                False,
+                0,
+                config.blinds,
+                config.min_bet,
+                config.starting_stacks,
+                config.player_count,
+            )
+            for words in actions:
+                if words[1] == "dh":
+                    state.deal_hole(words[3], int(words[2][1:]) - 1)
+                elif words[1] == "db":
+                    state.deal_board(words[2])
+                elif words[1] == "f":
+                    state.fold()
+                elif words[1] == "cc":
+                    state.check_or_call()
+                else:
+                    state.complete_bet_or_raise_to(int(words[2]))
+
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pk_rate = best_rate(theirs, len(scripts), 1 if quick else 2)
+    figures["pokerkit_hands_per_s"] = pk_rate
+    figures["engine_vs_pokerkit"] = figures["engine_hands_per_s"] / pk_rate
+    return figures

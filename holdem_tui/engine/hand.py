@@ -320,8 +320,11 @@ class Hand:
         self.opener = (max_index + 1) % self.n
         order = deque(range(self.n))
         order.rotate(-self.opener)
+        # a seat with nothing left to lose (pokerkit's zero effective stack) does not act
+        totals = sorted(self.bets[i] + self.stacks[i] for i in range(self.n) if self.live[i])
+        second = totals[-2] if len(totals) > 1 else 0
         self.actors = deque(
-            i for i in order if self.live[i] and self.stacks[i] and self._effective_stack(i)
+            i for i in order if self.live[i] and self.stacks[i] and second > self.bets[i]
         )
         self.completion = 0
         self.raise_count = 0
@@ -331,12 +334,6 @@ class Hand:
         if len(self.actors) == 1 and self.bets[self.actors[0]] >= max(self.bets):
             self.actors.clear()
         self._after_betting_action()
-
-    def _effective_stack(self, player: int) -> int:
-        totals = sorted(self.bets[i] + self.stacks[i] for i in range(self.n) if self.live[i])
-        if len(totals) < 2:
-            return 0
-        return min(self.stacks[player], max(0, totals[-2] - self.bets[player]))
 
     def _after_betting_action(self) -> None:
         if self.actors and self.live_count() > 1:
@@ -570,7 +567,7 @@ class Hand:
             return None
         top = max(self.bets)
         call = min(self.stacks[player], top - self.bets[player])
-        can_raise = self._raise_refusal(player) is None
+        can_raise = self._raise_refusal(player, top) is None
         full = max(self.completion, self.spec.min_bet) + top
         all_in = self.stacks[player] + self.bets[player]
         low = min(all_in, full)
@@ -590,8 +587,9 @@ class Hand:
             hand=tuple(self.hole[player]),
         )
 
-    def _raise_refusal(self, player: int) -> IllegalAction | None:
-        top = max(self.bets)
+    def _raise_refusal(self, player: int, top: int | None = None) -> IllegalAction | None:
+        if top is None:
+            top = max(self.bets)
         call = min(self.stacks[player], top - self.bets[player])
         if call < self.completion:
             return IllegalAction("short_all_in", "a short all-in cannot be raised")
@@ -637,7 +635,9 @@ class Hand:
 
     def fold(self, player: int | None = None) -> tuple[Event, ...]:
         """Give up the hand."""
-        actor = self.verify_fold(player)
+        return self._fold(self.verify_fold(player))
+
+    def _fold(self, actor: int) -> tuple[Event, ...]:
         mark = len(self.events)
         self._pop_actor()
         self.live[actor] = False
@@ -658,7 +658,9 @@ class Hand:
 
     def check_or_call(self, player: int | None = None) -> tuple[Event, ...]:
         """Check when nothing is owed, else call (all-in for less if short)."""
-        actor, amount = self.verify_check_or_call(player)
+        return self._check_or_call(*self.verify_check_or_call(player))
+
+    def _check_or_call(self, actor: int, amount: int) -> tuple[Event, ...]:
         mark = len(self.events)
         self._pop_actor()
         self.bets[actor] += amount
@@ -673,11 +675,17 @@ class Hand:
     def verify_raise_to(self, amount: int, player: int | None = None) -> int:
         """Raise unless a bet or raise to ``amount`` (street total) is legal now."""
         actor = self._require_actor(player, Phase.BETTING)
-        refusal = self._raise_refusal(actor)
-        if refusal is not None:
-            raise refusal
         legal = self.legal_actions()
         assert legal is not None
+        self._check_raise(legal, amount)
+        return actor
+
+    def _check_raise(self, legal: LegalActions, amount: int) -> None:
+        """Raise :class:`IllegalAction` unless ``legal`` allows a bet or raise to ``amount``."""
+        if not legal.can_raise:
+            refusal = self._raise_refusal(legal.player)
+            assert refusal is not None
+            raise refusal
         if amount < legal.min_raise_to:
             raise IllegalAction(
                 "below_min",
@@ -694,7 +702,6 @@ class Hand:
                 min=legal.min_raise_to,
                 max=legal.max_raise_to,
             )
-        return actor
 
     def can_raise_to(self, amount: int, player: int | None = None) -> bool:
         """Whether :meth:`raise_to` would be accepted."""
@@ -706,7 +713,9 @@ class Hand:
 
     def raise_to(self, amount: int, player: int | None = None) -> tuple[Event, ...]:
         """Bet or raise so that this seat has ``amount`` in front of it on this street."""
-        actor = self.verify_raise_to(amount, player)
+        return self._raise_to(self.verify_raise_to(amount, player), amount)
+
+    def _raise_to(self, actor: int, amount: int) -> tuple[Event, ...]:
         mark = len(self.events)
         top = max(self.bets)
         completion = amount - top
@@ -759,7 +768,9 @@ class Hand:
 
     def draw(self, discards: Sequence[Card], player: int | None = None) -> tuple[Event, ...]:
         """Throw ``discards`` and take as many new cards; an empty list stands pat."""
-        actor = self.verify_draw(discards, player)
+        return self._draw(self.verify_draw(discards, player), discards)
+
+    def _draw(self, actor: int, discards: Sequence[Card]) -> tuple[Event, ...]:
         mark = len(self.events)
         self.draw_queue.popleft()
         kept = [c for c in self.hole[actor] if c not in discards]
@@ -867,7 +878,7 @@ class Hand:
         else:
             if action.amount is None:
                 raise IllegalAction("amount_missing", "a bet or raise needs an amount")
-            self.verify_raise_to(action.amount, player)
+            self._check_raise(legal, action.amount)
         return action
 
     def can(self, action: Action, player: int | None = None) -> bool:
@@ -881,15 +892,19 @@ class Hand:
     def act(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
         """Apply a seat's decision; returns the events it caused, automatic ones included."""
         action = self.verify(action, player)
+        actor = self.actor
+        assert actor is not None
         kind = action.kind
         if kind is ActionKind.DRAW:
-            return self.draw(action.discards, player)
+            return self._draw(actor, action.discards)
         if kind is ActionKind.FOLD:
-            return self.fold(player)
+            return self._fold(actor)
         if kind in (ActionKind.CHECK, ActionKind.CALL):
-            return self.check_or_call(player)
+            return self._check_or_call(
+                actor, min(self.stacks[actor], max(self.bets) - self.bets[actor])
+            )
         assert action.amount is not None
-        return self.raise_to(action.amount, player)
+        return self._raise_to(actor, action.amount)
 
     def _pop_actor(self) -> int:
         actor = self.actors.popleft()
