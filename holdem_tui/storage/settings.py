@@ -83,23 +83,29 @@ class SettingsLoad:
         return BROKEN_SETTINGS_KEY if self.kept_aside is not None else None
 
 
-def load_settings(path: Path | None = None) -> SettingsLoad:
-    """Read the settings; a missing file gives defaults, a broken one is kept aside."""
+def load_settings(path: Path | None = None, *, repair: bool = True) -> SettingsLoad:
+    """Read the settings; a missing file gives defaults, a broken one is kept aside.
+
+    ``repair=False`` only reads (defaults for a broken file, which stays where it is): for
+    commands such as ``holdem-tui history`` that should not change anything on disk.
+    """
     path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return SettingsLoad(Settings())
     except (OSError, UnicodeDecodeError) as exc:
-        return _broken(path, str(exc))
+        return _broken(path, str(exc), repair)
     try:
         return SettingsLoad(Settings.from_dict(json.loads(text)))
     except (json.JSONDecodeError, ValueError, TypeError) as exc:
-        return _broken(path, str(exc))
+        return _broken(path, str(exc), repair)
 
 
-def _broken(path: Path, problem: str) -> SettingsLoad:
+def _broken(path: Path, problem: str, repair: bool) -> SettingsLoad:
     logger.warning("settings file %s cannot be read (%s); using defaults", path, problem)
+    if not repair:
+        return SettingsLoad(Settings(), None, problem)
     try:
         aside = keep_aside(path)
     except OSError as exc:  # pragma: no cover - read-only folder: still start the game
