@@ -1,0 +1,197 @@
+"""``holdem-tui play``: sit down at a table with every setting given as a flag.
+
+With no flags it is the game ``holdem-tui`` starts: you against five bots of mixed levels at
+No-Limit Hold'em. Flags are checked before the screen opens, so a typo in ``--blinds`` or a
+plugin that cannot be imported is reported on the command line, not mid-game.
+"""
+
+from __future__ import annotations
+
+import click
+
+from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
+from holdem_tui.settings import DEFAULT_BOTS, PACES, GameSettings
+
+
+def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
+    """``"5/10"`` -> ``(5, 10)``."""
+    if value is None:
+        return None
+    small, sep, big = value.partition("/")
+    if not sep or not small.strip().isdigit() or not big.strip().isdigit():
+        raise click.BadParameter(
+            f"expected two whole numbers like 5/10, got {value!r}", param_hint=flag
+        )
+    return int(small), int(big)
+
+
+def _names(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def build_settings(
+    *,
+    game: str = "holdem",
+    humans: str | None = None,
+    bots: str | None = None,
+    plugins: tuple[str, ...] = (),
+    watch: bool = False,
+    stack: int = 1000,
+    blinds: str | None = None,
+    ante: int = 0,
+    limits: str | None = None,
+    hands: int | None = None,
+    minutes: int | None = None,
+    lang: str | None = None,
+    pace: str = "normal",
+    seed: int | None = None,
+) -> GameSettings:
+    """Turn the flags into settings; raises ``click.UsageError`` naming what is wrong."""
+    human_names = [] if watch else (_names(humans) or [""])
+    bot_levels = _names(bots)
+    if bot_levels is None:
+        bot_levels = [] if plugins else list(DEFAULT_BOTS)
+    bot_levels += list(plugins)
+    sb_bb = _pair(blinds, "--blinds") or (5, 10)
+    bets = _pair(limits, "--limits") or (10, 20)
+    settings = GameSettings.build(
+        variant=game,
+        humans=human_names,
+        bots=bot_levels,
+        stack=stack,
+        small_blind=sb_bb[0],
+        big_blind=sb_bb[1],
+        ante=ante,
+        small_bet=bets[0],
+        big_bet=bets[1],
+        hand_limit=hands,
+        minute_limit=minutes,
+        lang=resolve_language(lang, None),
+        pace=pace,
+        seed=seed,
+    )
+    tr = get_translator(settings.lang)
+    problems = [tr.t(key, **params) for key, params in settings.validate()]
+    for seat in settings.seats:
+        if seat.is_plugin:
+            from holdem_tui.bots.registry import check_spec
+
+            try:
+                check_spec(seat.level)
+            except ValueError as exc:
+                problems.append(str(exc))
+    if problems:
+        raise click.UsageError("; ".join(problems))
+    return settings
+
+
+@click.command(name="play")
+@click.option(
+    "--game",
+    type=click.Choice(["holdem", "draw"]),
+    default="holdem",
+    show_default=True,
+    help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
+)
+@click.option(
+    "--humans",
+    metavar="NAMES",
+    default=None,
+    help="Comma-separated names of the people at the keyboard (hot-seat if two or more).",
+)
+@click.option(
+    "--bots",
+    metavar="LEVELS",
+    default=None,
+    help="Comma-separated bot levels: easy, normal, hard (default: five mixed).",
+)
+@click.option(
+    "--bot",
+    "plugins",
+    metavar="MODULE:CLASS",
+    multiple=True,
+    help="Seat a plugin bot; repeat for more.",
+)
+@click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
+@click.option(
+    "--stack",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Starting chips per player.",
+)
+@click.option("--blinds", metavar="SB/BB", default=None, help="Hold'em blinds [default: 5/10].")
+@click.option(
+    "--ante",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Ante per player (both games).",
+)
+@click.option(
+    "--limits",
+    metavar="SMALL/BIG",
+    default=None,
+    help="Draw bet sizes: small bet / big bet [default: 10/20].",
+)
+@click.option("--hands", type=click.IntRange(min=1), default=None, help="End after N hands.")
+@click.option("--minutes", type=click.IntRange(min=1), default=None, help="End after M minutes.")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
+)
+@click.option(
+    "--pace",
+    type=click.Choice(PACES),
+    default="normal",
+    show_default=True,
+    help="How fast bots act and hands move on.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
+@click.option(
+    "--setup",
+    "setup_first",
+    is_flag=True,
+    help="Open the setup screen first, filled in from the other flags.",
+)
+def command(
+    game: str,
+    humans: str | None,
+    bots: str | None,
+    plugins: tuple[str, ...],
+    watch: bool,
+    stack: int,
+    blinds: str | None,
+    ante: int,
+    limits: str | None,
+    hands: int | None,
+    minutes: int | None,
+    lang: str | None,
+    pace: str,
+    seed: int | None,
+    setup_first: bool,
+) -> None:
+    """Start a game at the table with every setting as a flag."""
+    settings = build_settings(
+        game=game,
+        humans=humans,
+        bots=bots,
+        plugins=plugins,
+        watch=watch,
+        stack=stack,
+        blinds=blinds,
+        ante=ante,
+        limits=limits,
+        hands=hands,
+        minutes=minutes,
+        lang=lang,
+        pace=pace,
+        seed=seed,
+    )
+    from holdem_tui.ui.app import create_app
+
+    create_app(settings, setup_first=setup_first).run()

@@ -1,0 +1,264 @@
+"""The settings of one game session, as plain frozen data.
+
+The command line, the setup screen, the tests and the screenshot script all build a
+:class:`GameSettings` and hand it to the one app factory, so "the same settings" means the same
+game everywhere. It holds no Textual or engine objects, only numbers and strings, so it can be
+saved (``to_dict``) and restored (``from_dict``) between runs without surprises.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS, TableConfig
+
+#: How fast bots act and how long a finished hand stays on screen.
+PACES: Final = ("instant", "normal", "slow")
+#: The built-in bot levels, weakest first (a plugin is written ``module:Class``).
+BOT_LEVELS: Final = ("easy", "normal", "hard")
+HUMAN: Final = "human"
+BOT: Final = "bot"
+#: Names given to bots in seat order; chosen to read well in all four languages.
+BOT_NAMES: Final = ("Mila", "Otto", "Ivo", "Lena", "Sami", "Noor", "Tea", "Eino", "Daan", "Iris")
+#: The mixed field a player meets when they just type ``holdem-tui``.
+DEFAULT_BOTS: Final = ("easy", "normal", "hard", "normal", "easy")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSettings:
+    """Who sits in one chair: a human with a name, or a bot with a level or plugin spec.
+
+    A human's ``name`` may be empty, meaning "the one local player": the table then calls
+    them "You" in whatever language is on screen, which a fixed name could not do.
+    """
+
+    kind: str = HUMAN
+    name: str = ""
+    level: str = "normal"
+
+    @property
+    def is_human(self) -> bool:
+        """Whether decisions for this seat come from the keyboard."""
+        return self.kind == HUMAN
+
+    @property
+    def is_plugin(self) -> bool:
+        """Whether the bot is a ``module:Class`` plugin rather than a built-in level."""
+        return self.kind == BOT and ":" in self.level
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a settings file."""
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatSettings:
+        """Rebuild from :meth:`to_dict` output; unknown keys are ignored."""
+        return cls(
+            kind=str(data.get("kind", HUMAN)),
+            name=str(data.get("name", "")),
+            level=str(data.get("level", "normal")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """Everything chosen before the first card; validated by :meth:`validate`.
+
+    Stakes fields a game does not use are kept anyway (blinds in a draw game), so switching
+    the game back and forth in the setup screen never loses what the player typed.
+    """
+
+    variant: str = "holdem"
+    seats: tuple[SeatSettings, ...] = field(
+        default_factory=lambda: (
+            SeatSettings(HUMAN, ""),
+            *(SeatSettings(BOT, "", level) for level in DEFAULT_BOTS),
+        )
+    )
+    stack: int = 1000
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int = 0
+    small_bet: int = 10
+    big_bet: int = 20
+    hand_limit: int | None = None
+    minute_limit: int | None = None
+    lang: str = "en"
+    pace: str = "normal"
+    seed: int | None = None
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        variant: str = "holdem",
+        humans: Sequence[str] = ("",),
+        bots: Sequence[str] = DEFAULT_BOTS,
+        **rest: Any,
+    ) -> GameSettings:
+        """Seat the humans first, then the bots in the order given (as ``play`` flags do)."""
+        seats = tuple(SeatSettings(HUMAN, name.strip()) for name in humans) + tuple(
+            SeatSettings(BOT, "", level.strip()) for level in bots
+        )
+        return cls(variant=variant, seats=seats, **rest)
+
+    def with_seed(self) -> GameSettings:
+        """A copy with a concrete seed, so a random session can still be replayed exactly."""
+        if self.seed is not None:
+            return self
+        return replace(self, seed=random.SystemRandom().randrange(1, 2**31))
+
+    # ------------------------------------------------------------------ derived
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """Seat indices played from the keyboard."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share the keyboard, so cards must hide between turns."""
+        return len(self.humans) >= 2
+
+    @property
+    def watch_only(self) -> bool:
+        """No human plays: the bots play and the player watches."""
+        return not self.humans
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The fixed name of every seat (bots get a table name; an unnamed human stays "")."""
+        taken = {seat.name for seat in self.seats if seat.name}
+        pool = iter(name for name in BOT_NAMES if name not in taken)
+        names: list[str] = []
+        for index, seat in enumerate(self.seats):
+            if seat.name:
+                names.append(seat.name)
+            elif seat.is_human:
+                names.append("")
+            else:
+                names.append(next(pool, f"Bot {index + 1}"))
+        return tuple(names)
+
+    def engine_names(self) -> tuple[str, ...]:
+        """Names for the engine and hand histories, never empty (an unnamed human is "Player")."""
+        return tuple(name or f"Player {index + 1}" for index, name in enumerate(self.seat_names()))
+
+    def validate(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every problem as ``(message key, params)``; empty when the game can start.
+
+        Keys live under ``setup.error`` in the locale files so the setup screen can show them
+        in the player's language; the command line shows the English text.
+        """
+        problems: list[tuple[str, dict[str, Any]]] = []
+        if self.variant not in VARIANTS:
+            problems.append(("setup.error.game", {"game": self.variant}))
+            return problems
+        low, high = SEAT_LIMITS[self.variant]
+        if not low <= len(self.seats) <= high:
+            problems.append(("setup.error.seats", {"min": low, "max": high}))
+        names = [name for name in self.seat_names() if name]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        if duplicates:
+            problems.append(("setup.error.duplicate_name", {"name": duplicates[0]}))
+        for seat in self.seats:
+            if seat.kind == BOT and seat.level not in BOT_LEVELS and ":" not in seat.level:
+                problems.append(("setup.error.bot_level", {"level": seat.level}))
+        if self.stack <= 0:
+            problems.append(("setup.error.stack", {}))
+        if self.variant == "holdem":
+            if not 0 < self.small_blind <= self.big_blind:
+                problems.append(("setup.error.blinds", {}))
+            elif self.big_blind > self.stack:
+                problems.append(("setup.error.stakes_vs_stack", {}))
+        else:
+            if not 0 < self.small_bet <= self.big_bet:
+                problems.append(("setup.error.limits", {}))
+            elif self.big_bet > self.stack:
+                problems.append(("setup.error.stakes_vs_stack", {}))
+        if self.ante < 0 or self.ante >= self.stack:
+            problems.append(("setup.error.ante", {}))
+        if self.hand_limit is not None and self.hand_limit <= 0:
+            problems.append(("setup.error.hand_limit", {}))
+        if self.minute_limit is not None and self.minute_limit <= 0:
+            problems.append(("setup.error.minute_limit", {}))
+        if self.pace not in PACES:
+            problems.append(("setup.error.pace", {"pace": self.pace}))
+        return problems
+
+    def table_config(self) -> TableConfig:
+        """The engine's view of these settings (raises ``ValueError`` if they are invalid)."""
+        return TableConfig(
+            variant=self.variant,
+            names=self.engine_names(),
+            starting_stack=self.stack,
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            hand_limit=self.hand_limit,
+            minute_limit=float(self.minute_limit) if self.minute_limit is not None else None,
+            seed=self.seed,
+        )
+
+    # ------------------------------------------------------------------ persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON/TOML-able data."""
+        return {
+            "variant": self.variant,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "stack": self.stack,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "hand_limit": self.hand_limit,
+            "minute_limit": self.minute_limit,
+            "lang": self.lang,
+            "pace": self.pace,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameSettings:
+        """Rebuild from :meth:`to_dict` output; missing keys take their defaults.
+
+        Raises ``ValueError`` for data of the wrong shape (a saved file edited by hand).
+        """
+        defaults = cls()
+        try:
+            seats_data: Iterable[Mapping[str, Any]] = data.get("seats") or [
+                s.to_dict() for s in defaults.seats
+            ]
+            return cls(
+                variant=str(data.get("variant", defaults.variant)),
+                seats=tuple(SeatSettings.from_dict(s) for s in seats_data),
+                stack=int(data.get("stack", defaults.stack)),
+                small_blind=int(data.get("small_blind", defaults.small_blind)),
+                big_blind=int(data.get("big_blind", defaults.big_blind)),
+                ante=int(data.get("ante", defaults.ante)),
+                small_bet=int(data.get("small_bet", defaults.small_bet)),
+                big_bet=int(data.get("big_bet", defaults.big_bet)),
+                hand_limit=_optional_int(data.get("hand_limit")),
+                minute_limit=_optional_int(data.get("minute_limit")),
+                lang=str(data.get("lang", defaults.lang)),
+                pace=str(data.get("pace", defaults.pace)),
+                seed=_optional_int(data.get("seed")),
+            )
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not game settings: {exc}") from exc
+
+
+def _optional_int(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str | float):
+        raise ValueError(f"not a number: {value!r}")
+    return int(value)

@@ -1,0 +1,643 @@
+"""The Textual app: one factory, one driver loop, bots in thread workers.
+
+:func:`create_app` is the only way the game is built, by the command line, the tests and
+``scripts/screenshots.py`` alike, so what the tests see is what players get.
+
+The driver is a small state machine (:class:`~holdem_tui.ui.present.Stage`): after every
+change, :meth:`HoldemApp.advance` asks the session whose turn it is and either waits for keys
+(a human), starts a worker (a bot), raises the hot-seat curtain, or runs the end of the hand.
+Delays come from timers, never from sleeping on the UI thread, and a bot's thinking runs in an
+exclusive thread worker whose result is applied only if it still belongs to the current
+decision (a token check), so quitting or starting a new game mid-thought is instant and safe.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from textual import events, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+from textual.worker import get_current_worker
+
+from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.events import CardsShown, PotAwarded
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_name
+from holdem_tui.settings import GameSettings
+from holdem_tui.ui.controller import BotFactory, Session
+from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, display_name
+from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.modals import (
+    CurtainScreen,
+    HelpScreen,
+    QuitScreen,
+    RaiseEditor,
+    TooSmallScreen,
+)
+from holdem_tui.ui.screens.rules import RulesScreen
+from holdem_tui.ui.screens.setup import SetupScreen
+from holdem_tui.ui.screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from holdem_tui.bots.base import Bot
+
+#: The smallest terminal the table is laid out for.
+MIN_WIDTH: Final = 80
+MIN_HEIGHT: Final = 24
+#: Seconds a bot may think before safe_decide plays check/fold for it.
+BOT_TIMEOUT: Final = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How long things stay on screen, in seconds.
+
+    ``bot`` is the least time a bot appears to think (so a player can follow the action),
+    ``reveal`` the pause between hands turning up at showdown, ``next_hand`` how long a
+    finished hand stays before the next is dealt when someone plays (``None``: until a key),
+    and ``watch_next`` the same when only bots play.
+    """
+
+    bot: float
+    reveal: float
+    next_hand: float | None
+    watch_next: float
+
+
+PACES: Final = {
+    "instant": Pace(bot=0.0, reveal=0.0, next_hand=None, watch_next=0.0),
+    "normal": Pace(bot=0.8, reveal=0.9, next_hand=8.0, watch_next=3.0),
+    "slow": Pace(bot=1.8, reveal=1.6, next_hand=15.0, watch_next=6.0),
+}
+
+
+class HoldemApp(App[None]):
+    """The poker table app; build it with :func:`create_app`."""
+
+    CSS_PATH = Path(__file__).with_name("holdem.tcss")
+    ENABLE_COMMAND_PALETTE = False
+    TITLE = "holdem-tui"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", show=False, priority=True, id="quit"),
+        Binding("question_mark", "help", show=False, id="help"),
+        Binding("f1", "rules", show=False, id="rules"),
+        Binding("l", "switch_language", show=False, id="language"),
+    ]
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        *,
+        bot_factory: BotFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        setup_first: bool = False,
+        bot_timeout: float = BOT_TIMEOUT,
+    ) -> None:
+        super().__init__()
+        self.settings = settings.with_seed()
+        self.tr: Translator = get_translator(self.settings.lang)
+        self.bot_factory = bot_factory
+        self.clock = clock
+        self.setup_first = setup_first
+        self.bot_timeout = bot_timeout
+        self.session: Session | None = None
+        self.ui = UiState()
+        self.four_colour = False
+        self.screen_owner: int | None = None
+        self.too_small = False
+        self._resume: Callable[[], None] | None = None
+        self._token = 0
+        self._timer: Timer | None = None
+        self._finished_hand: int | None = None
+
+    # ------------------------------------------------------------------ start-up
+
+    def on_mount(self) -> None:
+        """Open the setup screen or sit straight down at the table."""
+        if self.setup_first or self.settings.validate():
+            self.push_screen(SetupScreen(self.settings), self._setup_done)
+        else:
+            self.start_session(self.settings)
+        self._check_size(self.size.width, self.size.height)
+
+    def _setup_done(self, settings: GameSettings | None) -> None:
+        if settings is not None:
+            self.start_session(settings)
+        elif self.session is None:
+            self.exit()
+        elif self.ui.stage is Stage.SESSION_OVER:
+            self._show_end()
+
+    def start_session(self, settings: GameSettings) -> None:
+        """Seat everybody and deal the first hand (replacing any session in progress)."""
+        self._cancel_pending()
+        self.settings = settings.with_seed()
+        self.set_language(self.settings.lang)
+        self.session = Session(self.settings, self.bot_factory, self.clock)
+        self.ui = UiState()
+        self.screen_owner = None
+        self._finished_hand = None
+        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
+        if isinstance(self.screen, TableScreen):
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+        self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def pace(self) -> Pace:
+        """The delays for the chosen pace."""
+        return PACES.get(self.settings.pace, PACES["normal"])
+
+    def table_screen(self) -> TableScreen | None:
+        """The table screen, wherever it is in the stack."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def default_viewer(self) -> int | None:
+        """Whose eyes the table has between turns: the one human, else nobody's."""
+        assert self.session is not None
+        humans = self.settings.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def current_view(self) -> PlayerView | None:
+        """The view for the current viewer (a spectator when nobody's cards may show)."""
+        session = self.session
+        if session is None or session.hand is None:
+            return None
+        return session.view_for(self.ui.viewer, reveal_all=self.ui.reveal_all)
+
+    def refresh_table(self) -> None:
+        """Rebuild the table model and hand it to the table screen."""
+        screen = self.table_screen()
+        if screen is None or self.session is None:
+            return
+        screen.show_model(build_table(self.session, self.current_view(), self.ui, self.tr))
+
+    def footer_keys(self) -> list[ActionModel]:
+        """The footer: help, rules, language (with the current one named), quit."""
+        tr = self.tr
+        return [
+            ActionModel("?", tr.t("keys.help"), "app.help"),
+            ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+            ActionModel(
+                "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
+            ),
+            ActionModel("^q", tr.t("keys.quit"), "app.request_quit"),
+        ]
+
+    # ------------------------------------------------------------------ the driver
+
+    def _set_ui(self, **changes: object) -> None:
+        self.ui = replace(self.ui, **changes)  # type: ignore[arg-type]
+        self.refresh_table()
+
+    def _when_running(self, step: Callable[[], None]) -> bool:
+        """Defer ``step`` while the window is too small; True if it may run now."""
+        if self.too_small:
+            self._resume = step
+            return False
+        return True
+
+    def advance(self) -> None:
+        """Decide what happens next: deal, wait for a human, let a bot think, end the hand."""
+        if not self._when_running(self.advance):
+            return
+        session = self.session
+        if session is None or self.ui.stage is Stage.SESSION_OVER:
+            return
+        hand = session.hand
+        if hand is None:
+            self._deal()
+            return
+        if hand.is_complete:
+            self._hand_complete()
+            return
+        seat = session.actor_seat
+        assert seat is not None
+        if session.is_human(seat):
+            self._human_turn(seat)
+        else:
+            self._bot_turn(seat)
+
+    def _deal(self) -> None:
+        session = self.session
+        assert session is not None
+        if self._session_over():
+            self._end_session()
+            return
+        session.start_hand()
+        self._finished_hand = None
+        self._set_ui(
+            stage=Stage.DEALING,
+            viewer=self.default_viewer(),
+            thinking=None,
+            revealed=None,
+            discards=frozenset(),
+            notice="",
+        )
+        self.advance()
+
+    def _session_over(self) -> bool:
+        """Limits, one player with every chip, or every human busted."""
+        session = self.session
+        assert session is not None
+        if session.is_over():
+            return True
+        humans = self.settings.humans
+        return bool(humans) and all(session.table.seats[h].out for h in humans)
+
+    def _human_turn(self, seat: int) -> None:
+        if self.settings.hot_seat and self.screen_owner != seat:
+            self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
+            assert self.session is not None
+            name = display_name(self.session, seat, self.tr)
+            self.push_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+            return
+        self.screen_owner = seat
+        self._set_ui(stage=Stage.HUMAN, viewer=seat, thinking=None, discards=frozenset(), notice="")
+
+    def _curtain_lifted(self, seat: int, _: None = None) -> None:
+        self.screen_owner = seat
+        if self.session is not None and self.session.actor_seat == seat:
+            self._human_turn(seat)
+
+    def _bot_turn(self, seat: int) -> None:
+        session = self.session
+        assert session is not None
+        self._token += 1
+        token = self._token
+        self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
+        view = session.bot_view(seat)
+        self._think(session.bots[seat], view, seat, token, time.monotonic())
+
+    @work(thread=True, exclusive=True, group="bots", exit_on_error=False)
+    def _think(self, bot: Bot, view: PlayerView, seat: int, token: int, started: float) -> None:
+        """Ask the bot in a daemon thread, so a quit never waits for a slow decision."""
+        from holdem_tui.bots.safety import safe_decide
+
+        worker = get_current_worker()
+        answer: list[Action] = []
+        done = threading.Event()
+
+        def decide() -> None:
+            try:
+                action, _fault = safe_decide(bot, view, self.bot_timeout)
+                answer.append(action)
+            finally:
+                done.set()
+
+        threading.Thread(target=decide, name=f"think-{seat}", daemon=True).start()
+        while not done.wait(0.02):
+            if worker.is_cancelled:
+                return
+        if worker.is_cancelled or not answer:
+            return
+        self.call_from_thread(self._bot_answered, token, seat, answer[0], started)
+
+    def _bot_answered(self, token: int, seat: int, action: Action, started: float) -> None:
+        if token != self._token:
+            return
+        wait = self.pace.bot - (time.monotonic() - started)
+        if wait > 0:
+            self._timer = self.set_timer(wait, partial(self._apply_bot, token, seat, action))
+        else:
+            self._apply_bot(token, seat, action)
+
+    def _apply_bot(self, token: int, seat: int, action: Action) -> None:
+        if token != self._token or self.session is None:
+            return
+        if not self._when_running(partial(self._apply_bot, token, seat, action)):
+            return
+        if self.session.actor_seat != seat:
+            return
+        self.session.act_for_bot(seat, action)
+        self._set_ui(thinking=None)
+        self.advance()
+
+    # ------------------------------------------------------------------ human moves
+
+    def _human_seat(self) -> int | None:
+        """The seat whose keys are live now, if any."""
+        session = self.session
+        if session is None or self.ui.stage is not Stage.HUMAN:
+            return None
+        seat = session.actor_seat
+        if seat is None or not session.is_human(seat) or seat != self.ui.viewer:
+            return None
+        return seat
+
+    def human_act(self, action: Action) -> bool:
+        """Apply the human's move; an illegal one is refused with the reason, nothing sent."""
+        seat = self._human_seat()
+        if seat is None or self.session is None:
+            return False
+        try:
+            self.session.act(seat, action)
+        except IllegalAction as exc:
+            self._set_ui(notice=self.refusal_text(exc))
+            self.bell()
+            return False
+        viewer = self.default_viewer()
+        self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
+        self.advance()
+        return True
+
+    def refusal_text(self, exc: IllegalAction) -> str:
+        """The engine's reason for refusing a move, in the player's words."""
+        tr = self.tr
+        params = exc.params
+        if exc.reason == "below_min":
+            return tr.t("raise_editor.error_below_min", min=tr.number(int(params["min"])))
+        if exc.reason == "above_max":
+            return tr.t("raise_editor.error_above_max", max=tr.number(int(params["max"])))
+        return tr.t("error.illegal_action")
+
+    def _legal(self) -> tuple[int, PlayerView] | None:
+        seat = self._human_seat()
+        if seat is None or self.session is None:
+            return None
+        view = self.session.view_for(seat)
+        return (seat, view) if view.legal is not None else None
+
+    def play_fold(self) -> None:
+        """Fold."""
+        self.human_act(Action.fold())
+
+    def play_check_call(self) -> None:
+        """Check when free, else call."""
+        found = self._legal()
+        if found is None:
+            return
+        legal = found[1].legal
+        assert legal is not None
+        self.human_act(Action.check() if legal.can_check else Action.call())
+
+    def play_all_in(self) -> None:
+        """Every chip in."""
+        self.human_act(Action.all_in())
+
+    def play_bet_raise(self) -> None:
+        """Fixed limit: bet/raise the one allowed amount. No limit: open the raise editor."""
+        found = self._legal()
+        if found is None:
+            return
+        _, view = found
+        legal = view.legal
+        assert legal is not None
+        if not legal.can_raise:
+            return
+        if view.structure == "fixed_limit":
+            self.raise_to(legal.min_raise_to)
+            return
+        editor = RaiseEditor(legal, view.total_pot, view.min_bet)
+        self.push_screen(editor, self._raise_chosen)
+
+    def _raise_chosen(self, amount: int | None) -> None:
+        if amount is not None:
+            self.raise_to(amount)
+
+    def raise_to(self, amount: int) -> bool:
+        """Bet or raise to ``amount`` (this street's total)."""
+        found = self._legal()
+        if found is None:
+            return False
+        legal = found[1].legal
+        assert legal is not None
+        action = Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
+        return self.human_act(action)
+
+    def can_toggle_card(self) -> bool:
+        """Whether ``1``–``5`` choose discards now."""
+        found = self._legal()
+        return found is not None and found[1].legal is not None and found[1].legal.can_draw
+
+    def toggle_discard(self, index: int) -> None:
+        """Mark or unmark card ``index``; a fourth card is refused with the reason."""
+        found = self._legal()
+        if found is None or found[1].legal is None or not found[1].legal.can_draw:
+            return
+        legal = found[1].legal
+        if index >= len(legal.hand):
+            return
+        chosen = set(self.ui.discards)
+        if index in chosen:
+            chosen.remove(index)
+        elif len(chosen) >= legal.max_discards:
+            self._set_ui(notice=self.tr.t("draw.too_many"))
+            self.bell()
+            return
+        else:
+            chosen.add(index)
+        self._set_ui(discards=frozenset(chosen), notice="")
+
+    def play_draw(self) -> None:
+        """Throw the marked cards and draw as many."""
+        found = self._legal()
+        if found is None or found[1].legal is None:
+            return
+        hand = found[1].legal.hand
+        discards = tuple(hand[i] for i in sorted(self.ui.discards) if i < len(hand))
+        self.human_act(Action.draw(discards))
+
+    def play_stand_pat(self) -> None:
+        """Keep all five."""
+        self.human_act(Action.draw(()))
+
+    # ------------------------------------------------------------------ end of a hand
+
+    def _hand_complete(self) -> None:
+        session = self.session
+        assert session is not None and session.hand is not None
+        hand = session.hand
+        if self._finished_hand != hand.config.hand_number:
+            self._finished_hand = hand.config.hand_number
+            session.finish_hand()
+        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in hand.events)
+        viewer = self.default_viewer()
+        if contested and shown > 1 and self.pace.reveal > 0:
+            self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
+            self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+        else:
+            self._hand_over()
+
+    def _reveal_step(self) -> None:
+        if self.ui.stage is not Stage.REVEAL or self.session is None:
+            return
+        if not self._when_running(self._reveal_step):
+            return
+        hand = self.session.hand
+        assert hand is not None
+        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
+        revealed = (self.ui.revealed or 0) + 1
+        if revealed >= shown:
+            self._hand_over()
+            return
+        self._set_ui(revealed=revealed)
+        self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+
+    def _hand_over(self) -> None:
+        self._set_ui(
+            stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
+        )
+        delay = self.pace.next_hand if self.settings.humans else self.pace.watch_next
+        if delay is not None:
+            self._timer = self.set_timer(delay, self._auto_next)
+
+    def _auto_next(self) -> None:
+        if not self._when_running(self._auto_next):
+            return
+        if self.ui.stage is Stage.HAND_OVER:
+            self.next_hand()
+
+    def next_hand(self) -> None:
+        """Finish the showdown at once, or deal the next hand (or end the session)."""
+        if self.ui.stage is Stage.REVEAL:
+            self._stop_timer()
+            self._hand_over()
+            return
+        if self.ui.stage is not Stage.HAND_OVER:
+            return
+        self._stop_timer()
+        if self._session_over():
+            self._end_session()
+        else:
+            self._deal()
+
+    def show_cards(self) -> None:
+        """A human who won uncontested turns the cards up."""
+        session = self.session
+        if session is None or self.ui.stage is not Stage.HAND_OVER:
+            return
+        for seat in self.settings.humans:
+            if session.can_show(seat):
+                session.show(seat)
+                self.refresh_table()
+                return
+
+    def toggle_reveal(self) -> None:
+        """Watching bots: show or hide every hand."""
+        if self.settings.watch_only:
+            self._set_ui(reveal_all=not self.ui.reveal_all)
+
+    def _end_session(self) -> None:
+        self._stop_timer()
+        self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
+        self._show_end()
+
+    def _show_end(self) -> None:
+        assert self.session is not None
+        self.push_screen(EndScreen(self.session), self._end_choice)
+
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "again":
+            self.start_session(replace(self.settings, seed=None))
+        elif choice == "setup":
+            self.push_screen(SetupScreen(replace(self.settings, seed=None)), self._setup_done)
+        else:
+            self.exit()
+
+    # ------------------------------------------------------------------ timers, size
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _cancel_pending(self) -> None:
+        """Forget timers, workers and deferred steps of the session being replaced."""
+        self._stop_timer()
+        self._token += 1
+        self._resume = None
+        self.workers.cancel_group(self, "bots")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover the table while the window is too small; carry on when it grows."""
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        if (width < MIN_WIDTH or height < MIN_HEIGHT) and not self.too_small:
+            self.too_small = True
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT), self._size_ok)
+
+    def _size_ok(self, _: None = None) -> None:
+        """The window is big enough again: take up the step that was waiting."""
+        self.too_small = False
+        step, self._resume = self._resume, None
+        if step is not None:
+            self.call_after_refresh(step)
+
+    # ------------------------------------------------------------------ app keys
+
+    def set_language(self, code: str) -> None:
+        """Switch every visible text to ``code`` at once, mid-hand included."""
+        if code not in LANGUAGES:
+            return
+        self.tr = get_translator(code)
+        self.settings = replace(self.settings, lang=code)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+        self.refresh_table()
+
+    def action_switch_language(self) -> None:
+        """``l``: the next language (en → hr → fi → nl → en)."""
+        index = LANGUAGES.index(self.tr.lang) if self.tr.lang in LANGUAGES else -1
+        self.set_language(LANGUAGES[(index + 1) % len(LANGUAGES)])
+
+    def action_help(self) -> None:
+        """``?``: the key list."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        """F1: the rules of the game being played."""
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(self.settings.variant))
+
+    def action_request_quit(self) -> None:
+        """Ctrl+Q: ask first, then leave at once (a thinking bot is abandoned)."""
+        if isinstance(self.screen, QuitScreen):
+            return
+        self.push_screen(QuitScreen(), self._quit_answer)
+
+    def _quit_answer(self, leave: bool | None) -> None:
+        if leave:
+            self._cancel_pending()
+            self.exit()
+
+
+def create_app(
+    settings: GameSettings,
+    *,
+    bot_factory: BotFactory | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    setup_first: bool = False,
+    bot_timeout: float = BOT_TIMEOUT,
+) -> HoldemApp:
+    """Build the game app; the CLI, the tests and the screenshot script all come through here.
+
+    ``bot_factory`` replaces the bot registry (tests use scripted bots), ``clock`` the time
+    source of minute limits, ``setup_first`` opens the setup screen before the table.
+    """
+    return HoldemApp(
+        settings,
+        bot_factory=bot_factory,
+        clock=clock,
+        setup_first=setup_first,
+        bot_timeout=bot_timeout,
+    )

@@ -1,0 +1,249 @@
+"""The game session without a screen: the table, the hand in play, the bots and the score.
+
+Kept free of Textual so the rules of *who may see what* and *whose turn it is* can be tested in
+plain Python, and so the UI is only a renderer plus a keyboard. The Textual app asks this
+object what to show and tells it what a human decided; bot decisions are computed elsewhere
+(in thread workers) from :meth:`Session.bot_view` and handed back through :meth:`Session.act`.
+
+Seats vs positions: a *seat* is a chair at the table (0 is the first chair of the settings,
+drawn at the bottom of the screen) and never changes; a *position* is the engine's index in
+the current hand (0 = left of the button) and changes every hand as the button moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.events import Event, HandEnded, PotAwarded
+from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.table import Table
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.settings import GameSettings
+
+if TYPE_CHECKING:
+    from holdem_tui.bots.base import Bot
+
+#: builds a bot from a level or ``module:Class`` spec and a seed (the registry's make_bot)
+BotFactory = Callable[[str, int | None], "Bot"]
+
+
+def default_bot_factory(spec: str, seed: int | None) -> Bot:
+    """The real bots from :mod:`holdem_tui.bots.registry`, imported only when a bot sits down."""
+    from holdem_tui.bots.registry import make_bot
+
+    return make_bot(spec, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class BiggestPot:
+    """The largest pot of the session and who took it, for the end screen."""
+
+    amount: int
+    hand_number: int
+    winners: tuple[int, ...]
+
+
+class Session:
+    """One session at one table: deals hands, applies decisions, keeps the score.
+
+    ``clock`` returns seconds (``time.monotonic`` by default); tests pass a fake one to run
+    minute limits without waiting.
+    """
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        bot_factory: BotFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.table = Table(settings.table_config())
+        self.hand: Hand | None = None
+        self.names: tuple[str, ...] = settings.seat_names()
+        factory = bot_factory or default_bot_factory
+        seeder = random.Random(settings.seed)
+        self.bots: dict[int, Bot] = {}
+        for index, seat in enumerate(settings.seats):
+            bot_seed = seeder.getrandbits(31)
+            if not seat.is_human:
+                self.bots[index] = factory(seat.level, bot_seed)
+        self.hands_won = [0] * len(settings.seats)
+        self.biggest_pot: BiggestPot | None = None
+        self._clock = clock
+        self._last_tick = clock()
+        self._last_hand_announced = False
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def seat_count(self) -> int:
+        """Chairs at the table, busted ones included."""
+        return len(self.settings.seats)
+
+    def is_human(self, seat: int) -> bool:
+        """Whether this chair is played from the keyboard."""
+        return self.settings.seats[seat].is_human
+
+    def position_of(self, seat: int) -> int | None:
+        """The seat's position in the current hand, or ``None`` if it is not dealt in."""
+        if self.hand is None:
+            return None
+        seats = self.hand.config.seats
+        return seats.index(seat) if seat in seats else None
+
+    def seat_at(self, position: int) -> int:
+        """The chair sitting at a hand position."""
+        assert self.hand is not None
+        return self.hand.config.seats[position]
+
+    @property
+    def actor_seat(self) -> int | None:
+        """The chair whose decision the hand waits for, if any."""
+        if self.hand is None or self.hand.actor is None:
+            return None
+        return self.seat_at(self.hand.actor)
+
+    def stack(self, seat: int) -> int:
+        """Chips in front of a chair right now (during a hand: what is behind, not bet)."""
+        position = self.position_of(seat)
+        if self.hand is not None and position is not None:
+            return self.hand.stacks[position]
+        return self.table.seats[seat].stack
+
+    def is_out(self, seat: int) -> bool:
+        """Busted: no chips and not in the hand being played."""
+        return self.position_of(seat) is None and self.table.seats[seat].out
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(self) -> Hand:
+        """Deal the next hand (the button moves); raises ``RuntimeError`` if the session is over."""
+        self.tick()
+        self.hand = self.table.start_hand()
+        self._last_hand_announced = False
+        return self.hand
+
+    def view_for(self, seat: int | None, *, reveal_all: bool = False) -> PlayerView:
+        """What ``seat`` may know now (``None``: a spectator who knows only public cards).
+
+        ``reveal_all`` is honoured only when no human is seated: watching bots is the one
+        case where seeing every hand spoils nothing.
+        """
+        assert self.hand is not None
+        position = None if seat is None else self.position_of(seat)
+        reveal = reveal_all and self.settings.watch_only and seat is None
+        return self.hand.view(position, reveal_all=reveal)
+
+    def bot_view(self, seat: int) -> PlayerView:
+        """The view a bot decides from: its own position, never anything more."""
+        return self.view_for(seat)
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change."""
+        assert self.hand is not None
+        position = self.position_of(seat)
+        if position is None:
+            raise IllegalAction("not_your_turn", "this seat is not in the hand")
+        return self.hand.act(action, position)
+
+    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold."""
+        try:
+            return self.act(seat, action)
+        except IllegalAction:
+            legal = self.view_for(seat).legal
+            if legal is None:
+                return ()
+            return self.act(seat, legal.passive_action())
+
+    def can_show(self, seat: int) -> bool:
+        """Whether this chair won uncontested and may still turn its cards up."""
+        position = self.position_of(seat)
+        return (
+            self.hand is not None
+            and position is not None
+            and self.hand.can_show_voluntarily(position)
+        )
+
+    def show(self, seat: int) -> tuple[Event, ...]:
+        """Turn an uncontested winner's cards up for everyone."""
+        position = self.position_of(seat)
+        assert self.hand is not None and position is not None
+        return self.hand.show_voluntarily(position)
+
+    def finish_hand(self) -> None:
+        """Pay the finished hand into the table and the score; the hand stays viewable."""
+        hand = self.hand
+        assert hand is not None and hand.is_complete
+        self.tick()
+        self.table.finish_hand(hand)
+        winners: set[int] = set()
+        total = 0
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                total += event.amount
+                for position, amount in event.shares:
+                    if amount > 0:
+                        winners.add(hand.config.seats[position])
+            elif isinstance(event, HandEnded):
+                break
+        for seat in winners:
+            self.hands_won[seat] += 1
+        if self.biggest_pot is None or total > self.biggest_pot.amount:
+            self.biggest_pot = BiggestPot(total, hand.config.hand_number, tuple(sorted(winners)))
+
+    # ------------------------------------------------------------------ session
+
+    def tick(self) -> None:
+        """Move the session clock on to now (the time limit counts wall-clock play)."""
+        now = self._clock()
+        self.table.elapsed += max(0.0, now - self._last_tick)
+        self._last_tick = now
+
+    def is_over(self) -> bool:
+        """One player has all the chips, or the hand or time limit is used up."""
+        self.tick()
+        return self.table.is_over()
+
+    def is_last_hand(self) -> bool:
+        """The hand in play is the last: the hand limit says so or the time has run out."""
+        self.tick()
+        limit_hit = self.table.is_last_hand() or (
+            self.table.config.minute_limit is not None and self.table.limit_reached()
+        )
+        return self.hand is not None and limit_hit
+
+    def hands_left(self) -> int | None:
+        """Hands still to play after this one by the hand limit (``None`` without one)."""
+        return self.table.hands_left()
+
+    def minutes_left(self) -> int | None:
+        """Whole minutes left by the time limit, rounded up (``None`` without one)."""
+        self.tick()
+        left = self.table.minutes_left()
+        if left is None:
+            return None
+        whole = int(left)
+        return whole + (1 if left > whole else 0)
+
+    def net(self, seat: int) -> int:
+        """Chips won (positive) or lost over the session."""
+        return self.table.seats[seat].stack - self.settings.stack
+
+    def stack_history(self, seat: int) -> list[int]:
+        """The chair's stack at the start and after every finished hand (for the chart)."""
+        return [stacks[seat] for stacks in self.table.history]
+
+    def standings(self) -> list[int]:
+        """Chairs from first to last: most chips, then who busted later."""
+
+        def key(seat: int) -> tuple[int, int]:
+            busted = self.table.seats[seat].busted_in_hand
+            return (-self.table.seats[seat].stack, -(busted or 10**9))
+
+        return sorted(range(self.seat_count), key=key)

@@ -1,0 +1,204 @@
+"""Words for what happened: the hand log, hand names and pot labels, in the current language.
+
+Free of Textual on purpose: the log is rebuilt from the hand's events every time it is drawn,
+so switching the language mid-hand re-tells the whole hand in the new language, and tests can
+check the wording without a screen. Everything here reads a :class:`PlayerView` (never the
+hand), so the log can only ever contain what that viewer may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from holdem_tui.engine.cards import Card
+from holdem_tui.engine.evaluator import evaluate
+from holdem_tui.engine.events import (
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    CardsDrawn,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandStarted,
+    PlayerActed,
+    PotAwarded,
+    Street,
+)
+from holdem_tui.engine.pots import Pot
+from holdem_tui.i18n import Translator
+
+#: position in the hand -> the name the table shows for it
+NameOf = Callable[[int], str]
+
+
+def rank_text(card: Card) -> str:
+    """The rank as printed on a card: "10" rather than the engine's "T"."""
+    char = card.rank_char
+    return "10" if char == "T" else char
+
+
+def card_text(card: Card) -> str:
+    """A card for running text, e.g. ``10♥``."""
+    return rank_text(card) + "♣♦♥♠"[card.suit]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards for running text, space separated."""
+    return " ".join(card_text(c) for c in cards)
+
+
+def hand_name(cards: Sequence[Card], tr: Translator) -> str:
+    """The made hand these cards form, in words ("Two pair, kings and fives").
+
+    With fewer than five cards (Hold'em before the flop) only a pair or a high card can be
+    named, which is exactly what a player would say about two hole cards.
+    """
+    if not cards:
+        return ""
+    if len(cards) >= 5:
+        rank = evaluate(cards)
+        return tr.hand_name(rank.name_key, rank.name_ranks)
+    ranks = sorted((c.rank for c in cards), reverse=True)
+    if len(ranks) >= 2 and ranks[0] == ranks[1]:
+        return tr.hand_name("pair", (ranks[0],))
+    return tr.hand_name("high_card", (ranks[0],))
+
+
+def shown_hand_name(event: CardsShown, tr: Translator) -> str:
+    """The name of a hand turned up at showdown (empty when there was nothing to judge)."""
+    if event.name_key:
+        return tr.hand_name(event.name_key, event.name_ranks)
+    return hand_name(event.cards, tr)
+
+
+def pot_label(index: int, pot_count: int, tr: Translator) -> str:
+    """ "Pot", "Main pot" or "Side pot 2": the name players use for pot ``index``."""
+    if pot_count <= 1:
+        return tr.t("table.pot")
+    if index == 0:
+        return tr.t("table.main_pot")
+    return tr.t("table.side_pot", n=index)
+
+
+def pot_line(index: int, pots: Sequence[Pot], name_of: NameOf, tr: Translator) -> str:
+    """One pot as the table shows it: its name, its chips and who can still win it."""
+    pot = pots[index]
+    names = ", ".join(name_of(p) for p in pot.eligible)
+    return tr.t(
+        "table.pot_line",
+        pot=pot_label(index, len(pots), tr),
+        amount=tr.number(pot.amount),
+        names=names,
+    )
+
+
+def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
+    """The hand's log lines, oldest first, from the events a viewer may see."""
+    lines: list[str] = []
+    shown_before_board = False
+    announced_run_out = False
+    pot_count = sum(1 for e in history if isinstance(e, PotAwarded))
+    for event in history:
+        text: str | None = None
+        if isinstance(event, HandStarted):
+            text = tr.t("log.hand_start", number=event.hand_number)
+        elif isinstance(event, AntePosted):
+            text = tr.t(
+                "log.posts_ante", name=name_of(event.player), amount=tr.number(event.amount)
+            )
+        elif isinstance(event, BlindPosted):
+            key = "log.posts_small_blind" if event.kind == "sb" else "log.posts_big_blind"
+            text = tr.t(key, name=name_of(event.player), amount=tr.number(event.amount))
+        elif isinstance(event, BoardDealt):
+            if shown_before_board and not announced_run_out:
+                lines.append(tr.t("log.run_out"))
+                announced_run_out = True
+            key = {Street.FLOP: "log.flop", Street.TURN: "log.turn"}.get(event.street, "log.river")
+            text = tr.t(key, cards=cards_text(event.cards))
+        elif isinstance(event, PlayerActed):
+            text = _acted(event, name_of, tr)
+        elif isinstance(event, CardsDrawn):
+            name = name_of(event.player)
+            if event.count == 0:
+                text = tr.t("log.stands_pat", name=name)
+            else:
+                text = tr.plural("log.draws", event.count, name=name)
+        elif isinstance(event, BetReturned):
+            text = tr.t(
+                "log.uncalled_returned", name=name_of(event.player), amount=tr.number(event.amount)
+            )
+        elif isinstance(event, CardsShown):
+            shown_before_board = True
+            name = name_of(event.player)
+            label = shown_hand_name(event, tr)
+            if label:
+                text = tr.t("log.shows", name=name, cards=cards_text(event.cards), hand=label)
+            else:
+                text = tr.t("log.shows_cards", name=name, cards=cards_text(event.cards))
+        elif isinstance(event, CardsMucked):
+            text = tr.t("log.mucks", name=name_of(event.player))
+        elif isinstance(event, PotAwarded):
+            lines.extend(_awarded(event, pot_count, name_of, tr))
+        if text:
+            lines.append(text)
+    return lines
+
+
+def _acted(event: PlayerActed, name_of: NameOf, tr: Translator) -> str:
+    name = name_of(event.player)
+    if event.all_in and event.kind != "fold":
+        amount = event.to if event.kind in ("bet", "raise") else event.amount
+        return tr.t("log.all_in", name=name, amount=tr.number(amount))
+    if event.kind == "fold":
+        return tr.t("log.folds", name=name)
+    if event.kind == "check":
+        return tr.t("log.checks", name=name)
+    if event.kind == "call":
+        return tr.t("log.calls", name=name, amount=tr.number(event.amount))
+    if event.kind == "bet":
+        return tr.t("log.bets", name=name, amount=tr.number(event.to))
+    return tr.t("log.raises_to", name=name, amount=tr.number(event.to))
+
+
+def _awarded(event: PotAwarded, pot_count: int, name_of: NameOf, tr: Translator) -> list[str]:
+    winners = [p for p, amount in event.shares if amount > 0]
+    if len(winners) > 1:
+        names = ", ".join(name_of(p) for p in winners)
+        if pot_count <= 1:
+            return [tr.t("log.splits", names=names, amount=tr.number(event.amount))]
+        label = pot_label(event.pot_index, pot_count, tr)
+        return [tr.t("log.splits_pot", names=names, amount=tr.number(event.amount), pot=label)]
+    if not winners:
+        return []
+    return [award_text(event.pot_index, pot_count, winners[0], event.amount, name_of, tr)]
+
+
+def award_text(
+    pot_index: int,
+    pot_count: int,
+    winner: int,
+    amount: int,
+    name_of: NameOf,
+    tr: Translator,
+) -> str:
+    """ "Ana wins 600 from the main pot": pot ``pot_index`` going to one winner.
+
+    ``pot_count`` decides between "wins 600" (a single pot) and naming the pot.
+    """
+    name = name_of(winner)
+    if pot_count <= 1:
+        return tr.t("log.wins_pot", name=name, amount=tr.number(amount))
+    if pot_index == 0:
+        return tr.t("log.wins_main_pot", name=name, amount=tr.number(amount))
+    return tr.t("log.wins_side_pot", name=name, amount=tr.number(amount), n=pot_index)
+
+
+def pot_results(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
+    """One announcement per pot of a finished hand, each naming its winner and amount."""
+    awards = [e for e in history if isinstance(e, PotAwarded)]
+    lines: list[str] = []
+    for event in awards:
+        lines.extend(_awarded(event, len(awards), name_of, tr))
+    return lines

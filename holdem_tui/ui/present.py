@@ -1,0 +1,482 @@
+"""From game state to what the table shows: plain data, already in the player's language.
+
+The widgets only draw what this module computes, so every privacy rule of the screen lives in
+one testable place without Textual: whose cards are face up, which shown hands are turned up
+yet during the showdown, which cards are marked as the winning five. The input is always a
+:class:`PlayerView` for the one viewer the screen belongs to at that moment (or a spectator),
+so no function here can leak a card the viewer may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from holdem_tui.engine.actions import ActionKind, LegalActions
+from holdem_tui.engine.cards import Card
+from holdem_tui.engine.events import CardsShown, PotAwarded, Street
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.i18n import Translator, language_name
+from holdem_tui.settings import BOT_LEVELS
+from holdem_tui.ui.controller import Session
+from holdem_tui.ui.narrate import hand_name, narrate, pot_line, pot_results, shown_hand_name
+
+
+class Stage(StrEnum):
+    """What the table is waiting for; decides which keys do something."""
+
+    DEALING = "dealing"
+    HUMAN = "human"
+    BOT = "bot"
+    CURTAIN = "curtain"
+    REVEAL = "reveal"
+    HAND_OVER = "hand_over"
+    SESSION_OVER = "session_over"
+
+
+@dataclass(frozen=True, slots=True)
+class UiState:
+    """The screen's own state, beside the game's: who looks, who thinks, what is selected."""
+
+    stage: Stage = Stage.DEALING
+    viewer: int | None = None
+    thinking: int | None = None
+    revealed: int | None = None
+    discards: frozenset[int] = frozenset()
+    reveal_all: bool = False
+    notice: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card as drawn: ``card`` is ``None`` for a face-down card."""
+
+    card: Card | None
+    marked: bool = False
+    selected: bool = False
+    index: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    """Everything one seat shows: strings to print and flags that pick the styles."""
+
+    seat: int
+    title: str
+    stack: str
+    bet: str
+    badges: tuple[str, ...]
+    status: str
+    cards: tuple[CardFace, ...]
+    to_act: bool = False
+    thinking: bool = False
+    folded: bool = False
+    out: bool = False
+    all_in: bool = False
+    winner: bool = False
+    viewer: bool = False
+    in_hand: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ActionModel:
+    """One entry of the action bar: a key, its label, the action it runs, and if it is live."""
+
+    key: str
+    label: str
+    action: str
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    """The whole table as the current viewer may see it, in the current language."""
+
+    header: str
+    limit: str
+    last_hand: bool
+    seats: tuple[SeatModel, ...]
+    board: tuple[CardFace | None, ...]
+    street: str
+    pot: str
+    pots: tuple[str, ...]
+    results: tuple[str, ...]
+    log: tuple[str, ...]
+    info: str
+    actions: tuple[ActionModel, ...]
+    variant: str = "holdem"
+    hand_over: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def display_name(session: Session, seat: int, tr: Translator) -> str:
+    """The name shown for a chair: its own name, or "You" / "Player N" for an unnamed human.
+
+    Computed at draw time so the unnamed local player is called "You" in every language.
+    """
+    name = session.names[seat]
+    if name:
+        return name
+    if len(session.settings.humans) <= 1:
+        return tr.t("table.you")
+    return tr.t("setup.default_name", n=seat + 1)
+
+
+def level_label(level: str, tr: Translator) -> str:
+    """The bot level in words ("Hard"), or "Plugin" for a ``module:Class`` bot."""
+    return tr.t(f"bot.{level}") if level in BOT_LEVELS else tr.t("bot.plugin")
+
+
+def seat_title(session: Session, seat: int, tr: Translator) -> str:
+    """ "Mila (Hard)" for a bot, the plain name for a human."""
+    name = display_name(session, seat, tr)
+    settings = session.settings.seats[seat]
+    if settings.is_human:
+        return name
+    return tr.t("bot.level", name=name, level=level_label(settings.level, tr))
+
+
+def street_label(street: Street, variant: str, tr: Translator) -> str:
+    """The phase of the hand in players' words (draw has rounds, not flops)."""
+    keys = {
+        Street.PREFLOP: "table.street_preflop",
+        Street.FLOP: "table.street_flop",
+        Street.TURN: "table.street_turn",
+        Street.RIVER: "table.street_river",
+        Street.PREDRAW: "table.street_first_round",
+        Street.DRAW: "table.street_draw",
+        Street.POSTDRAW: "table.street_second_round",
+        Street.SHOWDOWN: "table.street_showdown",
+    }
+    return tr.t(keys[street])
+
+
+def stakes_label(session: Session, tr: Translator) -> str:
+    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5"."""
+    s = session.settings
+    if s.variant == "holdem":
+        text = tr.t("table.blinds", small=tr.number(s.small_blind), big=tr.number(s.big_blind))
+    else:
+        text = tr.t("table.limits", small=tr.number(s.small_bet), big=tr.number(s.big_bet))
+    if s.ante:
+        text += " · " + tr.t("table.ante", amount=tr.number(s.ante))
+    return text
+
+
+def limit_label(session: Session, tr: Translator) -> tuple[str, bool]:
+    """What is left of the session limit, and whether this is the last hand."""
+    if session.hand is not None and not session.hand.is_complete and session.is_last_hand():
+        return tr.t("log.last_hand"), True
+    if session.hand is not None and session.hand.is_complete and session.is_over():
+        return tr.t("log.last_hand"), True
+    hands = session.hands_left()
+    if hands is not None:
+        if hands == 0:
+            return tr.t("log.last_hand"), True
+        return tr.plural("session.hands_left", hands), False
+    minutes = session.minutes_left()
+    if minutes is not None:
+        return tr.plural("session.minutes_left", minutes), False
+    return "", False
+
+
+def _winning_cards(view: PlayerView) -> dict[int, set[Card]]:
+    """Per position, the five cards that won it a pot at a real showdown (none if uncontested)."""
+    best = {e.player: e.best_five for e in view.history if isinstance(e, CardsShown)}
+    marked: dict[int, set[Card]] = {}
+    for event in view.history:
+        if isinstance(event, PotAwarded) and not event.uncontested:
+            for position, amount in event.shares:
+                if amount > 0 and position in best:
+                    marked.setdefault(position, set()).update(best[position])
+    return marked
+
+
+def _shown_order(view: PlayerView) -> list[int]:
+    """Positions in the order their hands were turned up."""
+    order: list[int] = []
+    for event in view.history:
+        if isinstance(event, CardsShown) and event.player not in order:
+            order.append(event.player)
+    return order
+
+
+def build_table(
+    session: Session, view: PlayerView | None, ui: UiState, tr: Translator
+) -> TableModel:
+    """Compute the table model for ``view`` (the viewer's own, or a spectator's)."""
+    settings = session.settings
+    variant = settings.variant
+    game = tr.t(f"game.{variant}")
+    header_parts = [game, stakes_label(session, tr)]
+    if view is not None:
+        header_parts.append(tr.t("log.hand_start", number=view.hand_number))
+    limit, last_hand = limit_label(session, tr)
+
+    if view is None:
+        seats = tuple(_idle_seat(session, seat, tr) for seat in range(session.seat_count))
+        return TableModel(
+            header=" · ".join(header_parts),
+            limit=limit,
+            last_hand=last_hand,
+            seats=seats,
+            board=(None,) * 5 if variant == "holdem" else (),
+            street="",
+            pot="",
+            pots=(),
+            results=(),
+            log=(),
+            info="",
+            actions=(),
+            variant=variant,
+        )
+
+    hand_over = view.complete
+    shown_order = _shown_order(view)
+    revealed_count = len(shown_order) if ui.revealed is None else ui.revealed
+    revealed = set(shown_order[:revealed_count])
+    reveal_done = revealed_count >= len(shown_order)
+    winners_cards = _winning_cards(view) if hand_over and reveal_done else {}
+    winning_positions = set(winners_cards)
+    if hand_over and reveal_done:
+        for event in view.history:
+            if isinstance(event, PotAwarded):
+                winning_positions.update(p for p, amount in event.shares if amount > 0)
+    marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
+    shown_names = {
+        e.player: shown_hand_name(e, tr) for e in view.history if isinstance(e, CardsShown)
+    }
+
+    def name_of(position: int) -> str:
+        return display_name(session, view.seats[position].seat, tr)
+
+    seat_models: list[SeatModel] = []
+    by_seat = {s.seat: s for s in view.seats}
+    drawing = ui.stage is Stage.HUMAN and view.legal is not None and view.legal.can_draw
+    for seat in range(session.seat_count):
+        sv = by_seat.get(seat)
+        if sv is None:
+            seat_models.append(_idle_seat(session, seat, tr))
+            continue
+        position = sv.position
+        own = view.me == position
+        known = sv.cards is not None and (own or position in revealed or not sv.shown)
+        faces: list[CardFace] = []
+        if not sv.folded:
+            if known and sv.cards is not None:
+                mark = winners_cards.get(position, set())
+                for index, c in enumerate(sv.cards):
+                    faces.append(
+                        CardFace(
+                            c,
+                            marked=c in mark,
+                            selected=drawing and own and index in ui.discards,
+                            index=index if drawing and own else None,
+                        )
+                    )
+            else:
+                faces = [CardFace(None)] * sv.card_count
+        badges: list[str] = []
+        if sv.is_button:
+            badges.append(tr.t("table.dealer_short"))
+        if sv.blind == "sb":
+            badges.append(tr.t("table.small_blind"))
+        elif sv.blind in ("bb", "straddle"):
+            badges.append(tr.t("table.big_blind"))
+        thinking = ui.thinking == seat and not hand_over
+        status = ""
+        if sv.folded:
+            status = tr.t("table.folded")
+        elif thinking:
+            status = tr.t("table.thinking")
+        elif sv.shown and position in revealed and position in shown_names:
+            status = shown_names[position]
+        elif sv.all_in:
+            status = tr.t("table.all_in")
+        elif sv.drawn is not None and variant == "draw":
+            status = tr.t("draw.stand_pat") if sv.drawn == 0 else tr.plural("table.drew", sv.drawn)
+        seat_models.append(
+            SeatModel(
+                seat=seat,
+                title=seat_title(session, seat, tr),
+                stack=tr.number(sv.stack),
+                bet=tr.number(sv.bet) if sv.bet else "",
+                badges=tuple(badges),
+                status=status,
+                cards=tuple(faces),
+                to_act=view.to_act == position and not hand_over,
+                thinking=thinking,
+                folded=sv.folded,
+                all_in=sv.all_in,
+                winner=position in winning_positions,
+                viewer=own,
+            )
+        )
+
+    board: tuple[CardFace | None, ...] = ()
+    if variant == "holdem":
+        slots: list[CardFace | None] = [CardFace(c, marked=c in marked_board) for c in view.board]
+        slots.extend([None] * (5 - len(slots)))
+        board = tuple(slots)
+
+    pots: tuple[str, ...] = ()
+    if len(view.pots) > 1 and not (hand_over and reveal_done):
+        pots = tuple(pot_line(i, view.pots, name_of, tr) for i in range(len(view.pots)))
+    results = tuple(pot_results(view.history, name_of, tr)) if hand_over and reveal_done else ()
+
+    log = narrate(view.history, name_of, tr)
+    if last_hand and log:
+        log.insert(1, tr.t("log.last_hand"))
+
+    info = _info(session, view, ui, tr, name_of)
+    actions = _actions(session, view, ui, tr)
+    return TableModel(
+        header=" · ".join(header_parts),
+        limit=limit,
+        last_hand=last_hand,
+        seats=tuple(seat_models),
+        board=board,
+        street=street_label(view.street, variant, tr),
+        pot=tr.t("table.pot_amount", amount=tr.number(view.total_pot)),
+        pots=pots,
+        results=results,
+        log=tuple(log),
+        info=info,
+        actions=actions,
+        variant=variant,
+        hand_over=hand_over,
+    )
+
+
+def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
+    """A chair not dealt into the hand: busted, or the table between hands."""
+    out = session.is_out(seat)
+    return SeatModel(
+        seat=seat,
+        title=seat_title(session, seat, tr),
+        stack=tr.number(session.stack(seat)),
+        bet="",
+        badges=(),
+        status=tr.t("table.out") if out else "",
+        cards=(),
+        out=out,
+        in_hand=False,
+    )
+
+
+def _my_cards(view: PlayerView) -> tuple[Card, ...]:
+    seat = view.my_seat
+    if seat is None or seat.folded or seat.cards is None:
+        return ()
+    return seat.cards
+
+
+def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator, name_of: object) -> str:
+    """The line under the table: your hand's name, what to call, or whom we wait for."""
+    parts: list[str] = []
+    if ui.notice:
+        return ui.notice
+    mine = _my_cards(view)
+    if mine:
+        parts.append(tr.t("table.your_hand", hand=hand_name((*mine, *view.board), tr)))
+    legal = view.legal
+    if view.complete:
+        pass
+    elif ui.stage is Stage.HUMAN and legal is not None:
+        if legal.can_draw:
+            if ui.discards:
+                chosen = [mine[i] for i in sorted(ui.discards) if i < len(mine)]
+                from holdem_tui.ui.narrate import cards_text
+
+                parts.append(tr.t("draw.selected", cards=cards_text(chosen)))
+            else:
+                parts.append(tr.t("draw.instructions"))
+        else:
+            parts.insert(0, tr.t("table.your_turn"))
+            if legal.call_amount:
+                parts.append(tr.t("table.to_call_amount", amount=tr.number(legal.call_amount)))
+    elif view.to_act is not None:
+        seat = view.seats[view.to_act].seat
+        parts.append(tr.t("table.waiting", name=display_name(session, seat, tr)))
+    return " · ".join(parts)
+
+
+def raise_label(legal: LegalActions, fixed: bool, tr: Translator) -> str:
+    """The bet/raise key's label: "Raise…" opens the editor, "Raise to 20" in fixed limit."""
+    if fixed:
+        key = "action.bet_amount" if legal.is_bet else "action.raise_to"
+        return tr.t(key, amount=tr.number(legal.min_raise_to))
+    return tr.t("action.bet" if legal.is_bet else "action.raise") + "…"
+
+
+def all_in_possible(legal: LegalActions) -> bool:
+    """Whether pushing every chip is a legal move now (in fixed limit it rarely is)."""
+    action = legal.all_in_action()
+    if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        return True
+    return action.kind is ActionKind.CALL and legal.call_amount >= legal.stack
+
+
+def _actions(
+    session: Session, view: PlayerView, ui: UiState, tr: Translator
+) -> tuple[ActionModel, ...]:
+    """The action bar for the current stage, only legal moves enabled."""
+    legal = view.legal
+    if ui.stage is Stage.HUMAN and legal is not None:
+        if legal.can_draw:
+            count = len(ui.discards)
+            draw_label = tr.plural("draw.button", count) if count else tr.t("action.stand_pat")
+            return (
+                ActionModel(f"1–{len(legal.hand)}", tr.t("keys.toggle_card"), "", True),
+                ActionModel("Enter", draw_label, "screen.draw", True),
+                ActionModel("s", tr.t("action.stand_pat"), "screen.stand_pat", True),
+            )
+        fixed = view.structure == "fixed_limit"
+        if legal.can_check:
+            call = ActionModel("c", tr.t("action.check"), "screen.check_call", True)
+        else:
+            call = ActionModel(
+                "c",
+                tr.t("action.call", amount=tr.number(legal.call_amount)),
+                "screen.check_call",
+                True,
+            )
+        return (
+            ActionModel("f", tr.t("action.fold"), "screen.fold", legal.can_fold),
+            call,
+            ActionModel("r", raise_label(legal, fixed, tr), "screen.bet_raise", legal.can_raise),
+            ActionModel(
+                "a",
+                tr.t("action.all_in", amount=tr.number(legal.all_in_amount)),
+                "screen.all_in",
+                all_in_possible(legal),
+            ),
+        )
+    if ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
+        over = ui.stage is Stage.HAND_OVER and session.is_over()
+        label = tr.t("keys.results") if over else tr.t("keys.next_hand")
+        items = [ActionModel("Enter", label, "screen.next_hand", True)]
+        for seat in session.settings.humans:
+            if session.can_show(seat):
+                name = display_name(session, seat, tr)
+                text = tr.t("action.show")
+                if len(session.settings.humans) > 1:
+                    text = f"{text} ({name})"
+                items.append(ActionModel("s", text, "screen.show", True))
+                break
+        return tuple(items)
+    if session.settings.watch_only and ui.stage is Stage.BOT:
+        label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")
+        return (ActionModel("v", label, "screen.toggle_reveal", True),)
+    return ()
+
+
+def language_label(code: str) -> str:
+    """The language as its speakers write it, for the header."""
+    return language_name(code)
+
+
+def my_hand_cards(view: PlayerView | None) -> Sequence[Card]:
+    """The viewer's live cards (empty for a spectator or a folded player)."""
+    return _my_cards(view) if view is not None else ()

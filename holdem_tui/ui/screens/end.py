@@ -1,0 +1,149 @@
+"""The end of a session: standings, net results, hands won, the biggest pot, stack charts.
+
+The charts share one scale (0 to the biggest stack anyone had), so a glance down the column
+shows who grew and who shrank; separate per-row scales would make every line look alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from holdem_tui.ui.controller import Session
+from holdem_tui.ui.present import ActionModel, display_name, seat_title
+from holdem_tui.ui.widgets import KeyFooter
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: Sequence[int], width: int, top: int) -> str:
+    """``values`` squeezed or stretched to ``width`` bars on a 0..``top`` scale."""
+    if not values or width <= 0:
+        return ""
+    top = max(1, top)
+    count = len(values)
+    out = []
+    for column in range(width):
+        start = column * count // width
+        end = max(start + 1, (column + 1) * count // width)
+        value = max(values[start:end]) if count >= width else values[column * count // width]
+        level = round(value / top * (len(BARS) - 1))
+        out.append(BARS[max(0, min(len(BARS) - 1, level))] if value > 0 else "_")
+    return "".join(out)
+
+
+class EndScreen(Screen[str]):
+    """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose('again')", show=False, id="play_again"),
+        Binding("n", "choose('setup')", show=False, id="new_game"),
+        Binding("q,escape", "choose('quit')", show=False, id="end_quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="end")
+        self.session = session
+
+    @property
+    def holdem_app(self) -> HoldemApp:
+        """The app, typed."""
+        return cast("HoldemApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title, the results table, the biggest pot, and the keys."""
+        with Vertical(id="end-box"):
+            yield Static(id="end-winner")
+            yield Static(id="end-table")
+            yield Static(id="end-biggest")
+        yield KeyFooter(id="end-footer")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def on_resize(self) -> None:
+        """The chart column follows the width."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw everything in the current language."""
+        tr = self.holdem_app.tr
+        session = self.session
+        box = self.query_one("#end-box", Vertical)
+        box.border_title = tr.t("end.title")
+        order = session.standings()
+        leader = order[0]
+        self.query_one("#end-winner", Static).update(
+            Content.from_markup(
+                "[b $success]$text[/]",
+                text=tr.t("end.winner", name=display_name(session, leader, tr)),
+            )
+        )
+        histories = {seat: session.stack_history(seat) for seat in order}
+        top = max((max(h) for h in histories.values() if h), default=1)
+        chart_width = max(8, min(40, self.size.width - 62))
+        table = RichTable(
+            title=tr.t("end.final_standings"),
+            title_justify="left",
+            expand=False,
+            box=None,
+            padding=(0, 1),
+            header_style="bold",
+        )
+        table.add_column("#", justify="right")
+        table.add_column(tr.t("end.player"), overflow="ellipsis", max_width=22, no_wrap=True)
+        table.add_column(tr.t("table.stack"), justify="right")
+        table.add_column(tr.t("end.net_result"), justify="right")
+        table.add_column(tr.t("end.hands_won"), justify="right")
+        table.add_column(tr.t("end.stack_over_session"), no_wrap=True)
+        for place, seat in enumerate(order, start=1):
+            net = session.net(seat)
+            net_text = Text(
+                ("+" if net > 0 else "") + tr.number(net),
+                style="green" if net > 0 else ("red" if net < 0 else ""),
+            )
+            table.add_row(
+                tr.t("end.place", n=place),
+                seat_title(session, seat, tr),
+                tr.number(session.table.seats[seat].stack),
+                net_text,
+                tr.number(session.hands_won[seat]),
+                Text(sparkline(histories[seat], chart_width, top), style="cyan"),
+            )
+        self.query_one("#end-table", Static).update(table)
+        biggest = session.biggest_pot
+        line = ""
+        if biggest is not None:
+            winners = ", ".join(display_name(session, s, tr) for s in biggest.winners)
+            line = tr.t(
+                "end.biggest_pot_line",
+                label=tr.t("end.biggest_pot"),
+                amount=tr.number(biggest.amount),
+                hand=tr.t("log.hand_start", number=biggest.hand_number),
+                names=winners,
+            )
+        self.query_one("#end-biggest", Static).update(line)
+        keys = [
+            ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
+            ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
+            ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
+            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+        ]
+        self.query_one("#end-footer", KeyFooter).show(keys)
+
+    def action_choose(self, choice: str) -> None:
+        """Close with what the player wants next."""
+        self.dismiss(choice)

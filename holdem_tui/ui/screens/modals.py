@@ -1,0 +1,380 @@
+"""Small typed screens over the table: raise editor, quit question, help, curtain, too small.
+
+Each returns a typed result through ``dismiss`` (``ModalScreen[int | None]`` for an amount,
+``ModalScreen[bool]`` for a yes/no) so the app's callbacks never guess what came back. All
+their text comes from the translator and is redrawn by ``retranslate`` when the player
+switches language with one of them open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.events import Click, Key
+from textual.markup import escape
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from holdem_tui.engine.actions import LegalActions
+from holdem_tui.i18n import Translator
+from holdem_tui.ui.present import ActionModel
+from holdem_tui.ui.widgets import KeyBar
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
+
+#: quick sizes of the raise editor: id, key, fraction of the pot (None: min / all-in)
+QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
+    ("min", "m", None),
+    ("half_pot", "h", 0.5),
+    ("three_quarter_pot", "t", 0.75),
+    ("pot", "p", 1.0),
+    ("all_in", "a", None),
+)
+
+
+def _tr(screen: Screen[Any]) -> Translator:
+    return cast("HoldemApp", screen.app).tr
+
+
+def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
+    """A bet/raise of ``fraction`` of the pot, as a street total, clamped to the legal range.
+
+    A pot-sized raise first calls, then raises by the pot that call makes: facing 10 into 15
+    the pot raise goes to 10 + (15 + 10) = 35. A bet (nothing to call) is simply the fraction
+    of the pot.
+    """
+    top = legal.current_bet + legal.call_amount
+    wanted = top + round(fraction * (total_pot + legal.call_amount))
+    return max(legal.min_raise_to, min(legal.max_raise_to, wanted))
+
+
+class RaiseEditor(ModalScreen[int | None]):
+    """Choose a bet/raise amount: type it, step it, or pick a quick size; Enter confirms.
+
+    The amount is what the bet or raise goes *to* this street, as the engine counts it. An
+    amount outside the legal range is refused right here with the reason, and nothing is sent.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False, id="cancel"),
+        Binding("enter", "confirm", show=False, id="confirm"),
+        Binding("up,plus,right,equals_sign", "step(1)", show=False, id="step_up"),
+        Binding("down,minus,left", "step(-1)", show=False, id="step_down"),
+        Binding("pageup", "step(10)", show=False, id="step_up_big"),
+        Binding("pagedown", "step(-10)", show=False, id="step_down_big"),
+        Binding("backspace", "backspace", show=False, id="backspace"),
+        *(
+            Binding(key, f"quick('{size}')", show=False, id=f"quick_{size}")
+            for size, key, _ in QUICK_SIZES
+        ),
+    ]
+
+    def __init__(self, legal: LegalActions, total_pot: int, step: int) -> None:
+        super().__init__(id="raise-editor")
+        self.legal = legal
+        self.total_pot = total_pot
+        self.step_size = max(1, step)
+        self.text = str(legal.min_raise_to)
+        self.fresh = True
+        self.error = ""
+
+    def compose(self) -> ComposeResult:
+        """A framed box: range, the amount, the reason it is refused, the quick sizes, keys."""
+        with Vertical(id="editor-box"):
+            yield Static(id="editor-range")
+            yield Static(id="editor-amount")
+            yield Static(id="editor-error")
+            yield Static(id="editor-quick")
+            yield KeyBar(id="editor-keys")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    # ------------------------------------------------------------------ values
+
+    def quick_amount(self, size: str) -> int:
+        """The amount a quick-size key sets."""
+        legal = self.legal
+        if size == "min":
+            return legal.min_raise_to
+        if size == "all_in":
+            return legal.max_raise_to
+        fraction = next(f for s, _, f in QUICK_SIZES if s == size)
+        assert fraction is not None
+        return pot_sized(legal, self.total_pot, fraction)
+
+    def value(self) -> int | None:
+        """The typed amount, or ``None`` if the field is empty."""
+        return int(self.text) if self.text.isdigit() else None
+
+    def refusal(self) -> str:
+        """Why the current amount cannot be sent, or "" when it can."""
+        tr = _tr(self)
+        value = self.value()
+        if value is None:
+            return tr.t("raise_editor.error_not_a_number")
+        if value < self.legal.min_raise_to:
+            return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
+        if value > self.legal.max_raise_to:
+            return tr.t("raise_editor.error_above_max", max=tr.number(self.legal.max_raise_to))
+        return ""
+
+    # ------------------------------------------------------------------ drawing
+
+    def retranslate(self) -> None:
+        """Redraw every text in the current language."""
+        tr = _tr(self)
+        legal = self.legal
+        box = self.query_one("#editor-box", Vertical)
+        box.border_title = tr.t(
+            "raise_editor.title_bet" if legal.is_bet else "raise_editor.title_raise"
+        )
+        self.query_one("#editor-range", Static).update(
+            tr.t(
+                "raise_editor.legal_range",
+                min=tr.number(legal.min_raise_to),
+                max=tr.number(legal.max_raise_to),
+            )
+        )
+        lines = []
+        for size, key, _ in QUICK_SIZES:
+            label = tr.t(f"raise_editor.{size}")
+            amount = tr.number(self.quick_amount(size))
+            lines.append(f"[b $accent]{key}[/]  {escape(label):<12} [b]{amount:>8}[/]")
+        self.query_one("#editor-quick", Static).update(Content.from_markup("\n".join(lines)))
+        keys = [
+            ActionModel("Enter", tr.t("raise_editor.confirm"), "screen.confirm"),
+            ActionModel("Esc", tr.t("raise_editor.cancel"), "screen.cancel"),
+            ActionModel("↑↓ +−", f"±{tr.number(self.step_size)}", ""),
+        ]
+        self.query_one("#editor-keys", KeyBar).show(keys)
+        self.redraw_amount()
+
+    def redraw_amount(self) -> None:
+        """The typed amount with a cursor; red when it is out of range."""
+        field = self.query_one("#editor-amount", Static)
+        value = self.value()
+        shown = _tr(self).number(value) if value is not None else ""
+        field.update(Content.from_markup(f"[b]{escape(shown)}[/][blink]▏[/]"))
+        field.set_class(bool(self.refusal()), "-invalid")
+        error = self.query_one("#editor-error", Static)
+        error.update(self.error)
+
+    # ------------------------------------------------------------------ input
+
+    def _set(self, amount: int) -> None:
+        self.text = str(max(0, amount))
+        self.fresh = False
+        self.error = ""
+        self.redraw_amount()
+
+    def on_key(self, event: Key) -> None:
+        """Digits type the amount (the first digit replaces the suggested minimum)."""
+        if event.character is not None and event.character.isdigit():
+            event.stop()
+            event.prevent_default()
+            base = "" if self.fresh else self.text
+            self.text = (base + event.character).lstrip("0")[:12] or "0"
+            self.fresh = False
+            self.error = ""
+            self.redraw_amount()
+
+    def on_click(self, event: Click) -> None:
+        """A click on a quick-size line picks that size."""
+        quick = self.query_one("#editor-quick", Static)
+        offset = event.get_content_offset(quick)
+        if event.widget is quick and offset is not None and 0 <= offset.y < len(QUICK_SIZES):
+            self.action_quick(QUICK_SIZES[offset.y][0])
+
+    def action_backspace(self) -> None:
+        """Delete the last digit."""
+        self.text = self.text[:-1]
+        self.fresh = False
+        self.error = ""
+        self.redraw_amount()
+
+    def action_step(self, steps: int) -> None:
+        """Move the amount by whole big blinds, staying inside the legal range."""
+        value = self.value()
+        base = value if value is not None else self.legal.min_raise_to
+        target = base + steps * self.step_size
+        self._set(max(self.legal.min_raise_to, min(self.legal.max_raise_to, target)))
+
+    def action_quick(self, size: str) -> None:
+        """Set a quick size (min, ½ pot, ¾ pot, pot, all-in)."""
+        self._set(self.quick_amount(size))
+
+    def action_confirm(self) -> None:
+        """Send the amount if it is legal; otherwise say why and keep the editor open."""
+        reason = self.refusal()
+        if reason:
+            self.error = reason
+            self.redraw_amount()
+            self.app.bell()
+            return
+        self.dismiss(self.value())
+
+    def action_cancel(self) -> None:
+        """Close without acting."""
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """ "Leave the table?" — a quit by accident would lose the session."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", show=False, id="quit_yes"),
+        Binding("escape,n", "answer(False)", show=False, id="quit_no"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The question and the two answers."""
+        with Vertical(id="quit-box"):
+            yield Static(id="quit-question")
+            yield KeyBar(id="quit-keys")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        tr = _tr(self)
+        self.query_one("#quit-box", Vertical).border_title = tr.t("quit.title")
+        self.query_one("#quit-question", Static).update(tr.t("quit.question"))
+        keys = [
+            ActionModel("Enter", tr.t("quit.yes"), "screen.answer(True)"),
+            ActionModel("Esc", tr.t("quit.no"), "screen.answer(False)"),
+        ]
+        self.query_one("#quit-keys", KeyBar).show(keys)
+
+    def action_answer(self, leave: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(leave)
+
+
+class CurtainScreen(Screen[None]):
+    """Hot-seat: a full screen that hides the table until the next player takes the keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "lift", show=False, id="lift_curtain")
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(id="curtain")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        """The call to the next player, centred."""
+        with Vertical(id="curtain-box"):
+            yield Static(id="curtain-text")
+            yield Static(id="curtain-hint")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        tr = _tr(self)
+        self.query_one("#curtain-text", Static).update(
+            Content.from_markup(
+                f"[@click=screen.lift][b]{escape(tr.t('hotseat.curtain', name=self.player))}[/][/]"
+            )
+        )
+        self.query_one("#curtain-hint", Static).update(tr.t("hotseat.hidden"))
+
+    def action_lift(self) -> None:
+        """The named player is at the keyboard: show the table."""
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the game with what it does, in the current language."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,enter", "close", show=False, id="close_help")
+    ]
+
+    def compose(self) -> ComposeResult:
+        """Intro, the key table, and how to close."""
+        with Vertical(id="help-box"):
+            yield Static(id="help-intro")
+            yield Static(id="help-keys")
+            yield Static(id="help-close")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        tr = _tr(self)
+        self.query_one("#help-box", Vertical).border_title = tr.t("help.title")
+        self.query_one("#help-intro", Static).update(tr.t("help.intro"))
+        rows = [
+            ("f", tr.t("keys.fold")),
+            ("c", tr.t("keys.check_call")),
+            ("r", tr.t("keys.bet_raise")),
+            ("a", tr.t("keys.all_in")),
+            ("1–5", tr.t("keys.toggle_card")),
+            ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
+            ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
+            ("?", tr.t("keys.help")),
+            ("F1", tr.t("keys.rules")),
+            ("l", tr.t("keys.language")),
+            ("Ctrl+Q", tr.t("keys.quit")),
+        ]
+        width = max(len(k) for k, _ in rows)
+        lines = [f"[b reverse $accent] {escape(k):^{width}} [/]  {escape(v)}" for k, v in rows]
+        self.query_one("#help-keys", Static).update(Content.from_markup("\n".join(lines)))
+        self.query_one("#help-close", Static).update(tr.t("help.close"))
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is smaller than the table needs; the game waits.
+
+    It closes itself as soon as the window is large enough again (when it is on top; a
+    dialog opened over it closes first), and the app's callback resumes the game.
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(id="too-small")
+        self.need = (width, height)
+
+    def compose(self) -> ComposeResult:
+        """One centred sentence."""
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        """Fill in the text."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        width, height = self.need
+        text = _tr(self).t("window.too_small", width=width, height=height)
+        self.query_one("#too-small-text", Static).update(text)
+
+    def _check(self) -> None:
+        width, height = self.app.size
+        if width >= self.need[0] and height >= self.need[1] and self.is_current:
+            self.dismiss(None)
+
+    def on_resize(self) -> None:
+        """Close when the window has grown enough."""
+        self._check()
+
+    def on_screen_resume(self) -> None:
+        """A dialog over this screen closed: maybe the window grew meanwhile."""
+        self._check()

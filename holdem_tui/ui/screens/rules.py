@@ -1,0 +1,89 @@
+"""F1: the rules of the game being played, as a scrollable Markdown page with contents.
+
+The text is the translator's ``rules_markdown`` (the same file ``holdem-tui rules`` prints),
+so there is one rule text per game and language. ``g`` flips to the other game's rules, for a
+player who wants to know what the other game is like before starting one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import MarkdownViewer, Static
+
+from holdem_tui.ui.present import ActionModel
+from holdem_tui.ui.widgets import KeyFooter
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
+
+GAMES = ("holdem", "draw")
+
+
+class RulesScreen(Screen[None]):
+    """A Markdown viewer with a table of contents; Esc returns to the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "close", show=False, id="back"),
+        Binding("g", "other_game", show=False, id="other_game"),
+    ]
+
+    def __init__(self, game: str) -> None:
+        super().__init__(id="rules")
+        self.game = game if game in GAMES else GAMES[0]
+
+    @property
+    def holdem_app(self) -> HoldemApp:
+        """The app, typed."""
+        return cast("HoldemApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title bar, the viewer, key hints."""
+        yield Static(id="rules-title")
+        yield MarkdownViewer(
+            self._markdown(), show_table_of_contents=True, open_links=False, id="rules-viewer"
+        )
+        yield KeyFooter(id="rules-footer")
+
+    def on_mount(self) -> None:
+        """Focus the document so arrows and PgUp/PgDn scroll it."""
+        self._redraw_bars()
+        self.query_one(MarkdownViewer).focus()
+
+    def _markdown(self) -> str:
+        return self.holdem_app.tr.rules_markdown(self.game)
+
+    def _redraw_bars(self) -> None:
+        tr = self.holdem_app.tr
+        title = f"{tr.t('rules.title')} — {tr.t(f'game.{self.game}_variant')}"
+        self.query_one("#rules-title", Static).update(Content(title))
+        other = GAMES[1 - GAMES.index(self.game)]
+        keys = [
+            ActionModel("Esc", tr.t("keys.back"), "screen.close"),
+            ActionModel("g", tr.t(f"game.{other}"), "screen.other_game"),
+            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+        ]
+        self.query_one("#rules-footer", KeyFooter).show(keys)
+
+    async def _reload(self) -> None:
+        self._redraw_bars()
+        viewer = self.query_one(MarkdownViewer)
+        await viewer.document.update(self._markdown())
+        viewer.scroll_home(animate=False)
+
+    async def action_other_game(self) -> None:
+        """Show the other game's rules."""
+        self.game = GAMES[1 - GAMES.index(self.game)]
+        await self._reload()
+
+    def retranslate(self) -> None:
+        """Reload the rules in the new language."""
+        self.run_worker(self._reload(), exclusive=True, group="rules-reload")
+
+    def action_close(self) -> None:
+        """Back to where F1 was pressed."""
+        self.dismiss(None)

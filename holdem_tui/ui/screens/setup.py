@@ -1,0 +1,345 @@
+"""The setup screen: every setting of :class:`GameSettings`, checked before the first card.
+
+It starts from the settings the app was given (the command line's flags, or the last session),
+so "New game" after a session only asks for what changes. Problems are listed in the player's
+language and the Start button does nothing until they are fixed. Choosing a language here
+switches the whole app at once, so the player reads the rest of the form in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from holdem_tui.engine.table import SEAT_LIMITS
+from holdem_tui.i18n import LANGUAGES, language_name
+from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
+from holdem_tui.ui.present import ActionModel
+from holdem_tui.ui.widgets import KeyFooter
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
+
+MAX_SEATS = 9
+KINDS = (HUMAN, *BOT_LEVELS, "plugin")
+NUMBER = r"[0-9]*"
+
+
+def _int(text: str) -> int | None:
+    text = text.strip().replace(",", "").replace(".", "").replace("\u00a0", "").replace(" ", "")
+    return int(text) if text.isdigit() else None
+
+
+class SetupScreen(Screen[GameSettings | None]):
+    """A scrollable form; answers the chosen settings, or ``None`` when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False, id="setup_cancel"),
+        Binding("ctrl+s", "start", show=False, id="setup_start"),
+    ]
+
+    def __init__(self, settings: GameSettings) -> None:
+        super().__init__(id="setup")
+        self.initial = settings
+        self._kinds: dict[int, str] = {}
+        for index in range(MAX_SEATS):
+            seat = settings.seats[index] if index < len(settings.seats) else None
+            if seat is None:
+                self._kinds[index] = "normal"
+            elif seat.is_human:
+                self._kinds[index] = HUMAN
+            else:
+                self._kinds[index] = "plugin" if seat.is_plugin else seat.level
+        limit_kind = "hands" if settings.hand_limit else "none"
+        if settings.minute_limit and not settings.hand_limit:
+            limit_kind = "minutes"
+        self._initial_choices = {
+            "f-game": settings.variant,
+            "f-limit-kind": limit_kind,
+            "f-pace": settings.pace,
+        }
+
+    @property
+    def holdem_app(self) -> HoldemApp:
+        """The app, typed."""
+        return cast("HoldemApp", self.app)
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """Rows of label + field; seat rows beyond the chosen count are hidden."""
+        s = self.initial
+        limit_value = s.hand_limit or s.minute_limit or ""
+        with VerticalScroll(id="setup-form"):
+            yield Static(id="setup-title")
+            yield from self._row("game", Select([], id="f-game", allow_blank=False, compact=True))
+            yield from self._row(
+                "seats",
+                Select(
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=len(s.seats),
+                    id="f-seats",
+                    allow_blank=False,
+                    compact=True,
+                ),
+            )
+            for index in range(MAX_SEATS):
+                seat = s.seats[index] if index < len(s.seats) else SeatSettings(BOT, "", "normal")
+                with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
+                    yield Label(f"{index + 1}.", classes="seat-number")
+                    yield Select([], id=f"f-kind-{index}", allow_blank=False, compact=True)
+                    yield Input(seat.name, id=f"f-name-{index}", compact=True, max_length=16)
+                    yield Input(
+                        seat.level if seat.is_plugin else "",
+                        placeholder="module:Class",
+                        id=f"f-plugin-{index}",
+                        compact=True,
+                    )
+            yield from self._row("starting_stack", self._number("f-stack", s.stack))
+            with Horizontal(classes="form-row", id="row-blinds"):
+                yield Label(classes="form-label", id="l-blinds")
+                yield self._number("f-sb", s.small_blind)
+                yield Label("/", classes="slash")
+                yield self._number("f-bb", s.big_blind)
+            with Horizontal(classes="form-row", id="row-limits"):
+                yield Label(classes="form-label", id="l-limits")
+                yield self._number("f-small-bet", s.small_bet)
+                yield Label("/", classes="slash")
+                yield self._number("f-big-bet", s.big_bet)
+            yield from self._row("ante", self._number("f-ante", s.ante))
+            with Horizontal(classes="form-row", id="row-session_limit"):
+                yield Label(classes="form-label", id="l-session_limit")
+                yield Select([], id="f-limit-kind", allow_blank=False, compact=True)
+                yield self._number("f-limit-value", limit_value)
+            yield from self._row(
+                "language",
+                Select(
+                    [(language_name(code), code) for code in LANGUAGES],
+                    value=self.holdem_app.tr.lang,
+                    id="f-lang",
+                    allow_blank=False,
+                    compact=True,
+                ),
+            )
+            yield from self._row("pace", Select([], id="f-pace", allow_blank=False, compact=True))
+            yield from self._row(
+                "seed", Input("" if s.seed is None else str(s.seed), id="f-seed", compact=True)
+            )
+            yield Static(id="setup-errors")
+            yield Button("", id="start", variant="success", compact=True)
+        yield KeyFooter(id="setup-footer")
+
+    def _row(self, key: str, widget: Any) -> ComposeResult:
+        with Horizontal(classes="form-row", id=f"row-{key}"):
+            yield Label(classes="form-label", id=f"l-{key}")
+            yield widget
+
+    def _number(self, widget_id: str, value: object) -> Input:
+        return Input(str(value), id=widget_id, restrict=NUMBER, compact=True, classes="number")
+
+    def on_mount(self) -> None:
+        """Fill the option lists and labels, then show only the rows that apply."""
+        self.retranslate()
+        with self.prevent(Select.Changed):
+            for widget_id, value in self._initial_choices.items():
+                self.query_one(f"#{widget_id}", Select).value = value
+            for index, kind in self._kinds.items():
+                self.query_one(f"#f-kind-{index}", Select).value = kind
+        self._sync_rows()
+        self.query_one("#f-game", Select).focus()
+
+    # ------------------------------------------------------------------ texts
+
+    def retranslate(self) -> None:
+        """Every label and option in the current language (selections are kept)."""
+        tr = self.holdem_app.tr
+        self.query_one("#setup-title", Static).update(
+            Content.from_markup("[b]$t[/]", t=tr.t("setup.title"))
+        )
+        labels = {
+            "game": "setup.game",
+            "seats": "setup.seats",
+            "starting_stack": "setup.starting_stack",
+            "blinds": "setup.blinds",
+            "limits": "setup.limits",
+            "ante": "setup.ante",
+            "session_limit": "setup.session_limit",
+            "language": "setup.language",
+            "pace": "setup.pace",
+            "seed": "setup.seed",
+        }
+        for key, message in labels.items():
+            self.query_one(f"#l-{key}", Label).update(tr.t(message))
+        options = {
+            "f-game": [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")],
+            "f-limit-kind": [
+                (tr.t("setup.limit_none"), "none"),
+                (tr.t("setup.limit_hands"), "hands"),
+                (tr.t("setup.limit_minutes"), "minutes"),
+            ],
+            "f-pace": [(tr.t(f"setup.pace_{p}"), p) for p in PACES],
+        }
+        kinds = [(tr.t("setup.human"), HUMAN)] + [
+            (tr.t("bot.level", name=tr.t("setup.bot"), level=tr.t(f"bot.{lv}")), lv)
+            for lv in BOT_LEVELS
+        ]
+        kinds.append((tr.t("bot.plugin"), "plugin"))
+        with self.prevent(Select.Changed):
+            for widget_id, opts in options.items():
+                select = self.query_one(f"#{widget_id}", Select)
+                value = select.value
+                select.set_options(opts)
+                if value is not Select.NULL:
+                    select.value = value
+            for index in range(MAX_SEATS):
+                select = self.query_one(f"#f-kind-{index}", Select)
+                value = select.value
+                select.set_options(kinds)
+                if value is not Select.NULL:
+                    select.value = value
+                name = self.query_one(f"#f-name-{index}", Input)
+                name.placeholder = tr.t("setup.name")
+            seed = self.query_one("#f-seed", Input)
+            seed.placeholder = tr.t("setup.seed_random")
+        self.query_one("#start", Button).label = tr.t("setup.start")
+        self.query_one("#setup-footer", KeyFooter).show(
+            [
+                ActionModel("Ctrl+S", tr.t("setup.start"), "screen.start"),
+                ActionModel("Esc", tr.t("keys.back"), "screen.cancel"),
+                ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+            ]
+        )
+        if self.query_one("#setup-errors", Static).visible:
+            self._show_errors(self._problems(self._read()[1]))
+
+    # ------------------------------------------------------------------ behaviour
+
+    def _sync_rows(self) -> None:
+        """Show seat rows up to the seat count, the right stakes, and plugin fields."""
+        game = self.query_one("#f-game", Select).value
+        seats_select = self.query_one("#f-seats", Select)
+        low, high = SEAT_LIMITS.get(str(game), (2, 9))
+        count = seats_select.value if isinstance(seats_select.value, int) else 6
+        if count > high:
+            count = high
+            with self.prevent(Select.Changed):
+                seats_select.value = count
+        with self.prevent(Select.Changed):
+            seats_select.set_options([(str(n), n) for n in range(low, high + 1)])
+            seats_select.value = count
+        for index in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{index}").display = index < count
+            kind = self.query_one(f"#f-kind-{index}", Select).value
+            self.query_one(f"#f-plugin-{index}", Input).display = kind == "plugin"
+        self.query_one("#row-blinds").display = game == "holdem"
+        self.query_one("#row-limits").display = game == "draw"
+        limit_kind = self.query_one("#f-limit-kind", Select).value
+        self.query_one("#f-limit-value", Input).display = limit_kind != "none"
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        if event.select.id == "f-lang" and isinstance(event.value, str):
+            self.holdem_app.set_language(event.value)
+            return
+        self._sync_rows()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def _submit(self) -> None:
+        self.action_start()
+
+    def _read(self) -> tuple[list[str], GameSettings]:
+        """The form as settings, plus problems no settings object can hold (bad numbers)."""
+        bad: list[str] = []
+
+        def number(widget_id: str, default: int) -> int:
+            text = self.query_one(f"#{widget_id}", Input).value
+            value = _int(text)
+            if value is None:
+                bad.append(text or "—")
+                return default
+            return value
+
+        game = str(self.query_one("#f-game", Select).value)
+        count_value = self.query_one("#f-seats", Select).value
+        count = count_value if isinstance(count_value, int) else 2
+        seats = []
+        for index in range(count):
+            kind = self.query_one(f"#f-kind-{index}", Select).value
+            name = self.query_one(f"#f-name-{index}", Input).value.strip()
+            if kind == HUMAN:
+                seats.append(SeatSettings(HUMAN, name))
+            elif kind == "plugin":
+                spec = self.query_one(f"#f-plugin-{index}", Input).value.strip()
+                seats.append(SeatSettings(BOT, name, spec or "plugin"))
+            else:
+                seats.append(SeatSettings(BOT, name, str(kind)))
+        limit_kind = self.query_one("#f-limit-kind", Select).value
+        limit_value = None
+        if limit_kind != "none":
+            limit_value = number("f-limit-value", 0)
+        seed_text = self.query_one("#f-seed", Input).value.strip()
+        seed = _int(seed_text) if seed_text else None
+        if seed_text and seed is None:
+            bad.append(seed_text)
+        lang = self.query_one("#f-lang", Select).value
+        settings = replace(
+            self.initial,
+            variant=game,
+            seats=tuple(seats),
+            stack=number("f-stack", self.initial.stack),
+            small_blind=number("f-sb", self.initial.small_blind),
+            big_blind=number("f-bb", self.initial.big_blind),
+            small_bet=number("f-small-bet", self.initial.small_bet),
+            big_bet=number("f-big-bet", self.initial.big_bet),
+            ante=number("f-ante", 0) if self.query_one("#f-ante", Input).value else 0,
+            hand_limit=limit_value if limit_kind == "hands" else None,
+            minute_limit=limit_value if limit_kind == "minutes" else None,
+            lang=str(lang),
+            pace=str(self.query_one("#f-pace", Select).value),
+            seed=seed,
+        )
+        return bad, settings
+
+    def _problems(self, settings: GameSettings) -> list[str]:
+        tr = self.holdem_app.tr
+        bad, _ = self._read()
+        problems = [tr.t("error.invalid_amount", amount=text) for text in bad]
+        for key, params in settings.validate():
+            problems.append(tr.t(key, **params))
+        for seat in settings.seats:
+            if seat.is_plugin or (seat.kind == BOT and seat.level == "plugin"):
+                try:
+                    from holdem_tui.bots.registry import check_spec
+
+                    check_spec(seat.level)
+                except (ValueError, ImportError) as exc:
+                    problems.append(tr.t("setup.error.plugin", detail=str(exc)))
+        return problems
+
+    def _show_errors(self, problems: list[str]) -> None:
+        errors = self.query_one("#setup-errors", Static)
+        errors.update("\n".join(problems))
+        errors.display = bool(problems)
+
+    def action_start(self) -> None:
+        """Start the game if the settings are valid; otherwise list what to fix."""
+        _, settings = self._read()
+        problems = self._problems(settings)
+        if problems:
+            self._show_errors(problems)
+            self.app.bell()
+            return
+        self.dismiss(settings)
+
+    def action_cancel(self) -> None:
+        """Leave without starting a new game."""
+        self.dismiss(None)

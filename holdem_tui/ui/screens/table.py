@@ -1,0 +1,188 @@
+"""The game screen: the oval table, the log, what you may do, and the footer.
+
+The screen holds no game logic. Its key bindings (each with an id) call the app, which owns
+the session; the app answers by assigning a fresh :class:`TableModel`, which this screen
+hands down to its widgets. Which keys are live is decided by ``check_action`` from the same
+model, so a key that is dimmed in the action bar also does nothing when pressed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Static
+
+from holdem_tui.ui.present import ActionModel, TableModel
+from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
+
+
+class TableScreen(Screen[None]):
+    """The table for one session; rebuilt when a new session starts (the seat count may change)."""
+
+    # Textual declares these as plain attributes, so they cannot be ClassVar here.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "fold", show=False, id="fold"),
+        Binding("c", "check_call", show=False, id="check_call"),
+        Binding("r", "bet_raise", show=False, id="bet_raise"),
+        Binding("a", "all_in", show=False, id="all_in"),
+        Binding("1", "toggle_card(0)", show=False, id="toggle_card_1"),
+        Binding("2", "toggle_card(1)", show=False, id="toggle_card_2"),
+        Binding("3", "toggle_card(2)", show=False, id="toggle_card_3"),
+        Binding("4", "toggle_card(3)", show=False, id="toggle_card_4"),
+        Binding("5", "toggle_card(4)", show=False, id="toggle_card_5"),
+        Binding("enter", "enter", show=False, id="confirm"),
+        Binding("space", "next_hand", show=False, id="next_hand"),
+        Binding("s", "s_key", show=False, id="stand_pat_or_show"),
+        Binding("v", "toggle_reveal", show=False, id="reveal"),
+    ]
+
+    def __init__(self, seat_count: int, draw_game: bool) -> None:
+        super().__init__(id="table-screen")
+        self.seat_count = seat_count
+        self.draw_game = draw_game
+        self.model: TableModel | None = None
+
+    @property
+    def game(self) -> HoldemApp:
+        """The app, typed: the screen only ever runs inside :class:`HoldemApp`."""
+        return cast("HoldemApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Top bar, the table, the log, the info line, the action bar and the footer."""
+        yield Static(id="topbar")
+        with Vertical(id="bottom"):
+            yield HandLog(id="log", classes="hand-log")
+            yield Static(id="info")
+            yield ActionBar(id="actions")
+            yield KeyFooter(id="footer")
+        with Horizontal(id="middle"):
+            yield TableArea(self.seat_count, self.draw_game)
+            yield HandLog(id="side-log", classes="hand-log")
+
+    def on_mount(self) -> None:
+        """Draw whatever the app already knows."""
+        if self.draw_game:
+            self.add_class("-draw")
+        self.game.refresh_table()
+
+    # ------------------------------------------------------------------ drawing
+
+    def show_model(self, model: TableModel) -> None:
+        """Hand the new model down to every widget."""
+        self.model = model
+        if not self.is_mounted:
+            return
+        four = self.game.four_colour
+        for seat_model in model.seats:
+            seat = self.query_one(f"#seat-{seat_model.seat}", SeatWidget)
+            seat.four_colour = four
+            seat.model = seat_model
+        self.query_one(TableArea).place()
+        felt = self.query_one(Felt)
+        felt.four_colour = four
+        felt.model = model
+        top = f"[b]{escape(model.header)}[/]"
+        if model.limit:
+            style = "b $error" if model.last_hand else "$text-muted"
+            top += f"  [{style}]{escape(model.limit)}[/]"
+        self.query_one("#topbar", Static).update(Content.from_markup(top))
+        for log in self.query(HandLog):
+            log.show(model.log)
+        self.query_one("#info", Static).update(Content(model.info))
+        self.query_one(ActionBar).show(model.actions)
+        self.query_one(KeyFooter).show(self.game.footer_keys())
+        self.refresh_bindings()
+
+    def _enabled(self, action: str) -> bool:
+        model = self.model
+        if model is None:
+            return False
+        return any(a.action == action and a.enabled for a in model.actions)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only moves shown as live in the action bar can be played from the keyboard."""
+        if action in ("fold", "check_call", "bet_raise", "all_in", "stand_pat", "draw"):
+            return self._enabled(f"screen.{action}")
+        if action == "toggle_card":
+            return self.game.can_toggle_card()
+        if action == "next_hand":
+            return self._enabled("screen.next_hand")
+        if action == "toggle_reveal":
+            return self._enabled("screen.toggle_reveal")
+        return True
+
+    # ------------------------------------------------------------------ actions
+
+    def action_fold(self) -> None:
+        """Fold (only offered when there is a bet to face)."""
+        self.game.play_fold()
+
+    def action_check_call(self) -> None:
+        """Check, or call the amount shown on the key."""
+        self.game.play_check_call()
+
+    def action_bet_raise(self) -> None:
+        """Open the raise editor (no limit) or bet/raise the fixed amount (draw)."""
+        self.game.play_bet_raise()
+
+    def action_all_in(self) -> None:
+        """Push every chip."""
+        self.game.play_all_in()
+
+    def action_toggle_card(self, index: int) -> None:
+        """Mark or unmark a card to throw in the draw."""
+        self.game.toggle_discard(index)
+
+    def action_draw(self) -> None:
+        """Throw the marked cards (none marked: stand pat)."""
+        self.game.play_draw()
+
+    def action_stand_pat(self) -> None:
+        """Keep all five cards."""
+        self.game.play_stand_pat()
+
+    def action_show(self) -> None:
+        """Turn up the cards that won uncontested."""
+        self.game.show_cards()
+
+    def action_enter(self) -> None:
+        """Enter draws in the draw phase and moves on after a hand."""
+        if self._enabled("screen.draw"):
+            self.game.play_draw()
+        elif self._enabled("screen.next_hand"):
+            self.game.next_hand()
+
+    def action_next_hand(self) -> None:
+        """Skip the showdown pause and deal the next hand."""
+        self.game.next_hand()
+
+    def action_s_key(self) -> None:
+        """``s`` stands pat in the draw, and shows a hand that won uncontested."""
+        if self._enabled("screen.stand_pat"):
+            self.game.play_stand_pat()
+        elif self._enabled("screen.show"):
+            self.game.show_cards()
+
+    def action_toggle_reveal(self) -> None:
+        """Watching bots only: show or hide everyone's cards."""
+        self.game.toggle_reveal()
+
+    def retranslate(self) -> None:
+        """Redraw in the new language (the model is rebuilt by the app)."""
+        self.game.refresh_table()
+
+
+def footer_item(key: str, label: str, action: str) -> ActionModel:
+    """A footer entry (kept here so the app and tests build them the same way)."""
+    return ActionModel(key, label, action, True)
