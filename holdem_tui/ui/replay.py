@@ -1,0 +1,415 @@
+"""``holdem-tui replay FILE``: the table in replay mode, stepping through PHH hands.
+
+Any valid PHH No-Limit Hold'em file can be opened, ours or from elsewhere (and this game's
+``F5CD`` draw files). ← and → step one action, ↑ and ↓ jump a street, ``1``–``4`` or
+``p f t r`` go straight to preflop, flop, turn or river, Home and End to the ends. Every
+known card is face up; pot, side pots, bets and stacks are the engine's own figures at that
+step (see :mod:`holdem_tui.ui.replay_model`). A file with several hands, or several files,
+opens a list to pick the hand from. Files that cannot be read are reported in plain words and
+make the command exit non-zero, without hiding the hands that can be shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from holdem_tui.engine.cards import Card
+from holdem_tui.engine.events import PotAwarded, Street
+from holdem_tui.engine.view import SeatView
+from holdem_tui.i18n import Translator, get_translator, resolve_language
+from holdem_tui.storage.settings import load_settings
+from holdem_tui.ui.replay_model import (
+    HandEntry,
+    ReplayHand,
+    Step,
+    cards_text,
+    event_lines,
+    load_entries,
+)
+
+CARD_FACE: Final = "#f7f3e8"
+CARD_RED: Final = "#c4161c"
+CARD_BLACK: Final = "#16161a"
+BACK_STYLE: Final = "#8fb1ee on #27498f"
+SLOT_STYLE: Final = "#4f8a66 on #2b7350"
+#: Streets' label keys (``table.street_*``) for the header.
+_STREET_KEYS: Final = {
+    Street.PREFLOP: "table.street_preflop",
+    Street.FLOP: "table.street_flop",
+    Street.TURN: "table.street_turn",
+    Street.RIVER: "table.street_river",
+    Street.PREDRAW: "table.street_first_round",
+    Street.DRAW: "table.street_draw",
+    Street.POSTDRAW: "table.street_second_round",
+    Street.SHOWDOWN: "table.street_showdown",
+}
+
+
+def card_chip(card: Card | None) -> Text:
+    """One card as a small ivory chip with a red or black suit; ``None`` is a card back."""
+    if card is None:
+        return Text(" ▚▚ ", style=BACK_STYLE)
+    rank = "10" if card.rank_char == "T" else card.rank_char
+    colour = CARD_RED if card.suit in (1, 2) else CARD_BLACK
+    face = f"{rank}{'♣♦♥♠'[card.suit]}".center(4)
+    return Text(face, style=f"bold {colour} on {CARD_FACE}")
+
+
+def card_row(cards: Sequence[Card | None], slots: int = 0) -> Text:
+    """Cards side by side, padded with empty slots up to ``slots`` (the board's five)."""
+    row = Text()
+    for index, card in enumerate(cards):
+        if index:
+            row.append(" ")
+        row.append_text(card_chip(card))
+    for index in range(len(cards), slots):
+        if index:
+            row.append(" ")
+        row.append("    ", style=SLOT_STYLE)
+    return row
+
+
+def street_label(street: Street, tr: Translator) -> str:
+    """The street's name as the table shows it."""
+    return tr.t(_STREET_KEYS.get(street, "table.street_showdown"))
+
+
+def seat_text(seat: SeatView, name: str, known: bool, tr: Translator) -> Text:
+    """A seat at one step: name and markers, cards, stack, and bet or status."""
+    text = Text(name, style="bold")
+    if seat.is_button:
+        text.append(f" {tr.t('table.dealer_short')}", style="bold reverse")
+    if seat.blind in ("sb", "bb"):
+        text.append(f" {tr.t('table.small_blind' if seat.blind == 'sb' else 'table.big_blind')}")
+    text.append("\n")
+    if seat.cards and not seat.folded:
+        shown: Sequence[Card | None] = seat.cards if known else [None] * len(seat.cards)
+        text.append_text(card_row(shown))
+    elif seat.cards and known:
+        text.append(cards_text(seat.cards), style="dim")
+    text.append("\n")
+    text.append(f"{tr.t('table.stack')} {tr.number(seat.stack)}\n")
+    if seat.bet:
+        text.append(f"{tr.t('table.bet')} {tr.number(seat.bet)}", style="bold yellow")
+        if seat.all_in:
+            text.append(f" · {tr.t('table.all_in')}", style="bold red")
+    elif seat.folded:
+        text.append(tr.t("table.folded"), style="dim italic")
+    elif seat.all_in:
+        text.append(tr.t("table.all_in"), style="bold red")
+    return text
+
+
+def board_text(step: Step, hand: ReplayHand, tr: Translator) -> Text:
+    """The middle of the table: the board, the pot and the side pots, or who won."""
+    view = step.view
+    text = card_row(view.board, 5 if view.variant == "holdem" else 0)
+    text.append("\n")
+    text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
+    if len(view.pots) > 1:
+        parts = [f"{tr.t('table.main_pot')} {tr.number(view.pots[0].amount)}"]
+        parts += [
+            f"{tr.t('table.side_pot', n=index)} {tr.number(pot.amount)}"
+            for index, pot in enumerate(view.pots[1:], start=1)
+        ]
+        text.append("   " + " · ".join(parts))
+    if view.complete:
+        awards = [
+            line
+            for step_ in hand.steps[-1:]
+            for line in event_lines(
+                [e for e in step_.events if isinstance(e, PotAwarded)], hand.names, tr
+            )
+        ]
+        text.append("\n" + (" · ".join(awards) or tr.t("replay.finished")), style="italic")
+    return text
+
+
+class SeatPanel(Static):
+    """One seat of the replayed table."""
+
+    DEFAULT_CSS = """
+    SeatPanel {
+        width: 1fr;
+        height: 6;
+        border: round $primary-darken-2;
+        padding: 0 1;
+    }
+    SeatPanel.acted { border: heavy $accent; }
+    SeatPanel.folded { color: $text-muted; }
+    """
+
+
+class ReplayScreen(Screen[None]):
+    """The table at one step of one hand, with keys to move through it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", show=False),
+        Binding("right", "step(1)", show=False),
+        Binding("up", "street(-1)", show=False),
+        Binding("down", "street(1)", show=False),
+        Binding("home", "goto(0)", show=False),
+        Binding("end", "goto(-1)", show=False),
+        Binding("1", "nth_street(0)", show=False),
+        Binding("2", "nth_street(1)", show=False),
+        Binding("3", "nth_street(2)", show=False),
+        Binding("4", "nth_street(3)", show=False),
+        Binding("p", "jump('preflop')", show=False),
+        Binding("f", "jump('flop')", show=False),
+        Binding("t", "jump('turn')", show=False),
+        Binding("r", "jump('river')", show=False),
+        Binding("escape", "back", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    #replay-header { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    .replay-row { height: 6; }
+    #replay-board {
+        height: 4;
+        content-align: center middle;
+        text-align: center;
+        background: #1d5a3b;
+        color: #f7f3e8;
+    }
+    #replay-log { height: 1fr; padding: 0 1; border-top: solid $primary-darken-2; }
+    #replay-keys { height: 2; background: $panel; color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, entry: HandEntry, tr: Translator, *, can_go_back: bool) -> None:
+        """Show ``entry`` (already checked), starting at the deal."""
+        super().__init__()
+        self.entry = entry
+        self.hand = entry.build()
+        self.tr = tr
+        self.can_go_back = can_go_back
+        self.index = 0
+
+    @property
+    def step(self) -> Step:
+        """The step on screen."""
+        return self.hand.steps[self.index]
+
+    def compose(self) -> ComposeResult:
+        """Header, two rows of seats around the board, the log and the keys."""
+        count = len(self.hand.names)
+        top = (count + 1) // 2
+        yield Static(id="replay-header")
+        with Horizontal(classes="replay-row"):
+            for position in range(top):
+                yield SeatPanel(id=f"seat-{position}")
+        yield Static(id="replay-board")
+        with Horizontal(classes="replay-row"):
+            for position in reversed(range(top, count)):
+                yield SeatPanel(id=f"seat-{position}")
+        yield Static(id="replay-log")
+        yield Static(self._keys_text(), id="replay-keys")
+
+    def on_mount(self) -> None:
+        """Draw the deal."""
+        self.refresh_table()
+
+    def _keys_text(self) -> Text:
+        """The keys, in the player's language, as two short lines that fit 80 columns."""
+        tr = self.tr
+        first = [
+            ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
+            ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
+        ]
+        second = [
+            ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
+            ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
+        ]
+        if self.can_go_back:
+            second.append(("Esc", tr.t("replay.hands")))
+        second.append(("q", tr.t("keys.quit")))
+        text = Text()
+        for number, row in enumerate((first, second)):
+            if number:
+                text.append("\n")
+            for index, (key, label) in enumerate(row):
+                if index:
+                    text.append("   ")
+                text.append(key, style="bold")
+                text.append(f" {label}")
+        return text
+
+    def refresh_table(self) -> None:
+        """Show the current step: every seat, the board and pots, and what just happened."""
+        tr = self.tr
+        step = self.step
+        entry = self.entry
+        header = tr.t("replay.header", file=entry.path.name, number=entry.number)
+        total = len(self.hand.steps) - 1
+        self.query_one("#replay-header", Static).update(
+            f"{header} — {street_label(step.street, tr)} — "
+            f"{tr.t('replay.step', step=self.index, total=total)}"
+        )
+        for seat in step.view.seats:
+            panel = self.query_one(f"#seat-{seat.position}", SeatPanel)
+            name = self.hand.names[seat.position]
+            known = self.hand.shows_cards(seat.position)
+            panel.update(seat_text(seat, name, known, tr))
+            panel.set_class(seat.position == step.actor, "acted")
+            panel.set_class(seat.folded, "folded")
+        self.query_one("#replay-board", Static).update(board_text(step, self.hand, tr))
+        self.query_one("#replay-log", Static).update(self._log_text())
+
+    def _log_text(self) -> Text:
+        """What happened so far, newest last, this step's lines in bold."""
+        tr = self.tr
+        lines: list[tuple[str, bool]] = [(tr.t("replay.start"), self.index == 0)]
+        for step in self.hand.steps[1 : self.index + 1]:
+            current = step.index == self.index
+            lines += [(line, current) for line in event_lines(step.events, self.hand.names, tr)]
+        room = self.query_one("#replay-log", Static).content_region.height or 12
+        text = Text()
+        for number, (line, current) in enumerate(lines[-room:]):
+            if number:
+                text.append("\n")
+            text.append(line, style="bold" if current else "dim")
+        return text
+
+    def goto(self, index: int) -> None:
+        """Show step ``index`` (clamped to the hand)."""
+        last = len(self.hand.steps) - 1
+        self.index = max(0, min(last, index))
+        self.refresh_table()
+
+    def action_step(self, delta: int) -> None:
+        """One action back or forward."""
+        self.goto(self.index + delta)
+
+    def action_goto(self, index: int) -> None:
+        """The deal (0) or the end (-1)."""
+        self.goto(len(self.hand.steps) - 1 if index < 0 else index)
+
+    def action_street(self, delta: int) -> None:
+        """The start of the next street, or of this (then the previous) one."""
+        if delta > 0:
+            self.goto(self.hand.next_street(self.index))
+        else:
+            self.goto(self.hand.previous_street(self.index))
+
+    def action_nth_street(self, number: int) -> None:
+        """The n-th betting round of the hand (1 = preflop or the first round)."""
+        order = [s for s in self.hand.street_starts if s is not Street.SHOWDOWN]
+        if number < len(order):
+            self.goto(self.hand.street_starts[order[number]])
+        else:
+            self.app.bell()
+
+    def action_jump(self, street: str) -> None:
+        """Preflop, flop, turn or river by letter; a bell if the hand never got there."""
+        index = self.hand.street_step(Street(street))
+        if index is None:
+            self.app.bell()
+        else:
+            self.goto(index)
+
+    def action_back(self) -> None:
+        """Back to the list of hands, or out if there is only this one."""
+        if self.can_go_back:
+            self.app.pop_screen()
+        else:
+            self.app.exit(self.app.return_value)
+
+
+class PickerScreen(Screen[None]):
+    """The hands of the files given; unreadable ones listed with the reason, not openable."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.quit", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    PickerScreen { layout: vertical; }
+    #picker-title { height: 1; background: $primary-darken-2; padding: 0 1; }
+    #picker-list { height: 1fr; }
+    """
+
+    def __init__(self, entries: Sequence[HandEntry], tr: Translator) -> None:
+        """List ``entries``."""
+        super().__init__()
+        self.entries = list(entries)
+        self.tr = tr
+
+    def compose(self) -> ComposeResult:
+        """A title and one line per hand."""
+        yield Static(self.tr.t("replay.pick_hand"), id="picker-title")
+        many_files = len({entry.path for entry in self.entries}) > 1
+        options = []
+        for index, entry in enumerate(self.entries):
+            if entry.error:
+                label = self.tr.t("replay.broken", file=entry.where, reason=entry.error)
+            else:
+                assert entry.phh is not None
+                names = entry.phh.players or tuple(
+                    f"p{i + 1}" for i in range(len(entry.phh.starting_stacks))
+                )
+                players = ", ".join(names)
+                label = self.tr.t("replay.hand_entry", number=entry.number, players=players)
+                if many_files:
+                    label = f"{entry.path.name} · {label}"
+            options.append(Option(Text(label), id=str(index), disabled=bool(entry.error)))
+        yield OptionList(*options, id="picker-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Open the chosen hand."""
+        entry = self.entries[int(event.option.id or 0)]
+        self.app.push_screen(ReplayScreen(entry, self.tr, can_go_back=True))
+
+
+class ReplayApp(App[int]):
+    """The replay viewer: the picker when there is a choice, else the one hand at once."""
+
+    TITLE = "holdem-tui replay"
+
+    def __init__(self, entries: Sequence[HandEntry], tr: Translator) -> None:
+        """View ``entries`` in the language of ``tr``."""
+        super().__init__()
+        self.entries = list(entries)
+        self.tr = tr
+
+    def on_mount(self) -> None:
+        """Straight to the table for a single good hand; otherwise the list first."""
+        self.title = self.tr.t("replay.title")
+        if len(self.entries) == 1 and not self.entries[0].error:
+            self.push_screen(ReplayScreen(self.entries[0], self.tr, can_go_back=False))
+        else:
+            self.push_screen(PickerScreen(self.entries, self.tr))
+
+
+def viewer_language() -> str:
+    """The player's saved language, else the system's (the viewer has no menu for it)."""
+    return resolve_language(None, load_settings(repair=False).settings.language)
+
+
+def run_replay_viewer(files: Sequence[Path]) -> int:
+    """Open the viewer on ``files``; 0 if every hand could be shown, else 1.
+
+    Problems are printed on stderr with the file, the action and the reason, after the
+    viewer closes (so they are not hidden behind the full-screen table); if no hand at
+    all can be shown, the viewer does not open.
+    """
+    tr = get_translator(viewer_language())
+    entries = load_entries([Path(f) for f in files])
+    errors = [entry for entry in entries if entry.error]
+    if len(errors) < len(entries):
+        ReplayApp(entries, tr).run()
+    for entry in errors:
+        print(tr.t("replay.broken", file=entry.where, reason=entry.error), file=sys.stderr)
+    return 1 if errors else 0

@@ -1,0 +1,311 @@
+"""What the replay viewer shows at each step of a hand, computed by the engine, no Textual.
+
+A PHH file is first replayed strictly (:func:`holdem_tui.history.phh.replay`), which proves
+it legal and fills in unknown cards. Then the hand is dealt once more with exactly the cards
+that replay dealt and driven decision by decision, and the engine's own view is frozen after
+every step. So the pot, the side pots and every stack on screen are the engine's figures at
+that moment, not a reconstruction that could drift from the rules. Cards a file does not
+name (``????``) were filled in at random to play the hand; they are marked unknown and never
+shown face up.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from holdem_tui.engine.cards import Card
+from holdem_tui.engine.draw import DrawHand
+from holdem_tui.engine.events import (
+    BetReturned,
+    BoardDealt,
+    CardsDrawn,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HoleCardsDealt,
+    PlayerActed,
+    PotAwarded,
+    Street,
+    StreetStarted,
+)
+from holdem_tui.engine.hand import Dealer, Hand, Phase
+from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.history.phh import DRAW_CODE, UNKNOWN, PhhError, PhhHand, loads, replay
+from holdem_tui.i18n import Translator
+
+
+class _KnownDealer(Dealer):
+    """Deals again exactly what a finished replay dealt, in the same order."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self._holes: dict[int, deque[tuple[Card, ...]]] = {}
+        self._boards: deque[tuple[Card, ...]] = deque()
+        for event in events:
+            if isinstance(event, HoleCardsDealt) and event.cards is not None:
+                self._holes.setdefault(event.player, deque()).append(event.cards)
+            elif isinstance(event, CardsDrawn) and event.received:
+                self._holes.setdefault(event.player, deque()).append(event.received)
+            elif isinstance(event, BoardDealt):
+                self._boards.append(event.cards)
+
+    def hole(self, player: int, count: int) -> tuple[Card, ...]:
+        """The cards this seat got in the replay, next in line."""
+        return self._holes[player].popleft()
+
+    def replacement(self, player: int, count: int) -> tuple[Card, ...]:
+        """Draw replacements come from the same queue as the deal."""
+        return self._holes[player].popleft()
+
+    def board(self, count: int) -> tuple[Card, ...]:
+        """The next board cards of the replay."""
+        return self._boards.popleft()
+
+    @property
+    def remaining(self) -> int:
+        """Unused: the replay dealt everything already."""
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The table after one step: the engine's view with every card, and what just happened.
+
+    ``actor`` is the hand position that acted in this step (``None`` for the deal).
+    """
+
+    index: int
+    view: PlayerView
+    events: tuple[Event, ...]
+    actor: int | None
+
+    @property
+    def street(self) -> Street:
+        """The street the table is on after this step."""
+        return self.view.street
+
+
+@dataclass
+class ReplayHand:
+    """One hand of a file, stepped through: the steps and which hole cards are known."""
+
+    phh: PhhHand
+    steps: list[Step]
+    names: tuple[str, ...]
+    known: frozenset[int]
+
+    @property
+    def street_starts(self) -> dict[Street, int]:
+        """The first step of each street the hand reached, in order of play.
+
+        After an all-in the engine deals the rest of the board in one go: the flop, turn
+        and river then all start at the step that dealt them.
+        """
+        starts: dict[Street, int] = {}
+        for step in self.steps:
+            for event in step.events:
+                if isinstance(event, BoardDealt | StreetStarted):
+                    starts.setdefault(event.street, step.index)
+            starts.setdefault(step.street, step.index)
+        return dict(sorted(starts.items(), key=lambda item: item[1]))
+
+    def street_step(self, street: Street) -> int | None:
+        """Where ``street`` begins, or ``None`` if the hand ended before it."""
+        return self.street_starts.get(street)
+
+    def next_street(self, current: int) -> int:
+        """The first step of the street after the one ``current`` is on (or the end)."""
+        street = self.steps[current].street
+        for step in self.steps[current + 1 :]:
+            if step.street != street:
+                return step.index
+        return len(self.steps) - 1
+
+    def previous_street(self, current: int) -> int:
+        """The start of this street, or of the one before if already at its start."""
+        starts = sorted(self.street_starts.values())
+        earlier = [s for s in starts if s < current]
+        return earlier[-1] if earlier else 0
+
+    def shows_cards(self, position: int) -> bool:
+        """Whether this seat's hole cards come from the file (or a showdown), not a guess."""
+        return position in self.known
+
+
+def known_positions(phh: PhhHand) -> frozenset[int]:
+    """Seats whose every dealt card the file names, or who showed their hand."""
+    unknown: set[int] = set()
+    dealt: set[int] = set()
+    shown: set[int] = set()
+    for action in phh.actions:
+        words = action.split("#", 1)[0].split()
+        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2][1:].isdigit():
+            player = int(words[2][1:]) - 1
+            dealt.add(player)
+            if UNKNOWN in words[3]:
+                unknown.add(player)
+        elif (
+            len(words) == 3
+            and words[1] == "sm"
+            and words[0][1:].isdigit()
+            and UNKNOWN not in words[2]
+            and words[2] != "-"
+        ):
+            shown.add(int(words[0][1:]) - 1)
+    return frozenset((dealt - unknown) | shown)
+
+
+def build_replay(phh: PhhHand) -> ReplayHand:
+    """Step through ``phh`` with the engine; raises :class:`PhhError` for a bad hand."""
+    reference = replay(phh)
+    events = reference.hand.events
+    shown = {e.player for e in events if isinstance(e, CardsShown)}
+    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
+    hand: Hand = cls(phh.config(), _KnownDealer(events), showdown_policy=None, reveal_all_in=False)
+    steps = [Step(0, hand.view(None, reveal_all=True), tuple(hand.events), None)]
+
+    def record(mark: int, actor: int | None) -> None:
+        new = tuple(hand.events[mark:])
+        steps.append(Step(len(steps), hand.view(None, reveal_all=True), new, actor))
+
+    for position, action in reference.hand.actions_taken():
+        mark = len(hand.events)
+        hand.act(action, position)
+        record(mark, position)
+        _showdown(hand, shown, record)
+    _showdown(hand, shown, record)
+    if hand.events != events:  # pragma: no cover - would be an engine bug
+        raise PhhError("the viewer could not deal this hand again identically")
+    names = phh.players if len(phh.players) == hand.n else tuple(f"p{i + 1}" for i in range(hand.n))
+    return ReplayHand(phh, steps, names, known_positions(phh))
+
+
+def _showdown(hand: Hand, shown: set[int], record: Callable[[int, int | None], None]) -> None:
+    """Show or muck as the replay did; each choice is a step of its own."""
+    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
+        player = hand.actor
+        mark = len(hand.events)
+        hand.show_or_muck(player, player in shown)
+        record(mark, player)
+
+
+# --------------------------------------------------------------------------- files
+
+
+@dataclass
+class HandEntry:
+    """One hand found in the files given: ready to step through, or why it is not."""
+
+    path: Path
+    index: int
+    count: int
+    phh: PhhHand | None = None
+    error: str = ""
+    _built: ReplayHand | None = field(default=None, repr=False)
+
+    @property
+    def number(self) -> int:
+        """The hand's own number if the file has one, else its place in the file."""
+        if self.phh is not None and isinstance(self.phh.hand, int):
+            return self.phh.hand
+        return self.index
+
+    @property
+    def where(self) -> str:
+        """The file, and the hand within it when the file has several (for messages)."""
+        return str(self.path) if self.count == 1 else f"{self.path} [hand {self.index}]"
+
+    def build(self) -> ReplayHand:
+        """Step the hand through the engine once; later calls reuse the result."""
+        if self.phh is None:
+            raise PhhError(self.error)
+        if self._built is None:
+            self._built = build_replay(self.phh)
+        return self._built
+
+
+def load_entries(paths: Sequence[Path]) -> list[HandEntry]:
+    """Every hand of every file, each checked by replaying it; unreadable files become
+    entries with an error, so one bad file never hides the good ones."""
+    entries: list[HandEntry] = []
+    for path in paths:
+        path = Path(path)
+        try:
+            hands = loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, PhhError) as exc:
+            entries.append(HandEntry(path, 1, 1, error=str(exc)))
+            continue
+        for index, phh in enumerate(hands, start=1):
+            entry = HandEntry(path, index, len(hands), phh)
+            try:
+                entry.build()
+            except PhhError as exc:
+                entry.error = str(exc)
+            entries.append(entry)
+    return entries
+
+
+# --------------------------------------------------------------------------- words
+
+
+def card_text(card: Card) -> str:
+    """One card in running text as printed on it, e.g. ``10♥``."""
+    rank = "10" if card.rank_char == "T" else card.rank_char
+    return rank + "♣♦♥♠"[card.suit]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards in running text with suit symbols, e.g. ``A♠ K♥``."""
+    return " ".join(card_text(card) for card in cards)
+
+
+def event_lines(events: Sequence[Event], names: Sequence[str], tr: Translator) -> list[str]:
+    """What happened in a step, as log lines in the player's language."""
+    lines: list[str] = []
+    for event in events:
+        line = _event_line(event, names, tr)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _event_line(event: Event, names: Sequence[str], tr: Translator) -> str:
+    if isinstance(event, PlayerActed):
+        name = names[event.player]
+        if event.all_in and event.kind != "fold":
+            return tr.t("log.all_in", name=name, amount=tr.number(event.to))
+        if event.kind == "fold":
+            return tr.t("log.folds", name=name)
+        if event.kind == "check":
+            return tr.t("log.checks", name=name)
+        if event.kind == "call":
+            return tr.t("log.calls", name=name, amount=tr.number(event.amount))
+        if event.kind == "bet":
+            return tr.t("log.bets", name=name, amount=tr.number(event.to))
+        return tr.t("log.raises_to", name=name, amount=tr.number(event.to))
+    if isinstance(event, BoardDealt) and event.street in (Street.FLOP, Street.TURN, Street.RIVER):
+        return tr.t(f"log.{event.street.value}", cards=cards_text(event.cards))
+    if isinstance(event, CardsDrawn):
+        name = names[event.player]
+        if event.count == 0:
+            return tr.t("log.stands_pat", name=name)
+        return tr.plural("log.draws", event.count, name=name)
+    if isinstance(event, CardsShown):
+        hand = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
+        text = tr.t("log.shows", name=names[event.player], cards=cards_text(event.cards), hand=hand)
+        return text.replace(" ()", "")
+    if isinstance(event, CardsMucked):
+        return tr.t("log.mucks", name=names[event.player])
+    if isinstance(event, BetReturned):
+        return tr.t(
+            "log.uncalled_returned", name=names[event.player], amount=tr.number(event.amount)
+        )
+    if isinstance(event, PotAwarded):
+        winners = [names[p] for p, amount in event.shares if amount > 0]
+        if len(winners) == 1:
+            return tr.t("log.wins_pot", name=winners[0], amount=tr.number(event.amount))
+        return tr.t("log.splits", names=", ".join(winners), amount=tr.number(event.amount))
+    return ""
