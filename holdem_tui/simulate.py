@@ -366,8 +366,12 @@ def _play(
 
 
 def _chunks(config: SimConfig) -> list[list[int]]:
+    # Big chunks: bots remember opponents only within a chunk (as a player at one table),
+    # and the split must not depend on the number of workers (reproducibility).
     groups = config.groups
-    per_chunk = max(5, min(250 if not config.duplicate else 40, groups // 16 or 1))
+    per_group = config.seats if config.duplicate else 1
+    chunk_hands = max(400, min(2000, config.hands // 8))
+    per_chunk = max(1, chunk_hands // per_group)
     return [list(range(g, min(g + per_chunk, groups))) for g in range(0, groups, per_chunk)]
 
 

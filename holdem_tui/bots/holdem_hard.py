@@ -163,7 +163,9 @@ class HoldemHard:
             return call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
         if call == 0:
             return Action.check()
-        if ev_call > 0 and (call <= 0.35 * effective_stack(view) or eq > 0.5):
+        if call >= legal.stack:
+            ev_call = eq * (pot + call) - call  # all-in: nothing left to realise badly
+        if ev_call > 0:
             return Action.call()
         if (
             read.first_round_raises == 1

@@ -69,7 +69,8 @@ class HoldemNormal:
         if eff_bb <= SHORT_STACK_BB:
             return self._push_or_fold(view, pct, eff_bb, raises)
         if raises == 0:
-            open_pct = OPEN_PERCENT[group] - 2.0 * read.limpers
+            # borderline hands are mixed, so the opening range is not a fixed wall
+            open_pct = (OPEN_PERCENT[group] - 2.0 * read.limpers) * self.rng.uniform(0.85, 1.15)
             if pct <= open_pct:
                 size = (3 if group in ("sb", "bb") else 2.5) * bb + read.limpers * bb
                 return raise_action(legal, int(size))
@@ -128,6 +129,7 @@ class HoldemNormal:
         if read.street_raises >= 2:
             est -= 0.12
         est = max(0.0, min(1.0, est)) ** (1.0 + 0.45 * (len(opponents) - 1))
+        est += self.rng.uniform(-0.03, 0.03)  # not a fixed threshold: harder to read
         pot = view.total_pot
         call = legal.call_amount
         stack_left = legal.stack
@@ -142,7 +144,7 @@ class HoldemNormal:
                 return Action.call()
             return Action.fold()
         if est >= 0.55:
-            frac = 0.5 + 0.25 * texture.wetness
+            frac = 0.5 + 0.25 * texture.wetness + self.rng.uniform(-0.08, 0.08)
             if stack_left <= pot * 0.6:
                 return legal.all_in_action()
             return raise_action(legal, int(pot * frac))

@@ -47,7 +47,7 @@ def preflop_weights(seat: SeatRead, stats: PlayerStats) -> npt.NDArray[np.float6
     vpip_pct = float(np.clip(100.0 * stats.vpip(), raise_pct + 5.0, 100.0))
     action = seat.last_raise or seat.entry
     if action == "reraise":
-        top = max(2.5, raise_pct * 0.35)
+        top = float(np.clip(100.0 * stats.reraise_rate(), 2.5, 100.0))
         return np.where(pct <= top, 1.0, np.where(pct <= top * 2.0, 0.25, 0.0))
     if action == "raise":
         return np.where(pct <= raise_pct, 1.0, np.where(pct <= raise_pct * 1.4, 0.3, 0.0))
@@ -85,7 +85,7 @@ def narrow_postflop(
     q[order] = cumulative / cumulative[-1]  # 0 weakest .. 1 strongest
     factor = np.ones(len(values))
     # a habitual bettor (aggression near 1) says little with a bet
-    sharp = float(np.clip(2.6 - 2.4 * aggression, 0.3, 2.2))
+    sharp = float(np.clip(3.2 * (1.0 - aggression), 0.0, 2.2))
     for _ in range(min(bets, 3)):
         factor *= 0.12 + q**sharp
     for _ in range(min(calls, 3)):

@@ -153,12 +153,18 @@ class PlayerStats:
     raised_first_round: int = 0
     faced_bet: int = 0
     folded_to_bet: int = 0
+    faced_raise_first_round: int = 0
+    reraised: int = 0
     later_actions: int = 0
     later_aggressive: int = 0
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over ten hands)."""
         return (self.raised_first_round + 1.5) / (self.hands + 10)
+
+    def reraise_rate(self) -> float:
+        """How often they re-raise a first-round raise (prior: 5% over ten spots)."""
+        return (self.reraised + 0.5) / (self.faced_raise_first_round + 10)
 
     def vpip(self) -> float:
         """How often they put chips in voluntarily (prior: 30% over ten hands)."""
@@ -227,6 +233,9 @@ class OpponentBook:
                     stats.faced_bet += 1
                     if kind == "fold":
                         stats.folded_to_bet += 1
+                if first_round and facing and kind in ("fold", "call", "raise"):
+                    stats.faced_raise_first_round += 1
+                    stats.reraised += kind == "raise"
                 if first_round:
                     if kind in ("call", "bet", "raise") and event.player not in self._entered:
                         self._entered.add(event.player)

@@ -1,0 +1,94 @@
+"""Hard beats three simple reference opponents defined here (modest duplicate runs).
+
+The references are deliberately naive: a calling station, a random legal player and a
+maniac who raises whenever it may. Duplicate deals (every deal replayed with the seats
+rotated) cut the luck enough that a few hundred deals show the gap; the large measured
+runs are in the README's "Simulate" section, not in timed tests.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdem_tui.bots.draw_common import keep_made
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.simulate import SimConfig, run
+
+
+class CallingStation:
+    """Never folds, never raises: checks or calls; draws to its made cards."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "station"
+
+    def decide(self, view: PlayerView) -> Action:
+        """Check or call."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(keep_made(view.my_cards))
+        return Action.call() if legal.call_amount else Action.check()
+
+
+class RandomPlayer:
+    """Any legal action with equal chance, raises of random legal size, random discards."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView) -> Action:
+        """Pick uniformly among what is legal."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            count = self.rng.randint(0, legal.max_discards)
+            return Action.draw(tuple(self.rng.sample(list(legal.hand), count)))
+        options = [Action.call() if legal.call_amount else Action.check()]
+        if legal.can_fold:
+            options.append(Action.fold())
+        if legal.can_raise:
+            to = self.rng.randint(legal.min_raise_to, legal.max_raise_to)
+            options.append(Action.bet(to) if legal.is_bet else Action.raise_to(to))
+        return self.rng.choice(options)
+
+
+class Maniac:
+    """Raises whenever it may (a pot-size raise in no-limit), else calls."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "maniac"
+
+    def decide(self, view: PlayerView) -> Action:
+        """Raise, raise, raise."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(keep_made(view.my_cards))
+        if legal.can_raise:
+            pot_raise = legal.current_bet + 2 * legal.call_amount + view.total_pot
+            to = max(legal.min_raise_to, min(legal.max_raise_to, pot_raise))
+            return Action.bet(to) if legal.is_bet else Action.raise_to(to)
+        return Action.call() if legal.call_amount else Action.check()
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("reference", ["CallingStation", "RandomPlayer", "Maniac"])
+def test_hard_beats_the_reference(game: str, reference: str) -> None:
+    spec = f"{__name__}:{reference}"
+    config = SimConfig(
+        game=game,
+        bots=("hard", spec) * 2,
+        hands=320 if game == "holdem" else 400,
+        seed=11,
+        duplicate=True,
+        workers=1,
+    )
+    report = run(config)
+    hard = next(b for b in report.by_bot if b["bot"] == "hard")
+    low, _high = hard["bb_per_100_ci95"]
+    assert low > 0, report.by_bot
+    assert all(s.faults == 0 for s in report.seats)

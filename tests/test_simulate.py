@@ -1,0 +1,114 @@
+"""``holdem-tui simulate``: the JSON line, the report's sense, click's errors, histories."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from holdem_tui.cli import main
+from holdem_tui.history.phh import loads
+from holdem_tui.simulate import SimConfig, run
+
+
+def _invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["simulate", *args])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_json_last_line_has_every_key(game: str) -> None:
+    code, out = _invoke(
+        "--game", game, "--bots", "hard,normal,easy", "--hands", "24", "--seed", "3",
+        "--workers", "1", "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["hands"] == 24
+    assert [s["seat"] for s in data["seats"]] == [1, 2, 3]
+    assert [s["bot"] for s in data["seats"]] == ["hard", "normal", "easy"]
+    for seat in data["seats"]:
+        for key in ("net", "bb_per_100", "bb_per_100_ci95", "vpip", "pfr", "bluff_share"):
+            assert key in seat
+        low, high = seat["bb_per_100_ci95"]
+        assert low <= seat["bb_per_100"] <= high
+    assert sum(s["net"] for s in data["seats"]) == 0  # chips are only moved, never made
+
+
+def test_table_output_and_options() -> None:
+    code, out = _invoke(
+        "--bots", "easy,easy", "--hands", "10", "--stack", "300", "--blinds", "1/2",
+        "--ante", "1", "--workers", "1",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "bb/100" in out and "easy" in out
+
+
+def test_same_seed_same_result_whatever_the_workers() -> None:
+    def once(workers: int) -> dict[str, object]:
+        config = SimConfig(
+            game="holdem", bots=("hard", "normal", "easy"), hands=60, seed=5, workers=workers
+        )
+        return run(config).to_json()
+
+    assert once(1) == once(2)
+
+
+def test_duplicate_rotates_every_deal_through_every_seat() -> None:
+    config = SimConfig(game="draw", bots=("easy", "easy", "easy"), hands=30, seed=1, duplicate=True)
+    report = run(config)
+    assert report.hands == 30
+    assert all(s.hands == 30 for s in report.seats)
+    # identical bots on identical deals from every seat: the luck cancels almost exactly
+    assert abs(report.by_bot[0]["bb_per_100"]) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "hard,expert"], "expert"),
+        (["--bot", "no_such_module:Bot"], "no_such_module"),
+        (["--blinds", "ten/20"], "--blinds"),
+        (["--blinds", "20/10"], "--blinds"),
+        (["--limits", "5"], "--limits"),
+        (["--hands", "0"], "--hands"),
+        (["--game", "omaha"], "--game"),
+        (["--bots", "easy"], "2 to 9"),
+        (["--game", "draw", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6"),
+    ],
+)
+def test_bad_flags_get_clear_errors(args: list[str], words: str) -> None:
+    code, out = _invoke(*args, "--hands", "5") if "--hands" not in args else _invoke(*args)
+    assert code == 2, out
+    assert words in out
+
+
+def test_history_writes_readable_phh(tmp_path: Path) -> None:
+    code, out = _invoke(
+        "--game", "draw", "--bots", "normal,easy", "--hands", "12", "--workers", "1",
+        "--history", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    files = sorted(tmp_path.glob("*.phhs"))
+    assert files
+    hands = [h for f in files for h in loads(f.read_text(encoding="utf-8"))]
+    assert len(hands) == 12
+
+
+def test_custom_bot_seat_via_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "sim_plugin.py").write_text(
+        "class Pat:\n"
+        "    def __init__(self, seed=None):\n"
+        "        self.name = 'pat'\n"
+        "    def decide(self, view):\n"
+        "        return view.legal.passive_action()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out = _invoke(
+        "--bots", "easy", "--bot", "sim_plugin:Pat", "--hands", "8", "--workers", "1", "--json"
+    )
+    assert code == 0, out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert [s["bot"] for s in data["seats"]] == ["easy", "sim_plugin:Pat"]
