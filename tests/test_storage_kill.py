@@ -49,6 +49,9 @@ def report(tag, hand):
     print(tag, json.dumps([table.hand_number, actions, state, cards]), flush=True)
 
 while True:
+    if table.is_over():  # one player has everything: everybody buys in again
+        for seat in table.seats:
+            seat.stack = config.starting_stack
     hand = table.start_hand()
     report("WILL_SAVE", hand); store.decision_point(table, hand); report("SAVED", hand)
     while not hand.is_complete:

@@ -80,13 +80,16 @@ def build_payload(
 ) -> dict[str, Any]:
     """Everything needed to continue, as plain JSON data.
 
-    ``hand`` is the hand in play (``None`` between hands); only its decisions are stored,
-    because the cards follow from the table's hand seed. ``history_size`` is how many bytes
+    ``hand`` is the hand in play (``None`` between hands, and ignored once the table has
+    taken its result); only its decisions are stored, because the cards follow from the
+    table's hand seed. ``history_size`` is how many bytes
     of the session's history file belong to this state, so a hand appended after the last
     save (and about to be played again) can be moved out of the way on resume.
     ``extra`` is the caller's own plain data (hands won, biggest pot...), given back as is.
     """
-    actions = [encode_action(p, a) for p, a in hand.actions_taken()] if hand else []
+    # A hand already paid into the table (``finish_hand``) is no longer "in play".
+    in_play = hand is not None and table.hand_seed is not None
+    actions = [encode_action(p, a) for p, a in hand.actions_taken()] if hand and in_play else []
     return {
         "version": SAVE_VERSION,
         "app_version": holdem_tui.__version__,

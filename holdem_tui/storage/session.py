@@ -20,6 +20,7 @@ from typing import Any
 
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
+from holdem_tui.storage.atomic import keep_aside
 from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
 from holdem_tui.storage.histories import SessionHistory
 
@@ -58,6 +59,9 @@ class SessionStore:
     ) -> SessionStore:
         """Begin storing a new session and write its first save (before any hand).
 
+        A save left by an unfinished session is renamed ``autosave.previous-<time>.json``
+        first: starting a new game must not silently cost the old one.
+
         ``players`` are the names shown in ``holdem-tui history`` (default: the table's);
         ``settings`` is the caller's plain settings dict (``GameSettings.to_dict()``) which
         comes back unchanged on resume.
@@ -71,7 +75,12 @@ class SessionStore:
                 starting_stack=config.starting_stack,
                 humans=humans,
             )
-        store = cls(save_file or SaveFile(), history, settings)
+        save_file = save_file or SaveFile()
+        if save_file.exists():
+            # An unfinished session's save is never overwritten by a new game.
+            kept = keep_aside(save_file.path, "previous")
+            logger.warning("an unfinished session's save was kept as %s", kept)
+        store = cls(save_file, history, settings)
         store.save(table)
         return store
 
@@ -111,7 +120,7 @@ class SessionStore:
         )
 
     def decision_point(
-        self, table: Table, hand: Hand, *, extra: dict[str, Any] | None = None
+        self, table: Table, hand: Hand | None, *, extra: dict[str, Any] | None = None
     ) -> None:
         """A human is to act (or a hand was just dealt): save the hand's decisions so far."""
         self.save(table, hand, extra=extra)

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
@@ -27,6 +27,8 @@ from holdem_tui.settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
+    from holdem_tui.storage.autosave import Resumed
+    from holdem_tui.storage.session import SessionStore
 
 #: builds a bot from a level or ``module:Class`` spec and a seed (the registry's make_bot)
 BotFactory = Callable[[str, int | None], "Bot"]
@@ -77,6 +79,8 @@ class Session:
         self._clock = clock
         self._last_tick = clock()
         self._last_hand_announced = False
+        #: autosave and hand history (see :meth:`start_storage`); ``None`` stores nothing
+        self.store: SessionStore | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -126,6 +130,7 @@ class Session:
         self.tick()
         self.hand = self.table.start_hand()
         self._last_hand_announced = False
+        self.save()
         return self.hand
 
     def view_for(self, seat: int | None, *, reveal_all: bool = False) -> PlayerView:
@@ -196,6 +201,61 @@ class Session:
             self.hands_won[seat] += 1
         if self.biggest_pot is None or total > self.biggest_pot.amount:
             self.biggest_pot = BiggestPot(total, hand.config.hand_number, tuple(sorted(winners)))
+        if self.store is not None:
+            self.store.hand_finished(self.table, hand, extra=self.score_data())
+
+    # ------------------------------------------------------------------ storage
+
+    def start_storage(self) -> None:
+        """Keep this session on disk from now on: autosave plus a hand history."""
+        from holdem_tui.storage.session import SessionStore
+
+        self.store = SessionStore.start(
+            self.table,
+            settings=self.settings.to_dict(),
+            players=self.names,
+            humans=self.settings.humans,
+        )
+
+    def save(self) -> None:
+        """Autosave now (a human's decision point, a new hand, quitting): a kill resumes here."""
+        if self.store is not None:
+            self.tick()
+            self.store.decision_point(self.table, self.hand, extra=self.score_data())
+
+    def close_storage(self) -> None:
+        """The session ended normally: mark its history finished and drop the autosave."""
+        if self.store is not None:
+            self.store.session_over()
+
+    def score_data(self) -> dict[str, Any]:
+        """What the end screen needs beyond the table, as plain data for the autosave."""
+        best = self.biggest_pot
+        return {
+            "hands_won": list(self.hands_won),
+            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+        }
+
+    @classmethod
+    def resume(
+        cls,
+        resumed: Resumed,
+        store: SessionStore | None,
+        bot_factory: BotFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Session:
+        """The session a save describes: same table, same hand in play, same score."""
+        session = cls(GameSettings.from_dict(resumed.settings), bot_factory, clock)
+        session.table = resumed.table
+        session.hand = resumed.hand
+        session.store = store
+        won = resumed.extra.get("hands_won")
+        if isinstance(won, list) and len(won) == session.seat_count:
+            session.hands_won = [int(n) for n in won]
+        best = resumed.extra.get("biggest_pot")
+        if isinstance(best, list) and len(best) >= 2:
+            session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
+        return session
 
     # ------------------------------------------------------------------ session
 
