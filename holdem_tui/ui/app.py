@@ -48,6 +48,7 @@ from holdem_tui.ui.screens.table import TableScreen
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
+    from holdem_tui.storage.autosave import LoadResult
 
 #: The smallest terminal the table is laid out for.
 MIN_WIDTH: Final = 80
@@ -100,8 +101,14 @@ class HoldemApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         setup_first: bool = False,
         bot_timeout: float = BOT_TIMEOUT,
+        persist: bool = False,
+        saved: LoadResult | None = None,
     ) -> None:
         super().__init__()
+        #: keep settings, autosave and hand histories on disk (the CLI; tests leave it off)
+        self.persist = persist
+        #: a loaded autosave to continue instead of dealing a new session
+        self.saved = saved
         self.settings = settings.with_seed()
         self.tr: Translator = get_translator(self.settings.lang)
         self.bot_factory = bot_factory
@@ -122,7 +129,9 @@ class HoldemApp(App[None]):
 
     def on_mount(self) -> None:
         """Open the setup screen or sit straight down at the table."""
-        if self.setup_first or self.settings.validate():
+        if self.saved is not None:
+            self.resume_session(self.saved)
+        elif self.setup_first or self.settings.validate():
             self.push_screen(SetupScreen(self.settings), self._setup_done)
         else:
             self.start_session(self.settings)
@@ -142,6 +151,8 @@ class HoldemApp(App[None]):
         self.settings = settings.with_seed()
         self.set_language(self.settings.lang)
         self.session = Session(self.settings, self.bot_factory, self.clock)
+        if self.persist:
+            self.session.start_storage()
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
@@ -151,6 +162,31 @@ class HoldemApp(App[None]):
         else:
             self.push_screen(table)
         self.call_after_refresh(self.advance)
+
+    def resume_session(self, saved: LoadResult) -> None:
+        """Sit back down at a saved session: the same hand, cards, stacks and score."""
+        from holdem_tui.storage.session import SessionStore
+
+        self._cancel_pending()
+        store, resumed = SessionStore.resume(saved)
+        self.session = Session.resume(resumed, store, self.bot_factory, self.clock)
+        self.settings = self.session.settings
+        self.set_language(self.settings.lang)
+        self.ui = UiState()
+        self.screen_owner = None
+        self._finished_hand = None
+        self.push_screen(TableScreen(self.session.seat_count, self.settings.variant == "draw"))
+        self.notify(self.tr.t("storage.resumed", number=resumed.hand_number))
+        self.call_after_refresh(self.advance)
+
+    def remember_settings(self) -> None:
+        """Keep the language, pace and this setup for the next start (config folder)."""
+        if not self.persist:
+            return
+        from holdem_tui.storage.settings import Settings, save_settings
+
+        setup = replace(self.settings, seed=None).to_dict()
+        save_settings(Settings(self.settings.lang, self.settings.pace, setup))
 
     # ------------------------------------------------------------------ queries
 
@@ -260,6 +296,8 @@ class HoldemApp(App[None]):
         return bool(humans) and all(session.table.seats[h].out for h in humans)
 
     def _human_turn(self, seat: int) -> None:
+        if self.session is not None:
+            self.session.save()  # a decision point: a kill or a quit resumes right here
         if self.settings.hot_seat and self.screen_owner != seat:
             self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
             assert self.session is not None
@@ -534,6 +572,8 @@ class HoldemApp(App[None]):
             self._set_ui(reveal_all=not self.ui.reveal_all)
 
     def _end_session(self) -> None:
+        if self.session is not None:
+            self.session.close_storage()
         self._stop_timer()
         self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
         self._show_end()
@@ -588,6 +628,7 @@ class HoldemApp(App[None]):
             return
         self.tr = get_translator(code)
         self.settings = replace(self.settings, lang=code)
+        self.remember_settings()
         for screen in self.screen_stack:
             retranslate = getattr(screen, "retranslate", None)
             if callable(retranslate):
@@ -618,6 +659,8 @@ class HoldemApp(App[None]):
     def _quit_answer(self, leave: bool | None) -> None:
         if leave:
             self._cancel_pending()
+            if self.session is not None:
+                self.session.save()
             self.exit()
 
 
@@ -628,11 +671,16 @@ def create_app(
     clock: Callable[[], float] = time.monotonic,
     setup_first: bool = False,
     bot_timeout: float = BOT_TIMEOUT,
+    persist: bool = False,
+    saved: LoadResult | None = None,
 ) -> HoldemApp:
     """Build the game app; the CLI, the tests and the screenshot script all come through here.
 
     ``bot_factory`` replaces the bot registry (tests use scripted bots), ``clock`` the time
     source of minute limits, ``setup_first`` opens the setup screen before the table.
+    ``persist`` keeps settings, the autosave and hand histories on disk (the command line
+    does; tests leave it off so they never write to a home folder); ``saved`` is a loaded
+    autosave to continue (``play --resume``).
     """
     return HoldemApp(
         settings,
@@ -640,4 +688,6 @@ def create_app(
         clock=clock,
         setup_first=setup_first,
         bot_timeout=bot_timeout,
+        persist=persist,
+        saved=saved,
     )

@@ -227,6 +227,7 @@ class Session:
         """The session ended normally: mark its history finished and drop the autosave."""
         if self.store is not None:
             self.store.session_over()
+            self.store = None  # nothing more to save: a later quit must not bring it back
 
     def score_data(self) -> dict[str, Any]:
         """What the end screen needs beyond the table, as plain data for the autosave."""

@@ -1,0 +1,119 @@
+"""The running game keeps its session: quit (or die) at a decision, continue at that hand.
+
+Built through ``create_app`` exactly as ``holdem-tui play`` does, with ``persist=True`` and
+the storage folders pointed at a temporary directory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.settings import GameSettings
+from holdem_tui.storage import paths
+from holdem_tui.storage.autosave import SaveFile
+from holdem_tui.storage.histories import list_sessions
+from holdem_tui.storage.settings import load_settings
+from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.present import Stage
+
+
+class Caller:
+    """Calls or checks everything: hands reach showdown and the session goes on."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "caller"
+
+    def decide(self, view: PlayerView) -> Action:
+        """Call a bet, else check; stand pat in a draw."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(())
+        return Action.call() if legal.call_amount else Action.check()
+
+
+def _callers(spec: str, seed: int | None) -> Caller:
+    return Caller(seed)
+
+
+@pytest.fixture(autouse=True)
+def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+
+
+async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:
+    """Check/call (Enter between hands) until the human decides in hand ``hand_number``."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while loop.time() < deadline:
+        await pilot.pause()
+        session = app.session
+        if session is not None and app.ui.stage is Stage.HUMAN:
+            if session.table.hand_number >= hand_number:
+                return
+            await pilot.press("c")
+        elif app.ui.stage is Stage.HAND_OVER:
+            await pilot.press("enter")
+        else:
+            await asyncio.sleep(0.005)
+    raise AssertionError(f"never reached hand {hand_number}; stage {app.ui.stage}")
+
+
+def _settings() -> GameSettings:
+    return GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
+
+
+async def test_quit_and_continue_at_the_same_hand() -> None:
+    app = create_app(_settings(), bot_factory=_callers, persist=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _human_turn(pilot, 3)
+        session = app.session
+        assert session is not None and session.hand is not None
+        number = session.table.hand_number
+        cards = [list(h) for h in session.hand.hole]
+        actions = session.hand.actions_taken()
+        await pilot.press("c")  # one more move after the last save...
+        await pilot.pause()
+        await app.run_action("request_quit")
+        await pilot.pause()
+        app._quit_answer(True)  # ...then ctrl+q, "Quit": saved at once
+    assert load_settings().settings.language == "en"
+    assert load_settings().settings.last_setup["seed"] is None
+
+    loaded = SaveFile().load()
+    assert loaded.ok and loaded.session is not None
+    assert loaded.session.hand_number == number
+    assert loaded.session.hand is not None
+    assert [list(h) for h in loaded.session.hand.hole] == cards
+    assert len(loaded.session.hand.actions_taken()) > len(actions)
+
+    again = create_app(_settings(), bot_factory=_callers, persist=True, saved=loaded)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        resumed = again.session
+        assert resumed is not None and resumed.hand is not None
+        assert resumed.table.hand_number == number
+        assert [list(h) for h in resumed.hand.hole] == cards
+        await _human_turn(pilot, number + 1)
+        assert resumed.table.hand_number == number + 1
+    [info] = list_sessions()
+    assert info.hands == number  # every finished hand, none twice
+    assert not info.finished
+
+
+async def test_tests_without_persist_write_nothing() -> None:
+    app = create_app(_settings(), bot_factory=_callers)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _human_turn(pilot, 2)
+    assert not paths.data_dir().exists()
+    assert not paths.config_dir().exists()
