@@ -117,3 +117,91 @@ async def test_tests_without_persist_write_nothing() -> None:
         await _human_turn(pilot, 2)
     assert not paths.data_dir().exists()
     assert not paths.config_dir().exists()
+
+
+class _FakeApp:
+    """Stands in for the Textual app so the command's choices can be checked headless."""
+
+    made: list[dict[str, Any]] = []
+
+    def __init__(self, settings: GameSettings, **options: Any) -> None:
+        self.record: dict[str, Any] = {"settings": settings, "notices": [], **options}
+        _FakeApp.made.append(self.record)
+
+    def notify(self, message: str, **_: Any) -> None:
+        self.record["notices"].append(message)
+
+    def run(self) -> None:
+        self.record["ran"] = True
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    import holdem_tui.ui.app as app_module
+
+    _FakeApp.made = []
+    monkeypatch.setattr(app_module, "create_app", _FakeApp)
+    return _FakeApp.made
+
+
+def _play(*args: str) -> Any:
+    from click.testing import CliRunner
+
+    from holdem_tui.cli import main
+
+    return CliRunner().invoke(main, ["play", *args])
+
+
+def test_play_resume_continues_a_good_save(fake_app: list[dict[str, Any]]) -> None:
+    from holdem_tui.ui.controller import Session
+
+    session = Session(_settings(), _callers)
+    session.start_storage()
+    session.start_hand()
+    result = _play("--resume")
+    assert result.exit_code == 0, result.output
+    [made] = fake_app
+    assert made["persist"] is True and made["saved"].ok
+    assert made["saved"].session.hand_number == 1
+    assert made["settings"] == session.settings
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage", b'{"version": 1, "table": {'])
+def test_play_resume_with_a_broken_save_offers_a_new_game(
+    fake_app: list[dict[str, Any]], content: bytes
+) -> None:
+    save = SaveFile()
+    save.path.parent.mkdir(parents=True)
+    save.path.write_bytes(content)
+    result = _play("--resume", "--lang", "nl")
+    assert result.exit_code == 0, result.output
+    [made] = fake_app
+    assert made["setup_first"] is True and made["persist"] is True
+    assert "saved" not in made
+    [kept] = paths.data_dir().glob("autosave.corrupt-*.json")
+    assert kept.read_bytes() == content
+    [notice] = made["notices"]
+    assert str(kept) in notice and "nieuw spel" in notice  # Dutch, in plain words
+    assert str(kept) in result.stderr
+
+
+def test_play_resume_without_a_save_starts_a_new_game(fake_app: list[dict[str, Any]]) -> None:
+    result = _play("--resume")
+    assert result.exit_code == 0
+    [made] = fake_app
+    assert made["setup_first"] is True
+    assert made["notices"] == ["There is no saved session to continue, so a new game starts."]
+
+
+def test_play_uses_the_saved_language_and_reports_broken_settings(
+    fake_app: list[dict[str, Any]],
+) -> None:
+    from holdem_tui.storage.settings import Settings, save_settings
+
+    save_settings(Settings(language="fi"))
+    _play()
+    assert fake_app[-1]["settings"].lang == "fi"
+    paths.settings_path().write_text("{broken")
+    _play()
+    [notice] = fake_app[-1]["notices"]
+    assert "settings.corrupt-" in notice

@@ -158,6 +158,11 @@ def build_settings(
     is_flag=True,
     help="Open the setup screen first, filled in from the other flags.",
 )
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue the last session where it stopped (the other flags are ignored).",
+)
 def command(
     game: str,
     humans: str | None,
@@ -174,8 +179,25 @@ def command(
     pace: str,
     seed: int | None,
     setup_first: bool,
+    resume: bool,
 ) -> None:
     """Start a game at the table with every setting as a flag."""
+    from holdem_tui.storage.settings import load_settings
+
+    stored = load_settings()
+    saved_lang = stored.settings.language
+    if lang is None and saved_lang in LANGUAGES:
+        lang = saved_lang
+    notices: list[str] = []
+    if stored.kept_aside is not None:
+        tr = get_translator(resolve_language(lang, None))
+        notices.append(tr.t("storage.settings_broken", path=str(stored.kept_aside)))
+    if resume:
+        problem = _resume(lang, notices)
+        if problem is None:
+            return
+        notices.append(problem)
+        setup_first = True  # the new game the player is offered instead
     settings = build_settings(
         game=game,
         humans=humans,
@@ -194,4 +216,34 @@ def command(
     )
     from holdem_tui.ui.app import create_app
 
-    create_app(settings, setup_first=setup_first).run()
+    app = create_app(settings, setup_first=setup_first, persist=True)
+    for notice in notices:
+        app.notify(notice, severity="warning", timeout=20)
+    app.run()
+    for notice in notices:  # still readable after the full-screen app has closed
+        click.echo(notice, err=True)
+
+
+def _resume(lang: str | None, notices: list[str]) -> str | None:
+    """Continue the autosaved session; ``None`` once played, else why a new game starts.
+
+    A broken or incompatible save has already been kept aside by the loader; the message
+    says in plain words where it went, and the setup screen then offers a new game.
+    """
+    from holdem_tui.settings import GameSettings
+    from holdem_tui.storage.autosave import SaveFile
+    from holdem_tui.ui.app import create_app
+
+    tr = get_translator(resolve_language(lang, None))
+    loaded = SaveFile().load()
+    if loaded.session is None:
+        return loaded.message(tr) or tr.t("storage.no_save")
+    try:
+        settings = GameSettings.from_dict(loaded.session.settings)
+    except ValueError:
+        return tr.t("storage.no_save")
+    app = create_app(settings, persist=True, saved=loaded)
+    for notice in notices:
+        app.notify(notice, severity="warning", timeout=20)
+    app.run()
+    return None
