@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from textual.pilot import Pilot
@@ -122,7 +122,7 @@ async def test_tests_without_persist_write_nothing() -> None:
 class _FakeApp:
     """Stands in for the Textual app so the command's choices can be checked headless."""
 
-    made: list[dict[str, Any]] = []
+    made: ClassVar[list[dict[str, Any]]] = []
 
     def __init__(self, settings: GameSettings, **options: Any) -> None:
         self.record: dict[str, Any] = {"settings": settings, "notices": [], **options}
