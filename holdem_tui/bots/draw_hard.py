@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.draw_common import best_discards, describe
-from holdem_tui.bots.draw_montecarlo import (
-    first_round_likelihood,
-    postdraw_equity,
-    predraw_equity,
-)
+from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
 from holdem_tui.bots.holdem_common import pot_odds
 from holdem_tui.bots.reads import HandRead, OpponentBook, opponents_in_hand, read_hand
 from holdem_tui.engine.actions import Action
@@ -25,8 +23,8 @@ from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.view import PlayerView
 
-SIMS_PREDRAW = 160
-SIMS_POSTDRAW = 300
+SIMS_PREDRAW = 2000
+SIMS_POSTDRAW = 2000
 
 
 class DrawHard:
@@ -76,16 +74,15 @@ class DrawHard:
         me = view.me or 0
         entered = [p for p in opponents if read.seat(p).entry]
         behind = [p for p in opponents if p > me and not read.seat(p).entry]
-        likelihoods = [
-            first_round_likelihood(read.seat(p).last_raise or read.seat(p).entry) for p in entered
-        ]
+        actions = [read.seat(p).last_raise or read.seat(p).entry for p in entered]
         # players still to act who have not folded: assume one of them comes along
-        if behind and len(likelihoods) < 2:
-            likelihoods.append(first_round_likelihood("call"))
-        if not likelihoods:
-            likelihoods.append(first_round_likelihood(""))
-        eq = predraw_equity(cards, best_discards(cards), likelihoods, SIMS_PREDRAW, self.rng)
-        value_thr, raise_thr = self._thresholds(len(likelihoods))
+        if behind and len(actions) < 2:
+            actions.append("call")
+        if not actions:
+            actions.append("")
+        generator = np.random.default_rng(self.rng.getrandbits(63))
+        eq = predraw_equity(cards, best_discards(cards), actions, SIMS_PREDRAW, generator)
+        value_thr, raise_thr = self._thresholds(len(actions))
         call = legal.call_amount
         pot = view.total_pot
         if call == 0:
@@ -105,8 +102,10 @@ class DrawHard:
         if eq >= raise_thr and legal.can_raise:
             self.value_bets += 1
             return raise_action(legal, legal.max_raise_to)
-        # fixed limit: a made draw wins more bets later, so count some implied odds
-        if eq * 1.15 >= pot_odds(call, pot):
+        # a weak hand that improves a little pays off the big bets after the draw, so
+        # calling needs both the price and a reasonable share of the pot
+        fair = 1.0 / (len(actions) + 1)
+        if eq >= max(pot_odds(call, pot) * 1.1, 0.8 * fair):
             return Action.call()
         return Action.fold()
 
@@ -132,14 +131,13 @@ class DrawHard:
         for event in view.history:
             if isinstance(event, CardsDrawn) and event.player == view.me and event.discarded:
                 dead.extend(int(c) for c in event.discarded)
-        specs = []
+        specs: list[tuple[str, int | None, float]] = []
         for p in opponents:
             seat = read.seat(p)
-            drawn = view.seats[p].drawn
             aggression = seat.street_bets - 0.5 * seat.street_calls
-            likelihood = first_round_likelihood(seat.last_raise or seat.entry)
-            specs.append((3 if drawn is None else drawn, likelihood, aggression))
-        eq = postdraw_equity(cards, dead, specs, SIMS_POSTDRAW, self.rng)
+            specs.append((seat.last_raise or seat.entry, view.seats[p].drawn, aggression))
+        generator = np.random.default_rng(self.rng.getrandbits(63))
+        eq = postdraw_equity(cards, dead, specs, SIMS_POSTDRAW, generator)
         value_thr, raise_thr = self._thresholds(len(opponents))
         call = legal.call_amount
         pot = view.total_pot

@@ -1,199 +1,234 @@
-"""Monte Carlo for Five-Card Draw over the unknown cards only.
+"""Monte Carlo for Five-Card Draw over the unknown cards only, vectorised with numpy.
 
-The hard level never sees a hidden card: it deals opponents' hands from the cards it does
-not hold (its own discards are out of play too) and weighs each deal by how likely the
-opponent's public actions were with it. Before the draw, opponents get random hands and
-draw by the book; after the draw, each opponent's hand is built from what its draw count
-says it kept (three cards drawn: a pair or two high cards; one: two pair or a four-card
-draw; none: a made hand, or a bluff) plus random replacements.
+The hard level never sees a hidden card. It deals a pool of possible opponent hands from
+the cards it does not hold (its own discards are out of play too), lets each pool hand
+draw by the book, and then weighs the pool per opponent by how likely that opponent's
+public story is with it: the first-round action, how many cards it drew (a pool hand
+that would not have drawn that many keeps a small weight, for bluffs and odd plays) and
+its betting after the draw. Each simulation picks one pool hand per opponent by those
+weights. Opponents are drawn independently of one another (their cards may overlap in a
+multiway simulation), which costs a little accuracy and saves most of the time.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from holdem_tui.bots.draw_common import best_discards, describe, strength_score
-from holdem_tui.engine.cards import Card, card
-from holdem_tui.engine.evaluator import Category, hand_value
+import numpy as np
+import numpy.typing as npt
 
-#: weight of a predraw hand given the opponent's first-round action
-Likelihood = Callable[[Sequence[Card]], float]
+from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
 
+_FLOORS = np.array([category_floor(c) for c in Category])
+_RANKS = np.arange(13)
+#: share of an opponent's range given to hands that would not have drawn the observed
+#: count by the book (bluffs, odd plays): standing pat on nothing is the classic bluff
+OFF_STORY = 0.08
 
-def first_round_likelihood(action: str) -> Likelihood:
-    """How likely a first-round action is with a given five-card hand."""
-
-    def weight(cards: Sequence[Card]) -> float:
-        info = describe(cards)
-        cat = info.category
-        if action in ("raise", "reraise"):
-            if cat >= Category.TWO_PAIR:
-                return 1.0
-            if cat == Category.PAIR:
-                return 0.9 if info.pair_rank >= 9 else 0.35
-            drawing = bool(info.flush_draw) or info.open_ended
-            return 0.35 if drawing else 0.1
-        if action in ("call", "limp"):
-            if cat >= Category.TWO_PAIR:
-                return 0.6
-            if cat == Category.PAIR:
-                return 1.0
-            return 0.8 if (info.flush_draw or info.open_ended) else 0.25
-        return 1.0
-
-    return weight
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 
 
-def _take(pool: list[int], used: set[int], wanted: Sequence[int]) -> list[int] | None:
-    """The wanted cards if all are still free (marks them used), else ``None``."""
-    if any(c in used or c not in pool for c in wanted):
-        return None
-    used.update(wanted)
-    return list(wanted)
+@dataclass(frozen=True, slots=True)
+class Classified:
+    """Per hand of a batch: category, top pair rank, draw flag, and a 0..1 strength score."""
+
+    value: IntArray
+    category: IntArray
+    pair_rank: IntArray
+    drawing: npt.NDArray[np.bool_]
+    score: FloatArray
+    keep: npt.NDArray[np.bool_]  # (N, 5): the cards a by-the-book draw keeps
 
 
-def _kept_for_draw(count: int, rng: random.Random, free: list[int], used: set[int]) -> list[int]:
-    """Cards an opponent who drew ``count`` plausibly kept (built by template)."""
-    for _ in range(12):
-        roll = rng.random()
-        suits = rng.sample(range(4), 4)
-        wanted: list[int]
-        if count == 0:
-            if roll < 0.38:  # straight
-                top = rng.randrange(3, 13)
-                ranks = [12 if r < 0 else r for r in range(top - 4, top + 1)]
-                wanted = [r * 4 + rng.randrange(4) for r in ranks]
-                if len({c & 3 for c in wanted}) == 1:
-                    continue
-            elif roll < 0.7:  # flush
-                ranks = rng.sample(range(13), 5)
-                wanted = [r * 4 + suits[0] for r in ranks]
-            elif roll < 0.88:  # full house
-                r1, r2 = rng.sample(range(13), 2)
-                wanted = [r1 * 4 + s for s in suits[:3]] + [r2 * 4 + s for s in suits[:2]]
-            else:  # standing pat on nothing: a bluff
-                wanted = rng.sample(free, 5)
-        elif count == 1:
-            if roll < 0.5:
-                r1, r2 = rng.sample(range(13), 2)
-                wanted = [r1 * 4 + s for s in suits[:2]] + [r2 * 4 + s for s in suits[2:]]
-            elif roll < 0.8:
-                ranks = rng.sample(range(13), 4)
-                wanted = [r * 4 + suits[0] for r in ranks]
-            else:
-                low = rng.randrange(1, 9)
-                wanted = [r * 4 + rng.randrange(4) for r in range(low, low + 4)]
-        elif count == 2:
-            r1 = rng.randrange(13)
-            if roll < 0.75:
-                wanted = [r1 * 4 + s for s in suits[:3]]
-            else:
-                kicker = 12 if r1 != 12 else 11
-                wanted = [r1 * 4 + s for s in suits[:2]] + [kicker * 4 + suits[2]]
-        else:
-            if roll < 0.8:
-                r1 = rng.randrange(13)
-                wanted = [r1 * 4 + s for s in suits[:2]]
-            else:
-                r1, r2 = rng.sample(range(9, 13), 2)
-                wanted = [r1 * 4 + suits[0], r2 * 4 + suits[1]]
-        got = _take(free, used, wanted)
-        if got is not None:
-            return got
-    keep = 5 - count
-    chosen = rng.sample([c for c in free if c not in used], keep)
-    used.update(chosen)
-    return chosen
+def classify(hands: IntArray) -> Classified:
+    """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once."""
+    ranks = hands >> 2
+    suits = hands & 3
+    rank_counts = (ranks[:, :, None] == _RANKS).sum(axis=1)  # (N, 13)
+    suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    value = evaluate_batch(hands, validate=False).astype(np.int64)
+    category = np.searchsorted(_FLOORS, value, side="right") - 1
+    pair_rank = np.where(rank_counts >= 2, _RANKS, -1).max(axis=1)
+    per_card = np.take_along_axis(rank_counts, ranks, axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    four_flush = suit_counts.max(axis=1) == 4
+    present = rank_counts > 0
+    # open-ended four in a row: ranks low..low+3 with room on both sides
+    open_low = np.full(len(hands), -1)
+    for low in range(1, 9):
+        run = present[:, low : low + 4].all(axis=1)
+        open_low = np.where(run & (open_low < 0), low, open_low)
+    open_ended = (open_low >= 0) & (category == Category.HIGH_CARD)
+    drawing = four_flush | open_ended
+    made = category >= Category.STRAIGHT
+    paired = per_card >= 2
+    in_flush = suits == flush_suit[:, None]
+    in_run = (ranks >= open_low[:, None]) & (ranks < open_low[:, None] + 4)
+    second_high = np.sort(ranks, axis=1)[:, -2]
+    two_high = ranks >= second_high[:, None]
+    small_pair = (category == Category.PAIR) & (pair_rank < 9)
+    chase_flush = four_flush & ((category == Category.HIGH_CARD) | small_pair)
+    keep = np.where(
+        made[:, None],
+        True,
+        np.where(
+            chase_flush[:, None],
+            in_flush,
+            np.where(
+                (category >= Category.PAIR)[:, None],
+                paired,
+                np.where(open_ended[:, None], in_run, two_high),
+            ),
+        ),
+    )
+    high = ranks.max(axis=1)
+    score = np.select(
+        [
+            category == Category.HIGH_CARD,
+            category == Category.PAIR,
+            category == Category.TWO_PAIR,
+            category == Category.THREE_OF_A_KIND,
+        ],
+        [
+            0.05 + 0.15 * high / 12,
+            0.25 + 0.25 * pair_rank / 12,
+            0.6 + 0.1 * pair_rank / 12,
+            0.75 + 0.08 * pair_rank / 12,
+        ],
+        np.minimum(1.0, 0.85 + 0.03 * (category - Category.STRAIGHT)),
+    )
+    return Classified(value, category, pair_rank, drawing, score, keep)
 
 
-def _fill(hand: list[int], rng: random.Random, free: list[int], used: set[int]) -> list[int]:
-    """Complete a hand to five cards with random unseen cards."""
-    need = 5 - len(hand)
-    while need:
-        c = free[rng.randrange(len(free))]
-        if c not in used:
-            used.add(c)
-            hand.append(c)
-            need -= 1
-    return hand
+def first_round_weight(info: Classified, action: str) -> FloatArray:
+    """How likely a first-round action is with each hand (before the draw)."""
+    cat, pair_rank, drawing = info.category, info.pair_rank, info.drawing
+    two_pair_up = cat >= Category.TWO_PAIR
+    pair = cat == Category.PAIR
+    if action in ("raise", "reraise"):
+        return np.select(
+            [two_pair_up, pair & (pair_rank >= 9), pair, drawing],
+            [1.0, 0.9, 0.35, 0.35],
+            0.1,
+        )
+    if action in ("call", "limp"):
+        return np.select([two_pair_up, pair, drawing], [0.6, 1.0, 0.8], 0.25)
+    return np.ones(len(cat))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPool:
+    """Possible opponent hands before and after a by-the-book draw, from unseen cards."""
+
+    before: Classified
+    drawn: IntArray
+    after: Classified
+
+
+def _deal(dead: Sequence[int], rows: int, count: int, rng: np.random.Generator) -> IntArray:
+    """``(rows, count)`` cards, distinct within a row, from the cards not in ``dead``."""
+    gone = set(int(c) for c in dead)
+    deck = np.array([c for c in range(52) if c not in gone], dtype=np.int64)
+    keys = rng.random((rows, len(deck)))
+    picks = np.argpartition(keys, count, axis=1)[:, :count]
+    return deck[picks]
+
+
+def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> DrawPool:
+    """Deal ``size`` opponent hands from unseen cards and draw each by the book."""
+    cards = _deal(dead, size, 8, rng)
+    hands = cards[:, :5]
+    before = classify(hands)
+    keep = before.keep
+    drawn = 5 - keep.sum(axis=1)
+    order = np.argsort(~keep, axis=1, kind="stable")  # kept cards first
+    ordered = np.take_along_axis(hands, order, axis=1)
+    slot = np.arange(5)[None, :] - (5 - drawn)[:, None]  # replacement index per position
+    replacement = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
+    final = np.where(slot >= 0, replacement, ordered)
+    return DrawPool(before, drawn.astype(np.int64), classify(final))
+
+
+def opponent_weights(
+    pool: DrawPool, action: str, drawn: int | None, aggression: float
+) -> FloatArray:
+    """Weights of the pool hands for one opponent's public story."""
+    weights = first_round_weight(pool.before, action)
+    if drawn is not None:
+        match = pool.drawn == drawn
+        on = float(weights[match].sum())
+        off = float(weights[~match].sum())
+        if on > 0 and off > 0:
+            scale = OFF_STORY / (1.0 - OFF_STORY) * on / off
+            weights = np.where(match, weights, weights * scale)
+        score = pool.after.score
+        if aggression > 0:
+            weights = weights * (0.08 + score**2)
+        elif aggression < 0:
+            weights = weights * (0.3 + score)
+    return weights
+
+
+def showdown_share(mine: IntArray, opponents: Sequence[IntArray]) -> float:
+    """My mean pot share given my values and each opponent's values per simulation."""
+    opp = np.stack(opponents)
+    best = opp.max(axis=0)
+    ties = (opp == mine).sum(axis=0)
+    share = np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (1 + ties), 0.0))
+    return float(share.mean())
+
+
+def _pick(pool: DrawPool, weights: FloatArray, sims: int, rng: np.random.Generator) -> IntArray:
+    total = float(weights.sum())
+    if total <= 0:
+        return rng.integers(0, len(weights), sims)
+    cumulative = np.cumsum(weights)
+    picks = np.searchsorted(cumulative, rng.random(sims) * cumulative[-1], side="right")
+    out: IntArray = np.minimum(picks, len(weights) - 1).astype(np.int64)
+    return out
 
 
 def predraw_equity(
-    mine: Sequence[Card],
-    my_discards: Sequence[Card],
-    opponents: Sequence[Likelihood],
+    mine: Sequence[int],
+    my_discards: Sequence[int],
+    actions: Sequence[str],
     sims: int,
-    rng: random.Random,
+    rng: np.random.Generator,
+    pool_size: int = 2000,
 ) -> float:
-    """My expected pot share if everyone draws now: weighted Monte Carlo over unknown cards."""
-    known = {int(c) for c in mine}
-    free = [c for c in range(52) if c not in known]
+    """My pot share if everyone draws now, against opponents read from their actions."""
+    pool = build_pool(mine, pool_size, rng)
     kept = [int(c) for c in mine if c not in my_discards]
-    total = weight_sum = 0.0
-    for _ in range(sims):
-        used: set[int] = set()
-        weight = 1.0
-        opp_hands = []
-        for likelihood in opponents:
-            hand = _fill([], rng, free, used)
-            weight *= likelihood([card(c) for c in hand])
-            opp_hands.append(hand)
-        if weight <= 0.0:
-            continue
-        my_final = _fill(list(kept), rng, free, used)
-        best_opp = 0
-        my_value = hand_value(my_final)
-        ties = 0
-        for hand in opp_hands:
-            throw = best_discards([card(c) for c in hand])
-            final = _fill([c for c in hand if c not in throw], rng, free, used)
-            value = hand_value(final)
-            if value > best_opp:
-                best_opp, ties = value, 1 if value == my_value else 0
-            elif value == best_opp and value == my_value:
-                ties += 1
-        share = 1.0 if my_value > best_opp else (1.0 / (1 + ties) if my_value == best_opp else 0.0)
-        total += weight * share
-        weight_sum += weight
-    return total / weight_sum if weight_sum else 0.0
+    need = 5 - len(kept)
+    if need:
+        extra = _deal(mine, sims, need, rng)
+        my_hands = np.concatenate([np.broadcast_to(kept, (sims, len(kept))), extra], axis=1)
+        my_values = evaluate_batch(my_hands, validate=False).astype(np.int64)
+    else:
+        my_values = np.full(sims, int(evaluate_batch(np.array([kept]))[0]), dtype=np.int64)
+    values = [
+        pool.after.value[_pick(pool, first_round_weight(pool.before, a), sims, rng)]
+        for a in actions
+    ]
+    return showdown_share(my_values, values)
 
 
 def postdraw_equity(
-    mine: Sequence[Card],
+    mine: Sequence[int],
     dead: Sequence[int],
-    opponents: Sequence[tuple[int, Likelihood, float]],
+    opponents: Sequence[tuple[str, int | None, float]],
     sims: int,
-    rng: random.Random,
+    rng: np.random.Generator,
+    pool_size: int = 3000,
 ) -> float:
-    """My pot share after the draw against hands rebuilt from each opponent's draw count.
-
-    ``opponents`` holds (cards drawn, first-round likelihood, aggression after the draw:
-    bets+raises minus a half per call) per opponent.
-    """
-    known = {int(c) for c in mine} | {int(c) for c in dead}
-    free = [c for c in range(52) if c not in known]
-    my_value = hand_value(mine)
-    total = weight_sum = 0.0
-    for _ in range(sims):
-        used: set[int] = set()
-        weight = 1.0
-        best_opp = 0
-        ties = 0
-        for drawn, likelihood, aggression in opponents:
-            kept = _kept_for_draw(min(max(drawn, 0), 3), rng, free, used)
-            pre = [card(c) for c in _fill(list(kept), rng, free, set(used))]
-            weight *= max(likelihood(pre), 0.02)
-            final = _fill(kept, rng, free, used)
-            if aggression:
-                s = strength_score([card(c) for c in final])
-                weight *= (0.08 + s**2) if aggression > 0 else (0.3 + s)
-            value = hand_value(final)
-            if value > best_opp:
-                best_opp, ties = value, 1 if value == my_value else 0
-            elif value == best_opp and value == my_value:
-                ties += 1
-        share = 1.0 if my_value > best_opp else (1.0 / (1 + ties) if my_value == best_opp else 0.0)
-        total += weight * share
-        weight_sum += weight
-    return total / weight_sum if weight_sum else 0.0
+    """My pot share after the draw; ``opponents`` are (first-round action, cards drawn,
+    aggression since the draw: positive bet or raised, negative only called)."""
+    pool = build_pool([*mine, *dead], pool_size, rng)
+    my_value = int(evaluate_batch(np.array([list(mine)]))[0])
+    values = [
+        pool.after.value[_pick(pool, opponent_weights(pool, a, d, g), sims, rng)]
+        for a, d, g in opponents
+    ]
+    return showdown_share(np.full(sims, my_value, dtype=np.int64), values)

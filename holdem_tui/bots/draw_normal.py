@@ -100,7 +100,7 @@ class DrawNormal:
             strength -= 0.2
         if weak_field:
             strength += 0.1
-        strength **= 1.0 + 0.4 * (len(opponents) - 1)
+        strength = max(0.0, min(1.0, strength)) ** (1.0 + 0.4 * (len(opponents) - 1))
         call = legal.call_amount
         if call == 0:
             if strength >= 0.5:
