@@ -217,3 +217,36 @@ def _engine(quick: bool) -> dict[str, float]:
     figures["pokerkit_hands_per_s"] = pk_rate
     figures["engine_vs_pokerkit"] = figures["engine_hands_per_s"] / pk_rate
     return figures
+
+
+# ---------------------------------------------------------------- bots
+
+
+@register("bots", "Hard bot decision latency over real decisions of 9-handed Hold'em.")
+def _bots(quick: bool) -> dict[str, float]:
+    import random
+
+    from holdem_tui.bots import make_bot
+    from holdem_tui.engine.hand import Dealer
+    from holdem_tui.engine.holdem import HoldemHand, holdem_config
+
+    rng = random.Random(7)
+    bots = [make_bot("hard", seat) for seat in range(9)]
+    times: list[float] = []
+    for number in range(20 if quick else 150):
+        hand = HoldemHand(holdem_config([1000] * 9, 5, 10, hand_number=number + 1), Dealer(number))
+        rng.shuffle(bots)
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            view = hand.view(actor)
+            start = time.perf_counter()
+            action = bots[actor].decide(view)
+            times.append((time.perf_counter() - start) * 1000.0)
+            hand.act(action, actor)
+    times.sort()
+    return {
+        "hard_decision_ms_median": statistics.median(times),
+        "hard_decision_ms_p95": times[min(len(times) - 1, int(0.95 * len(times)))],
+        "hard_decisions": float(len(times)),
+    }
