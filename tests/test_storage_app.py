@@ -205,3 +205,76 @@ def test_play_uses_the_saved_language_and_reports_broken_settings(
     _play()
     [notice] = fake_app[-1]["notices"]
     assert "settings.corrupt-" in notice
+
+
+def test_play_offers_continue_when_a_save_exists(fake_app: list[dict[str, Any]]) -> None:
+    _play()
+    assert fake_app[-1]["setup_first"] is False
+    SaveFile().save(_table())
+    _play()
+    assert fake_app[-1]["setup_first"] is True
+
+
+def _table() -> Any:
+    from holdem_tui.engine.table import Table
+
+    return Table(_settings().table_config())
+
+
+async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
+    from textual.widgets import Button
+
+    from holdem_tui.ui.controller import Session
+    from holdem_tui.ui.screens.setup import SetupScreen
+    from holdem_tui.ui.screens.table import TableScreen
+
+    old = Session(_settings(), _callers)
+    old.start_storage()
+    old.start_hand()
+    assert old.hand is not None
+    cards = [list(h) for h in old.hand.hole]
+
+    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        button = app.screen.query_one("#continue", Button)
+        assert button.display and str(button.label) == "Continue"
+        await pilot.click("#continue")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None and app.session.hand is not None
+        assert app.session.table.hand_number == 1
+        assert [list(h) for h in app.session.hand.hole] == cards
+
+
+async def test_setup_screen_continue_with_a_broken_save_stays_on_setup() -> None:
+    from textual.widgets import Button
+
+    from holdem_tui.ui.screens.setup import SetupScreen
+
+    save = SaveFile()
+    save.path.parent.mkdir(parents=True)
+    save.path.write_text("{ torn")
+    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        button = app.screen.query_one("#continue", Button)
+        assert button.display
+        await pilot.click("#continue")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert not app.screen.query_one("#continue", Button).display
+        [notice] = [n.message for n in app._notifications]
+        assert "autosave.corrupt-" in notice
+    [kept] = paths.data_dir().glob("autosave.corrupt-*.json")
+    assert kept.read_text() == "{ torn"
+
+
+async def test_no_continue_without_a_save() -> None:
+    from textual.widgets import Button
+
+    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#continue", Button).display

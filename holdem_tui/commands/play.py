@@ -198,6 +198,11 @@ def command(
             return
         notices.append(problem)
         setup_first = True  # the new game the player is offered instead
+    else:
+        from holdem_tui.storage.autosave import SaveFile
+
+        # an unfinished session is never skipped silently: the setup screen offers "Continue"
+        setup_first = setup_first or SaveFile().exists()
     settings = build_settings(
         game=game,
         humans=humans,

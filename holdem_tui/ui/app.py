@@ -175,9 +175,40 @@ class HoldemApp(App[None]):
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        self.push_screen(TableScreen(self.session.seat_count, self.settings.variant == "draw"))
+        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
+        if isinstance(self.screen, TableScreen):
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
         self.notify(self.tr.t("storage.resumed", number=resumed.hand_number))
         self.call_after_refresh(self.advance)
+
+    def can_continue(self) -> bool:
+        """Whether the setup screen offers "Continue": storage is on and a save exists."""
+        if not self.persist:
+            return False
+        from holdem_tui.storage.autosave import SaveFile
+
+        return SaveFile().exists()
+
+    def continue_saved(self) -> None:
+        """The setup screen's "Continue": back to the saved hand, or say why not.
+
+        A broken save is kept aside by the loader; the player reads where it went and stays
+        on the setup screen, which is the new game on offer.
+        """
+        from holdem_tui.storage.autosave import SaveFile
+
+        loaded = SaveFile().load()
+        if loaded.session is None:
+            message = loaded.message(self.tr) or self.tr.t("storage.no_save")
+            self.notify(message, severity="warning", timeout=20)
+            retranslate = getattr(self.screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+            return
+        self.pop_screen()
+        self.resume_session(loaded)
 
     def remember_settings(self) -> None:
         """Keep the language, pace and this setup for the next start (config folder)."""

@@ -80,6 +80,7 @@ class SetupScreen(Screen[GameSettings | None]):
         limit_value = s.hand_limit or s.minute_limit or ""
         with VerticalScroll(id="setup-form"):
             yield Static(id="setup-title")
+            yield Button("", id="continue", variant="primary", compact=True)
             yield from self._row("game", Select([], id="f-game", allow_blank=False, compact=True))
             yield from self._row(
                 "seats",
@@ -210,6 +211,9 @@ class SetupScreen(Screen[GameSettings | None]):
             seed = self.query_one("#f-seed", Input)
             seed.placeholder = tr.t("setup.seed_random")
         self.query_one("#start", Button).label = tr.t("setup.start")
+        resume = self.query_one("#continue", Button)
+        resume.label = tr.t("setup.continue")
+        resume.display = self.holdem_app.can_continue()
         self.query_one("#setup-footer", KeyFooter).show(
             [
                 ActionModel("Ctrl+S", tr.t("setup.start"), "screen.start"),
@@ -252,6 +256,10 @@ class SetupScreen(Screen[GameSettings | None]):
         self._sync_rows()
 
     @on(Input.Submitted)
+    @on(Button.Pressed, "#continue")
+    def _continue(self) -> None:
+        self.holdem_app.continue_saved()
+
     @on(Button.Pressed, "#start")
     def _submit(self) -> None:
         self.action_start()
