@@ -36,6 +36,19 @@ def _assert_conserved(hand: Hand, total: int) -> None:
     assert in_play == total
 
 
+def _play_conserving(hand: Hand, choices: list[int]) -> None:
+    """Play the choices, then check/call to the end, checking the chips at every step."""
+    total = sum(hand.config.starting_stacks)
+    for choice in choices:
+        _assert_conserved(hand, total)
+        if hand.is_complete:
+            break
+        _step(hand, choice)
+    while not hand.is_complete:
+        _step(hand, 2)
+    _assert_conserved(hand, total)
+
+
 stacks = st.lists(st.integers(min_value=1, max_value=2_000), min_size=2, max_size=9)
 
 
@@ -60,15 +73,7 @@ def test_holdem_conserves_chips(
         ante_trimming=trimming,
     )
     hand = HoldemHand(config, Dealer(seed))
-    total = sum(stacks)
-    for choice in choices:
-        _assert_conserved(hand, total)
-        if hand.is_complete:
-            break
-        _step(hand, choice)
-    while not hand.is_complete:
-        _step(hand, 2)
-    _assert_conserved(hand, total)
+    _play_conserving(hand, choices)
 
 
 @settings(max_examples=200, deadline=None)
@@ -84,15 +89,7 @@ def test_draw_conserves_chips(
     stacks: list[int], small: int, ante: int, cap: int, seed: int, choices: list[int]
 ) -> None:
     hand = DrawHand(draw_config(stacks, ante, small, 2 * small, cap=cap), Dealer(seed))
-    total = sum(stacks)
-    for choice in choices:
-        _assert_conserved(hand, total)
-        if hand.is_complete:
-            break
-        _step(hand, choice)
-    while not hand.is_complete:
-        _step(hand, 2)
-    _assert_conserved(hand, total)
+    _play_conserving(hand, choices)
 
 
 @settings(max_examples=300, deadline=None)

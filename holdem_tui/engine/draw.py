@@ -11,12 +11,9 @@ from collections.abc import Sequence
 from holdem_tui.engine.events import Street
 from holdem_tui.engine.hand import (
     BettingStructure,
-    Dealer,
     Hand,
     HandConfig,
-    ShowdownPolicy,
     StreetSpec,
-    best_hand_policy,
 )
 
 MAX_SEATS = 6
@@ -34,23 +31,16 @@ class DrawHand(Hand):
     variant = "draw"
     hole_count = 5
 
-    def __init__(
-        self,
-        config: HandConfig,
-        dealer: Dealer | None = None,
-        showdown_policy: ShowdownPolicy | None = best_hand_policy,
-        *,
-        reveal_all_in: bool = True,
-    ) -> None:
-        if not 2 <= config.player_count <= MAX_SEATS:
-            raise ValueError(f"Five-Card Draw takes 2 to {MAX_SEATS} players")
+    max_seats = MAX_SEATS
+
+    def build_streets(self, config: HandConfig) -> tuple[StreetSpec, ...]:
+        """Five cards and a small-bet round, then the draw and a big-bet round."""
         if config.structure is not BettingStructure.FIXED_LIMIT:
             raise ValueError("Five-Card Draw is played fixed limit")
-        self.streets = (
+        return (
             StreetSpec(Street.PREDRAW, 5, 0, False, config.small_bet),
             StreetSpec(Street.POSTDRAW, 0, 0, True, config.big_bet),
         )
-        super().__init__(config, dealer, showdown_policy, reveal_all_in=reveal_all_in)
 
 
 def draw_config(

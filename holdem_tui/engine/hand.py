@@ -156,6 +156,8 @@ class Hand:
 
     streets: tuple[StreetSpec, ...] = ()
     variant: str = ""
+    #: how many players the variant seats
+    max_seats: int = 9
     #: cards a seat holds when it is dealt in (used to validate replays)
     hole_count: int = 0
 
@@ -168,8 +170,9 @@ class Hand:
         reveal_all_in: bool = True,
     ) -> None:
         n = config.player_count
-        if n < 2:
-            raise ValueError("a hand needs at least two players")
+        if not 2 <= n <= self.max_seats:
+            raise ValueError(f"{self.variant} takes 2 to {self.max_seats} players")
+        self.streets = self.build_streets(config)
         if any(s <= 0 for s in config.starting_stacks):
             raise ValueError("every player dealt in needs chips")
         self.config = config
@@ -204,6 +207,10 @@ class Hand:
         self.draw_queue: deque[int] = deque()
         self.showdown_queue: deque[int] = deque()
         self._start()
+
+    def build_streets(self, config: HandConfig) -> tuple[StreetSpec, ...]:
+        """The variant's streets: what each deals and its bet size."""
+        raise NotImplementedError
 
     # ----------------------------------------------------------------- properties
 

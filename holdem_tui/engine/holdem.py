@@ -7,12 +7,9 @@ from collections.abc import Sequence
 from holdem_tui.engine.events import Street
 from holdem_tui.engine.hand import (
     BettingStructure,
-    Dealer,
     Hand,
     HandConfig,
-    ShowdownPolicy,
     StreetSpec,
-    best_hand_policy,
 )
 
 MAX_SEATS = 9
@@ -24,24 +21,17 @@ class HoldemHand(Hand):
     variant = "holdem"
     hole_count = 2
 
-    def __init__(
-        self,
-        config: HandConfig,
-        dealer: Dealer | None = None,
-        showdown_policy: ShowdownPolicy | None = best_hand_policy,
-        *,
-        reveal_all_in: bool = True,
-    ) -> None:
-        if not 2 <= config.player_count <= MAX_SEATS:
-            raise ValueError(f"Hold'em takes 2 to {MAX_SEATS} players")
+    max_seats = MAX_SEATS
+
+    def build_streets(self, config: HandConfig) -> tuple[StreetSpec, ...]:
+        """Preflop with two hole cards, then a board of three, one and one."""
         bet = config.min_bet
-        self.streets = (
+        return (
             StreetSpec(Street.PREFLOP, 2, 0, False, bet),
             StreetSpec(Street.FLOP, 0, 3, False, bet),
             StreetSpec(Street.TURN, 0, 1, False, bet),
             StreetSpec(Street.RIVER, 0, 1, False, bet),
         )
-        super().__init__(config, dealer, showdown_policy, reveal_all_in=reveal_all_in)
 
 
 def holdem_config(
