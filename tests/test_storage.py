@@ -362,3 +362,19 @@ def test_resume_rejects_inconsistent_data() -> None:
     payload["hand_actions"] = [[0, "fold", None, []]]
     with pytest.raises(ValueError, match="no hand in progress"):
         resume(payload)
+
+
+def test_storage_does_not_import_textual() -> None:
+    """Storage is used by the CLI (``history``) and the controller: no Textual in it."""
+    check = (
+        "import importlib, pkgutil, sys\n"
+        "import holdem_tui.storage as package\n"
+        "for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "import holdem_tui.commands.history\n"
+        "print(','.join(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
