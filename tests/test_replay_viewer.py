@@ -317,3 +317,15 @@ def test_replay_command_without_json_uses_the_viewer(
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 0
     assert seen == [(path,)]
+
+
+def test_a_torn_history_still_opens_its_whole_hands(tmp_path: Path) -> None:
+    path = _own_hands(tmp_path, 4)
+    data = path.read_bytes()
+    last = data.rindex(b"actions = [")
+    path.write_bytes(data[: last + 30])  # the machine died while appending the last hand
+    entries = load_entries([path])
+    good = [e for e in entries if not e.error]
+    assert len(good) == 3
+    assert all(e.build().steps[-1].view.complete for e in good)
+    assert len(entries) == 4 and entries[-1].error

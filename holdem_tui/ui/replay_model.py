@@ -36,6 +36,7 @@ from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.history.phh import DRAW_CODE, UNKNOWN, PhhError, PhhHand, loads, replay
 from holdem_tui.i18n import Translator
+from holdem_tui.storage.histories import read_history
 
 
 class _KnownDealer(Dealer):
@@ -234,16 +235,27 @@ def load_entries(paths: Sequence[Path]) -> list[HandEntry]:
     for path in paths:
         path = Path(path)
         try:
-            hands = loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, PhhError) as exc:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
             entries.append(HandEntry(path, 1, 1, error=str(exc)))
             continue
-        for index, phh in enumerate(hands, start=1):
-            entry = HandEntry(path, index, len(hands), phh)
-            try:
-                entry.build()
-            except PhhError as exc:
-                entry.error = str(exc)
+        try:
+            found: list[tuple[PhhHand | None, str]] = [(phh, "") for phh in loads(text)]
+        except PhhError as exc:
+            # A history torn by a crash: read it hand by hand, so only the torn one is lost.
+            read = read_history(text)
+            if not read.hands:
+                entries.append(HandEntry(path, 1, 1, error=str(exc)))
+                continue
+            found = [(phh, "") for _, phh in read.hands]
+            found += [(None, f"[{key}] {reason}") for key, reason in read.broken]
+        for index, (phh, error) in enumerate(found, start=1):
+            entry = HandEntry(path, index, len(found), phh, error)
+            if phh is not None:
+                try:
+                    entry.build()
+                except PhhError as exc:
+                    entry.error = str(exc)
             entries.append(entry)
     return entries
 
