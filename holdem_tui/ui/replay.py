@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -185,7 +186,13 @@ class ReplayScreen(Screen[None]):
         color: #f7f3e8;
     }
     #replay-log { height: 1fr; padding: 0 1; border-top: solid $primary-darken-2; }
-    #replay-keys { height: 2; background: $panel; color: $text-muted; padding: 0 1; }
+    #replay-keys {
+        height: auto;
+        max-height: 3;
+        background: $panel;
+        color: $text-muted;
+        padding: 0 1;
+    }
     """
 
     def __init__(self, entry: HandEntry, tr: Translator, *, can_go_back: bool) -> None:
@@ -221,30 +228,38 @@ class ReplayScreen(Screen[None]):
         """Draw the deal."""
         self.refresh_table()
 
-    def _keys_text(self) -> Text:
-        """The keys, in the player's language, as two short lines that fit 80 columns."""
+    def _keys_text(self, width: int = 78) -> Text:
+        """The keys in the player's language, packed into lines of ``width`` cells; an item
+        (key and words) is never split across lines."""
         tr = self.tr
-        first = [
+        items = [
             ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
             ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
-        ]
-        second = [
             ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
             ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
         ]
         if self.can_go_back:
-            second.append(("Esc", tr.t("replay.hands")))
-        second.append(("q", tr.t("keys.quit")))
-        text = Text()
-        for number, row in enumerate((first, second)):
-            if number:
+            items.append(("Esc", tr.t("replay.hands")))
+        items.append(("q", tr.t("keys.quit")))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        used = 0
+        for key, label in items:
+            size = cell_len(key) + 1 + cell_len(label)
+            if used and used + 3 + size > width:
                 text.append("\n")
-            for index, (key, label) in enumerate(row):
-                if index:
-                    text.append("   ")
-                text.append(key, style="bold")
-                text.append(f" {label}")
+                used = 0
+            elif used:
+                text.append("   ")
+                used += 3
+            text.append(key, style="bold")
+            text.append(f" {label}")
+            used += size
         return text
+
+    def on_resize(self) -> None:
+        """Re-pack the key bar for the new width."""
+        keys = self.query_one("#replay-keys", Static)
+        keys.update(self._keys_text(max(20, self.size.width - 2)))
 
     def refresh_table(self) -> None:
         """Show the current step: every seat, the board and pots, and what just happened."""
