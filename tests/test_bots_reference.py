@@ -75,17 +75,28 @@ class Maniac:
         return Action.call() if legal.call_amount else Action.check()
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
-@pytest.mark.parametrize("reference", ["CallingStation", "RandomPlayer", "Maniac"])
-def test_hard_beats_the_reference(game: str, reference: str) -> None:
+# (game, reference, hands, stack in big blinds): the maniac and the random player push
+# whole stacks around, so they are met at 20 big blinds, where a few hundred deals suffice
+CASES = [
+    ("holdem", "CallingStation", 360, 100),
+    ("holdem", "RandomPlayer", 1600, 20),
+    ("holdem", "Maniac", 1600, 20),
+    ("draw", "CallingStation", 400, 100),
+    ("draw", "RandomPlayer", 400, 100),
+    ("draw", "Maniac", 400, 100),
+]
+
+
+@pytest.mark.parametrize(("game", "reference", "hands", "stack_bb"), CASES)
+def test_hard_beats_the_reference(game: str, reference: str, hands: int, stack_bb: int) -> None:
     spec = f"{__name__}:{reference}"
     config = SimConfig(
         game=game,
         bots=("hard", spec) * 2,
-        hands=320 if game == "holdem" else 400,
+        hands=hands,
         seed=11,
+        stack=stack_bb * (10 if game == "holdem" else 20),
         duplicate=True,
-        workers=1,
     )
     report = run(config)
     hard = next(b for b in report.by_bot if b["bot"] == "hard")

@@ -159,16 +159,16 @@ class PlayerStats:
     later_aggressive: int = 0
 
     def raise_rate(self) -> float:
-        """How often they raise in the first round (prior: a 15% raiser over ten hands)."""
-        return (self.raised_first_round + 1.5) / (self.hands + 10)
+        """How often they raise in the first round (prior: a 15% raiser over six hands)."""
+        return (self.raised_first_round + 0.9) / (self.hands + 6)
 
     def reraise_rate(self) -> float:
-        """How often they re-raise a first-round raise (prior: 5% over ten spots)."""
-        return (self.reraised + 0.5) / (self.faced_raise_first_round + 10)
+        """How often they re-raise a first-round raise (prior: 5% over six spots)."""
+        return (self.reraised + 0.3) / (self.faced_raise_first_round + 6)
 
     def vpip(self) -> float:
-        """How often they put chips in voluntarily (prior: 30% over ten hands)."""
-        return (self.voluntary + 3.0) / (self.hands + 10)
+        """How often they put chips in voluntarily (prior: 30% over six hands)."""
+        return (self.voluntary + 1.8) / (self.hands + 6)
 
     def fold_to_bet(self) -> float:
         """How often they fold when facing a bet (prior: 45% over ten spots)."""
