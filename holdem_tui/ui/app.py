@@ -109,6 +109,7 @@ class HoldemApp(App[None]):
         self.persist = persist
         #: a loaded autosave to continue instead of dealing a new session
         self.saved = saved
+        self.requested = settings
         self.settings = settings.with_seed()
         self.tr: Translator = get_translator(self.settings.lang)
         self.bot_factory = bot_factory
@@ -132,7 +133,7 @@ class HoldemApp(App[None]):
         if self.saved is not None:
             self.resume_session(self.saved)
         elif self.setup_first or self.settings.validate():
-            self.push_screen(SetupScreen(self.settings), self._setup_done)
+            self.push_screen(SetupScreen(self.requested), self._setup_done)
         else:
             self.start_session(self.settings)
         self._check_size(self.size.width, self.size.height)
@@ -563,8 +564,12 @@ class HoldemApp(App[None]):
             stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
         )
         delay = self.pace.next_hand if self.settings.humans else self.pace.watch_next
-        if delay is not None:
+        if delay is None:
+            return
+        if delay > 0:
             self._timer = self.set_timer(delay, self._auto_next)
+        else:
+            self.call_after_refresh(self._auto_next)
 
     def _auto_next(self) -> None:
         if not self._when_running(self._auto_next):

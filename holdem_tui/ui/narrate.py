@@ -66,13 +66,6 @@ def hand_name(cards: Sequence[Card], tr: Translator) -> str:
     return tr.hand_name("high_card", (ranks[0],))
 
 
-def shown_hand_name(event: CardsShown, tr: Translator) -> str:
-    """The name of a hand turned up at showdown (empty when there was nothing to judge)."""
-    if event.name_key:
-        return tr.hand_name(event.name_key, event.name_ranks)
-    return hand_name(event.cards, tr)
-
-
 def pot_label(index: int, pot_count: int, tr: Translator) -> str:
     """ "Pot", "Main pot" or "Side pot 2": the name players use for pot ``index``."""
     if pot_count <= 1:
@@ -82,16 +75,46 @@ def pot_label(index: int, pot_count: int, tr: Translator) -> str:
     return tr.t("table.side_pot", n=index)
 
 
-def pot_line(index: int, pots: Sequence[Pot], name_of: NameOf, tr: Translator) -> str:
-    """One pot as the table shows it: its name, its chips and who can still win it."""
+def pot_line(
+    index: int,
+    pots: Sequence[Pot],
+    name_of: NameOf,
+    tr: Translator,
+    live: Sequence[int] = (),
+) -> str:
+    """One pot as the table shows it: its name, its chips and who can still win it.
+
+    When every player still in the hand can win it, it says "everyone" rather than a list
+    that would not fit a small terminal.
+    """
     pot = pots[index]
-    names = ", ".join(name_of(p) for p in pot.eligible)
+    if live and set(pot.eligible) >= set(live):
+        names = tr.t("table.everyone")
+    else:
+        names = ", ".join(name_of(p) for p in pot.eligible)
     return tr.t(
         "table.pot_line",
         pot=pot_label(index, len(pots), tr),
         amount=tr.number(pot.amount),
         names=names,
     )
+
+
+def pot_winners(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
+    """Per pot of a finished hand with side pots: "Main pot: 3,960 → Mila"."""
+    awards = [e for e in history if isinstance(e, PotAwarded)]
+    lines = []
+    for event in awards:
+        winners = ", ".join(name_of(p) for p, amount in event.shares if amount > 0)
+        lines.append(
+            tr.t(
+                "table.pot_won",
+                pot=pot_label(event.pot_index, len(awards), tr),
+                amount=tr.number(event.amount),
+                names=winners,
+            )
+        )
+    return lines
 
 
 def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
@@ -132,7 +155,8 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
         elif isinstance(event, CardsShown):
             shown_before_board = True
             name = name_of(event.player)
-            label = shown_hand_name(event, tr)
+            # shown before the board was out (an all-in): no hand to name yet
+            label = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
             if label:
                 text = tr.t("log.shows", name=name, cards=cards_text(event.cards), hand=label)
             else:

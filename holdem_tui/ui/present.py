@@ -15,12 +15,13 @@ from enum import StrEnum
 
 from holdem_tui.engine.actions import ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import CardsShown, PotAwarded, Street
+from holdem_tui.engine.evaluator import HandRank, evaluate
+from holdem_tui.engine.events import CardsMucked, CardsShown, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import Translator, language_name
 from holdem_tui.settings import BOT_LEVELS
 from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import hand_name, narrate, pot_line, pot_results, shown_hand_name
+from holdem_tui.ui.narrate import hand_name, narrate, pot_line, pot_results, pot_winners
 
 
 class Stage(StrEnum):
@@ -111,16 +112,13 @@ class TableModel:
 
 
 def display_name(session: Session, seat: int, tr: Translator) -> str:
-    """The name shown for a chair: its own name, or "You" / "Player N" for an unnamed human.
+    """The name used for a chair in the log and in messages: its own, or "Player N".
 
-    Computed at draw time so the unnamed local player is called "You" in every language.
+    An unnamed human gets the translated "Player N" rather than "You", because "You raises
+    to 60" is wrong in every language; their seat title adds "(You)" instead.
     """
     name = session.names[seat]
-    if name:
-        return name
-    if len(session.settings.humans) <= 1:
-        return tr.t("table.you")
-    return tr.t("setup.default_name", n=seat + 1)
+    return name or tr.t("setup.default_name", n=seat + 1)
 
 
 def level_label(level: str, tr: Translator) -> str:
@@ -129,10 +127,12 @@ def level_label(level: str, tr: Translator) -> str:
 
 
 def seat_title(session: Session, seat: int, tr: Translator) -> str:
-    """ "Mila (Hard)" for a bot, the plain name for a human."""
+    """ "Mila (Hard)" for a bot, "Player 1 (You)" for the one human, else the name."""
     name = display_name(session, seat, tr)
     settings = session.settings.seats[seat]
     if settings.is_human:
+        if len(session.settings.humans) == 1:
+            return tr.t("bot.level", name=name, level=tr.t("table.you"))
         return name
     return tr.t("bot.level", name=name, level=level_label(settings.level, tr))
 
@@ -181,9 +181,25 @@ def limit_label(session: Session, tr: Translator) -> tuple[str, bool]:
     return "", False
 
 
+def shown_ranks(view: PlayerView) -> dict[int, HandRank]:
+    """The made hand of every shown seat, judged with the board as it is *now*.
+
+    A hand turned up during an all-in is shown before the run-out, so the engine's
+    ``CardsShown`` carries no hand yet; judging hole cards plus the final board here gives
+    the name and the winning five the showdown really had.
+    """
+    ranks: dict[int, HandRank] = {}
+    for event in view.history:
+        if isinstance(event, CardsShown):
+            cards = (*event.cards, *view.board)
+            if len(cards) >= 5:
+                ranks[event.player] = evaluate(cards)
+    return ranks
+
+
 def _winning_cards(view: PlayerView) -> dict[int, set[Card]]:
     """Per position, the five cards that won it a pot at a real showdown (none if uncontested)."""
-    best = {e.player: e.best_five for e in view.history if isinstance(e, CardsShown)}
+    best = {player: rank.cards for player, rank in shown_ranks(view).items()}
     marked: dict[int, set[Card]] = {}
     for event in view.history:
         if isinstance(event, PotAwarded) and not event.uncontested:
@@ -245,8 +261,10 @@ def build_table(
                 winning_positions.update(p for p, amount in event.shares if amount > 0)
     marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
     shown_names = {
-        e.player: shown_hand_name(e, tr) for e in view.history if isinstance(e, CardsShown)
+        player: tr.hand_name(rank.name_key, rank.name_ranks)
+        for player, rank in shown_ranks(view).items()
     }
+    mucked = {e.player for e in view.history if isinstance(e, CardsMucked)}
 
     def name_of(position: int) -> str:
         return display_name(session, view.seats[position].seat, tr)
@@ -263,7 +281,7 @@ def build_table(
         own = view.me == position
         known = sv.cards is not None and (own or position in revealed or not sv.shown)
         faces: list[CardFace] = []
-        if not sv.folded:
+        if not sv.folded and (position not in mucked or own):
             if known and sv.cards is not None:
                 mark = winners_cards.get(position, set())
                 for index, c in enumerate(sv.cards):
@@ -308,7 +326,7 @@ def build_table(
                 to_act=view.to_act == position and not hand_over,
                 thinking=thinking,
                 folded=sv.folded,
-                all_in=sv.all_in,
+                all_in=sv.all_in and not hand_over,
                 winner=position in winning_positions,
                 viewer=own,
             )
@@ -322,8 +340,15 @@ def build_table(
 
     pots: tuple[str, ...] = ()
     if len(view.pots) > 1 and not (hand_over and reveal_done):
-        pots = tuple(pot_line(i, view.pots, name_of, tr) for i in range(len(view.pots)))
-    results = tuple(pot_results(view.history, name_of, tr)) if hand_over and reveal_done else ()
+        live = [s.position for s in view.seats if not s.folded]
+        pots = tuple(pot_line(i, view.pots, name_of, tr, live) for i in range(len(view.pots)))
+    results: tuple[str, ...] = ()
+    if hand_over and reveal_done:
+        awards = [e for e in view.history if isinstance(e, PotAwarded)]
+        if len(awards) > 1:
+            results = tuple(pot_winners(view.history, name_of, tr))
+        else:
+            results = tuple(pot_results(view.history, name_of, tr))
 
     log = narrate(view.history, name_of, tr)
     if last_hand and log:
@@ -404,6 +429,8 @@ def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator, name_
 
 def raise_label(legal: LegalActions, fixed: bool, tr: Translator) -> str:
     """The bet/raise key's label: "Raise…" opens the editor, "Raise to 20" in fixed limit."""
+    if not legal.can_raise:
+        return tr.t("action.bet" if legal.is_bet else "action.raise")
     if fixed:
         key = "action.bet_amount" if legal.is_bet else "action.raise_to"
         return tr.t(key, amount=tr.number(legal.min_raise_to))
@@ -448,7 +475,7 @@ def _actions(
             ActionModel("r", raise_label(legal, fixed, tr), "screen.bet_raise", legal.can_raise),
             ActionModel(
                 "a",
-                tr.t("action.all_in", amount=tr.number(legal.all_in_amount)),
+                tr.t("action.all_in", amount=tr.number(legal.stack)),
                 "screen.all_in",
                 all_in_possible(legal),
             ),

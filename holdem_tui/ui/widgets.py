@@ -9,6 +9,7 @@ the screen's actions through ``@click`` markup).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -235,8 +236,8 @@ class Felt(Static):
         if model.pot and not model.results:
             lines.append(f"[b $warning]{escape(model.pot)}[/]")
         for text in info:
-            style = "b $success" if model.results else ""
-            lines.append(f"[{style}]{escape(text)}[/]" if style else escape(text))
+            won = bool(model.results)
+            lines.append(f"[b $success]{escape(text)}[/]" if won else escape(text))
         return Content.from_markup("\n".join(lines))
 
 
@@ -336,31 +337,38 @@ class TableArea(Container):
         """Lay the seats out for the new size."""
         self.place()
 
-    def per_row(self) -> int:
-        """The most seats sharing one row of the layout (they must fit side by side)."""
+    def max_width(self, row: float) -> int:
+        """The widest seat that never overlaps its neighbours in the row at height ``row``."""
         slots = SLOTS.get(self.seat_count, SLOTS[9])
-        rows: dict[float, int] = {}
-        for _, fy in slots:
-            rows[fy] = rows.get(fy, 0) + 1
-        return max(rows.values())
+        xs = sorted(fx for fx, fy in slots if fy == row)
+        width = self.size.width
+        best = width
+        for left, right in pairwise(xs):
+            gap = right - left
+            # seats gap*(W - w) apart must be at least w wide apart
+            best = min(best, int(gap * width / (1 + gap)))
+        if 0.0 < row < 1.0:
+            best = min(best, width // 3)
+        return max(16, best)
 
     def is_big(self) -> bool:
         """Large terminals get three-line cards."""
         return self.size.height >= 26 and self.size.width >= 80
 
-    def seat_size(self, viewer: bool = False) -> tuple[int, int]:
-        """Seat width and height for the current area size, the game, and the seat."""
-        width = self.size.width
-        fit = max(18, width // self.per_row())
+    def seat_size(self, row: float, viewer: bool = False) -> tuple[int, int]:
+        """Seat width and height for the area size, the game, the seat's row and owner."""
+        fit = self.max_width(row)
+        extra = 4 if viewer else 0
         if self.is_big():
             if self.draw_game:
                 if viewer:
-                    return min(width, big_width(5) + 4), 7
+                    return min(self.size.width, big_width(5) + 4), 7
                 return min(fit, 27), 5
-            return min(fit, 28), 7
+            side = 0.0 < row < 1.0
+            return min(fit, 24 if side else 28 + extra), 7
         if self.draw_game:
-            return min(fit, 27 if width >= 100 else 25), 5
-        return min(fit, 24 if width >= 100 else 20), 4
+            return min(fit, 25 + extra), 5
+        return min(fit, 22 + extra), 4
 
     def place(self) -> None:
         """Put every seat at its slot and stretch the felt over the middle."""
@@ -374,7 +382,7 @@ class TableArea(Container):
         side_w = 0
         for seat, (fx, fy) in enumerate(slots):
             widget = self.query_one(f"#seat-{seat}", SeatWidget)
-            seat_w, seat_h = self.seat_size(widget.has_class("-viewer"))
+            seat_w, seat_h = self.seat_size(fy, widget.has_class("-viewer"))
             widget.big = big
             widget.styles.width = seat_w
             widget.styles.height = seat_h

@@ -28,19 +28,26 @@ if TYPE_CHECKING:
 BARS = " ▁▂▃▄▅▆▇█"
 
 
-def sparkline(values: Sequence[int], width: int, top: int) -> str:
-    """``values`` squeezed or stretched to ``width`` bars on a 0..``top`` scale."""
+def sparkline(values: Sequence[int], width: int, low: int, high: int) -> str:
+    """``values`` squeezed or stretched to ``width`` bars on a shared ``low``..``high`` scale.
+
+    Every row of the table uses the same scale, so a glance down the column compares
+    players; a busted stack (0) is drawn as a flat line.
+    """
     if not values or width <= 0:
         return ""
-    top = max(1, top)
+    span = max(1, high - low)
     count = len(values)
     out = []
     for column in range(width):
         start = column * count // width
         end = max(start + 1, (column + 1) * count // width)
-        value = max(values[start:end]) if count >= width else values[column * count // width]
-        level = round(value / top * (len(BARS) - 1))
-        out.append(BARS[max(0, min(len(BARS) - 1, level))] if value > 0 else "_")
+        value = values[start:end][-1]
+        if value <= 0:
+            out.append("_")
+            continue
+        level = 1 + round((value - low) / span * (len(BARS) - 2))
+        out.append(BARS[max(1, min(len(BARS) - 1, level))])
     return "".join(out)
 
 
@@ -93,7 +100,8 @@ class EndScreen(Screen[str]):
             )
         )
         histories = {seat: session.stack_history(seat) for seat in order}
-        top = max((max(h) for h in histories.values() if h), default=1)
+        every = [v for h in histories.values() for v in h if v > 0]
+        low, high = (min(every), max(every)) if every else (0, 1)
         chart_width = max(8, min(40, self.size.width - 62))
         table = RichTable(
             title=tr.t("end.final_standings"),
@@ -121,7 +129,7 @@ class EndScreen(Screen[str]):
                 tr.number(session.table.seats[seat].stack),
                 net_text,
                 tr.number(session.hands_won[seat]),
-                Text(sparkline(histories[seat], chart_width, top), style="cyan"),
+                Text(sparkline(histories[seat], chart_width, low, high), style="cyan"),
             )
         self.query_one("#end-table", Static).update(table)
         biggest = session.biggest_pot

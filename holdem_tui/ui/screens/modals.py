@@ -151,7 +151,7 @@ class RaiseEditor(ModalScreen[int | None]):
         keys = [
             ActionModel("Enter", tr.t("raise_editor.confirm"), "screen.confirm"),
             ActionModel("Esc", tr.t("raise_editor.cancel"), "screen.cancel"),
-            ActionModel("↑↓ +−", f"±{tr.number(self.step_size)}", ""),
+            ActionModel("↑↓", f"± {tr.number(self.step_size)}", ""),
         ]
         self.query_one("#editor-keys", KeyBar).show(keys)
         self.redraw_amount()

@@ -56,8 +56,10 @@ class SetupScreen(Screen[GameSettings | None]):
                 self._kinds[index] = "normal"
             elif seat.is_human:
                 self._kinds[index] = HUMAN
+            elif seat.is_plugin:
+                self._kinds[index] = "plugin"
             else:
-                self._kinds[index] = "plugin" if seat.is_plugin else seat.level
+                self._kinds[index] = seat.level if seat.level in BOT_LEVELS else "normal"
         limit_kind = "hands" if settings.hand_limit else "none"
         if settings.minute_limit and not settings.hand_limit:
             limit_kind = "minutes"
@@ -81,7 +83,7 @@ class SetupScreen(Screen[GameSettings | None]):
         with VerticalScroll(id="setup-form"):
             yield Static(id="setup-title")
             yield Button("", id="continue", variant="primary", compact=True)
-            yield from self._row("game", Select([], id="f-game", allow_blank=False, compact=True))
+            yield from self._row("game", self._select("f-game", s.variant))
             yield from self._row(
                 "seats",
                 Select(
@@ -96,7 +98,7 @@ class SetupScreen(Screen[GameSettings | None]):
                 seat = s.seats[index] if index < len(s.seats) else SeatSettings(BOT, "", "normal")
                 with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
                     yield Label(f"{index + 1}.", classes="seat-number")
-                    yield Select([], id=f"f-kind-{index}", allow_blank=False, compact=True)
+                    yield self._select(f"f-kind-{index}", self._kinds[index])
                     yield Input(seat.name, id=f"f-name-{index}", compact=True, max_length=16)
                     yield Input(
                         seat.level if seat.is_plugin else "",
@@ -118,7 +120,7 @@ class SetupScreen(Screen[GameSettings | None]):
             yield from self._row("ante", self._number("f-ante", s.ante))
             with Horizontal(classes="form-row", id="row-session_limit"):
                 yield Label(classes="form-label", id="l-session_limit")
-                yield Select([], id="f-limit-kind", allow_blank=False, compact=True)
+                yield self._select("f-limit-kind", self._initial_choices["f-limit-kind"])
                 yield self._number("f-limit-value", limit_value)
             yield from self._row(
                 "language",
@@ -130,13 +132,39 @@ class SetupScreen(Screen[GameSettings | None]):
                     compact=True,
                 ),
             )
-            yield from self._row("pace", Select([], id="f-pace", allow_blank=False, compact=True))
+            yield from self._row("pace", self._select("f-pace", s.pace))
             yield from self._row(
                 "seed", Input("" if s.seed is None else str(s.seed), id="f-seed", compact=True)
             )
             yield Static(id="setup-errors")
             yield Button("", id="start", variant="success", compact=True)
         yield KeyFooter(id="setup-footer")
+
+    def _options(self, widget_id: str) -> list[tuple[str, str]]:
+        """The translated choices of one of the form's selects."""
+        tr = self.holdem_app.tr
+        if widget_id == "f-game":
+            return [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")]
+        if widget_id == "f-limit-kind":
+            return [
+                (tr.t("setup.limit_none"), "none"),
+                (tr.t("setup.limit_hands"), "hands"),
+                (tr.t("setup.limit_minutes"), "minutes"),
+            ]
+        if widget_id == "f-pace":
+            return [(tr.t(f"setup.pace_{p}"), p) for p in PACES]
+        kinds = [(tr.t("setup.human"), HUMAN)]
+        kinds += [
+            (tr.t("bot.level", name=tr.t("setup.bot"), level=tr.t(f"bot.{lv}")), lv)
+            for lv in BOT_LEVELS
+        ]
+        kinds.append((tr.t("bot.plugin"), "plugin"))
+        return kinds
+
+    def _select(self, widget_id: str, value: str) -> Select[str]:
+        return Select(
+            self._options(widget_id), value=value, id=widget_id, allow_blank=False, compact=True
+        )
 
     def _row(self, key: str, widget: Any) -> ComposeResult:
         with Horizontal(classes="form-row", id=f"row-{key}"):
@@ -179,20 +207,8 @@ class SetupScreen(Screen[GameSettings | None]):
         }
         for key, message in labels.items():
             self.query_one(f"#l-{key}", Label).update(tr.t(message))
-        options = {
-            "f-game": [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")],
-            "f-limit-kind": [
-                (tr.t("setup.limit_none"), "none"),
-                (tr.t("setup.limit_hands"), "hands"),
-                (tr.t("setup.limit_minutes"), "minutes"),
-            ],
-            "f-pace": [(tr.t(f"setup.pace_{p}"), p) for p in PACES],
-        }
-        kinds = [(tr.t("setup.human"), HUMAN)] + [
-            (tr.t("bot.level", name=tr.t("setup.bot"), level=tr.t(f"bot.{lv}")), lv)
-            for lv in BOT_LEVELS
-        ]
-        kinds.append((tr.t("bot.plugin"), "plugin"))
+        options = {widget_id: self._options(widget_id) for widget_id in self._initial_choices}
+        kinds = self._options("f-kind")
         with self.prevent(Select.Changed):
             for widget_id, opts in options.items():
                 select = self.query_one(f"#{widget_id}", Select)

@@ -1,0 +1,378 @@
+"""Whole hands played through the keyboard (and a mouse click), with the real bots.
+
+Every test builds the app with the same factory as the command line, at instant pace with a
+fixed seed, presses keys like a player and checks what the engine received and what the
+screen shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import MarkdownViewer
+from ui_support import act_until, can_raise, drawing, make_app, my_view, settle, stations
+
+from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
+from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.present import Stage
+from holdem_tui.ui.scenes import scenes
+from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.modals import (
+    CurtainScreen,
+    HelpScreen,
+    QuitScreen,
+    RaiseEditor,
+    TooSmallScreen,
+)
+from holdem_tui.ui.screens.rules import RulesScreen
+from holdem_tui.ui.screens.setup import SetupScreen
+from holdem_tui.ui.screens.table import TableScreen
+
+
+def my_actions(app: HoldemApp, seat: int = 0) -> list[PlayerActed]:
+    """The betting actions seat ``seat`` has made in the current hand."""
+    view = my_view(app)
+    position = next(s.position for s in view.seats if s.seat == seat)
+    return [e for e in view.history if isinstance(e, PlayerActed) and e.player == position]
+
+
+def facing_bet(app: HoldemApp) -> bool:
+    legal = my_view(app).legal
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_fold
+
+
+async def test_fold_then_next_hand() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, facing_bet)
+        number = my_view(app).hand_number
+        await pilot.press("f")
+        assert my_actions(app)[-1].kind == "fold"
+        await settle(pilot)
+        assert app.ui.stage is Stage.HAND_OVER
+        assert "Player 1 folds" in "\n".join(
+            line
+            for line in app.screen.query_one("#log-text").render().plain.split("\n")  # type: ignore[attr-defined]
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert my_view(app).hand_number == number + 1
+
+
+async def test_call_shows_the_amount_on_the_key() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, facing_bet)
+        legal = my_view(app).legal
+        assert legal is not None
+        actions = app.screen.query_one("#actions").render()
+        assert f"Call {legal.call_amount}" in str(actions)
+        await pilot.press("c")
+        last = my_actions(app)[-1]
+        assert (last.kind, last.amount) == ("call", legal.call_amount)
+
+
+async def test_typed_raise() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        legal = my_view(app).legal
+        assert legal is not None
+        target = legal.min_raise_to + 7
+        await pilot.press("r")
+        assert isinstance(app.screen, RaiseEditor)
+        await pilot.press(*str(target), "enter")
+        assert not isinstance(app.screen, RaiseEditor)
+        last = my_actions(app)[-1]
+        assert last.kind in ("bet", "raise") and last.to == target
+
+
+async def test_quick_sizes_and_steps_in_the_editor() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        await pilot.press("r")
+        editor = app.screen
+        assert isinstance(editor, RaiseEditor)
+        await pilot.press("p")
+        pot = editor.value()
+        await pilot.press("up")
+        assert editor.value() == min(editor.legal.max_raise_to, (pot or 0) + editor.step_size)
+        await pilot.press("a")
+        assert editor.value() == editor.legal.max_raise_to
+        await pilot.press("m")
+        assert editor.value() == editor.legal.min_raise_to
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        assert app.ui.stage is Stage.HUMAN, "cancelling sends nothing"
+
+
+async def test_refused_amount_sends_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        legal = my_view(app).legal
+        assert legal is not None
+        events_before = len(my_view(app).history)
+        await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
+        editor = app.screen
+        assert isinstance(editor, RaiseEditor), "an amount out of range keeps the editor open"
+        error = str(editor.query_one("#editor-error").render())
+        assert "Above the maximum" in error
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", "enter")
+        assert "not a number" in str(editor.query_one("#editor-error").render())
+        if legal.min_raise_to > 1:
+            await pilot.press("1", "enter")
+            assert "Below the minimum" in str(editor.query_one("#editor-error").render())
+        await pilot.press("escape")
+        assert len(my_view(app).history) == events_before
+        assert app.ui.stage is Stage.HUMAN
+
+
+async def test_all_in() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        await pilot.press("a")
+        last = my_actions(app)[-1]
+        assert last.all_in
+        session = app.session
+        assert session is not None and session.hand is not None
+        assert session.stack(0) == 0 or session.hand.is_complete
+
+
+async def test_draw_two_then_stand_pat() -> None:
+    app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, drawing)
+        hand = my_view(app).legal.hand  # type: ignore[union-attr]
+        await pilot.press("2", "4", "5", "6", "4")
+        assert app.ui.discards == frozenset({1, 4})
+        await pilot.press("enter")
+        mine = [e for e in my_view(app).history if isinstance(e, CardsDrawn)]
+        me = next(s.position for s in my_view(app).seats if s.seat == 0)
+        drew = next(e for e in mine if e.player == me)
+        assert drew.count == 2 and set(drew.discarded or ()) == {hand[1], hand[4]}
+        # next hand: stand pat with s
+        await act_until(pilot, lambda a: drawing(a) and my_view(a).hand_number > 1)
+        await pilot.press("s")
+        me = next(s.position for s in my_view(app).seats if s.seat == 0)
+        drew = [e for e in my_view(app).history if isinstance(e, CardsDrawn) and e.player == me]
+        assert drew and drew[0].count == 0
+        assert "Player 1 stands pat" in app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+
+
+async def test_others_draws_are_counted_not_shown() -> None:
+    app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, lambda a: any(isinstance(e, CardsDrawn) for e in my_view(a).history))
+        await act_until(
+            pilot,
+            lambda a: (
+                a.ui.stage is Stage.HAND_OVER
+                or sum(isinstance(e, CardsDrawn) for e in my_view(a).history) >= 3
+            ),
+        )
+        view = my_view(app)
+        for event in view.history:
+            if isinstance(event, CardsDrawn) and event.player != view.me:
+                assert event.discarded is None and event.received is None
+        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        assert " draws " in log or "stands pat" in log
+
+
+async def test_hot_seat_handover() -> None:
+    app = make_app(humans=("Ana", "Ben"), bots=("easy",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        first = app.screen.player
+        assert "your turn – press Enter" in str(app.screen.query_one("#curtain-text").render())
+        # behind the curtain the table shows nobody's cards
+        table = app.table_screen()
+        assert table is not None and table.model is not None
+        assert all(f.card is None for seat in table.model.seats for f in seat.cards)
+        await pilot.press("enter")
+        await settle(pilot)
+        seat = app.ui.viewer
+        assert seat is not None and app.session is not None
+        assert app.session.names[seat] == first
+        model = table.model
+        for s in model.seats:
+            visible = [f.card for f in s.cards if f.card is not None]
+            assert (s.seat == seat) == bool(visible), "only the player to act sees cards"
+        await pilot.press("c")
+        # as soon as the move is made the cards go face down again
+        assert (
+            all(f.card is None for s in table.model.seats for f in s.cards) or app.ui.viewer != seat
+        )
+        await act_until(
+            pilot, lambda a: isinstance(a.screen, CurtainScreen) and a.screen.player != first
+        )
+        assert app.screen.player != first  # type: ignore[attr-defined]
+
+
+async def test_end_screen_after_the_hand_limit() -> None:
+    app = make_app(hand_limit=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="f")
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert app.session is not None and app.session.table.hand_number == 2
+        assert "wins the session" in str(end.query_one("#end-winner").render())
+        assert "Biggest pot" in str(end.query_one("#end-biggest").render())
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit  # type: ignore[attr-defined]
+
+
+async def test_last_hand_is_announced() -> None:
+    app = make_app(hand_limit=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Last hand" in str(app.screen.query_one("#topbar").render())
+
+
+async def test_watching_bots_play_a_whole_session() -> None:
+    app = make_app(humans=(), bots=("easy", "normal", "hard"), hand_limit=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, stages=(Stage.SESSION_OVER,))
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_language_switches_mid_hand() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = my_view(app)
+        footer = str(app.screen.query_one("#footer").render())
+        assert "Help" in footer
+        await pilot.press("l")
+        after = my_view(app)
+        assert after.hand_number == before.hand_number and after.history == before.history
+        footer = str(app.screen.query_one("#footer").render())
+        assert "Pomoć" in footer and "Pravila" in footer and "Hrvatski" in footer
+        assert "Ruka br." in str(app.screen.query_one("#topbar").render())
+        await pilot.press("l", "l", "l")
+        assert "Help" in str(app.screen.query_one("#footer").render())
+
+
+async def test_too_small_window_pauses_and_resumes() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Make the window larger" in str(app.screen.query_one("#too-small-text").render())
+        await pilot.press("f")  # keys do not reach the table meanwhile
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.ui.stage is Stage.HUMAN
+
+
+async def test_quit_asks_first() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+q", "enter")
+        await pilot.pause()
+        assert app._exit  # type: ignore[attr-defined]
+
+
+async def test_rules_help_and_language_in_the_rules() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game == "holdem"
+        viewer = rules.query_one(MarkdownViewer)
+        assert viewer.show_table_of_contents
+        await pilot.press("g")
+        await pilot.pause()
+        assert rules.game == "draw"
+        await pilot.press("l")
+        await pilot.pause(0.2)
+        assert "Pravila" in str(rules.query_one("#rules-title").render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Odustani" in str(app.screen.query_one("#help-keys").render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_mouse_works_too() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, facing_bet)
+        bar = app.screen.query_one("#actions")
+        items = bar.items  # type: ignore[attr-defined]
+        x = 1 + sum(len(f"{i.key} {i.label}") + 3 for i in items[:1])  # the second item: call
+        await pilot.click("#actions", offset=(x + 1, 0))
+        assert my_actions(app)[-1].kind == "call"
+
+
+async def test_setup_screen_starts_the_chosen_game() -> None:
+    app = make_app(setup_first=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        from textual.widgets import Select
+
+        app.screen.query_one("#f-game", Select).value = "draw"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.settings.variant == "draw"
+        assert any(isinstance(e, HandStarted) and e.variant == "draw" for e in my_view(app).history)
+
+
+async def test_setup_screen_refuses_bad_settings() -> None:
+    app = make_app(setup_first=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.widgets import Input
+
+        app.screen.query_one("#f-sb", Input).value = "50"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "small blind" in str(app.screen.query_one("#setup-errors").render())
+
+
+async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
+    now = [0.0]
+    from holdem_tui.settings import GameSettings
+    from holdem_tui.ui.app import create_app
+
+    app = create_app(
+        GameSettings.build(minute_limit=1, pace="instant", seed=7),
+        clock=lambda: now[0],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "1 minute left" in str(app.screen.query_one("#topbar").render())
+        now[0] = 61.0
+        await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="f")
+
+
+async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80, 24)) -> None:
+    app = make_app(bots=("easy", "normal", "hard"), bot_factory=stations, seed=3)
+    async with app.run_test(size=pilot_size) as pilot:
+        await scenes()["showdown_side_pots"].drive(pilot)
+        table = app.table_screen()
+        assert table is not None and table.model is not None
+        results = table.model.results
+        assert results[0].startswith("Main pot: ") and "→" in results[0], results
+        assert any(r.startswith("Side pot 1: ") for r in results), results
+        winners = [m for m in table.model.seats if m.winner]
+        assert winners and any(f.marked for m in winners for f in m.cards)

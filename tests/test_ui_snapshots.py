@@ -1,0 +1,42 @@
+"""SVG snapshots of the game's screens, at 80x24 and 120x36, and in all four languages.
+
+Each picture is a scene from :mod:`holdem_tui.ui.scenes` (the README screenshots come from the
+same scenes): the app from the one factory, instant pace, a fixed seed, driven by key presses.
+Update after an intended change with ``pytest tests/test_ui_snapshots.py --snapshot-update``
+and look at the report before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from holdem_tui.ui.scenes import scenes
+
+SIZES = [(80, 24), (120, 36)]
+STATES = [
+    "setup",
+    "table_preflop",
+    "showdown_side_pots",
+    "raise_editor",
+    "draw_selection",
+    "hot_seat_curtain",
+    "end_screen",
+]
+LANGUAGES = ["en", "hr", "fi", "nl"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", STATES)
+def test_screen(snap_compare: Callable[..., bool], name: str, size: tuple[int, int]) -> None:
+    scene = scenes("en")[name]
+    assert snap_compare(scene.app(), terminal_size=size, run_before=scene.drive)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["table_preflop", "rules"])
+def test_language(snap_compare: Callable[..., Any], name: str, lang: str) -> None:
+    scene = scenes(lang)[name]
+    assert snap_compare(scene.app(), terminal_size=(80, 24), run_before=scene.drive)

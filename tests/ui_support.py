@@ -1,0 +1,46 @@
+"""Helpers shared by the UI tests: build the app the way the CLI does, and wait for it.
+
+The waiting and driving helpers live in :mod:`holdem_tui.ui.scenes` (the screenshot script
+uses them too); this module adds the test-only app builder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem_tui.settings import GameSettings
+from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.scenes import (
+    STABLE,
+    CallingStation,
+    act_until,
+    can_raise,
+    drawing,
+    my_view,
+    settle,
+    stations,
+)
+
+__all__ = [
+    "STABLE",
+    "CallingStation",
+    "act_until",
+    "can_raise",
+    "drawing",
+    "make_app",
+    "my_view",
+    "settle",
+    "stations",
+]
+
+
+def make_app(**settings: Any) -> HoldemApp:
+    """The app from the one factory, instant pace and a fixed seed unless told otherwise."""
+    factory = settings.pop("bot_factory", None)
+    setup_first = settings.pop("setup_first", False)
+    settings.setdefault("pace", "instant")
+    settings.setdefault("seed", 7)
+    humans = settings.pop("humans", ("",))
+    bots = settings.pop("bots", ("easy", "normal", "hard", "normal", "easy"))
+    game = GameSettings.build(humans=humans, bots=bots, **settings)
+    return create_app(game, bot_factory=factory, setup_first=setup_first)
