@@ -23,6 +23,12 @@ from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.view import PlayerView
 
+#: the share of bets after the draw that ``holdem-tui simulate`` finds beaten (deliberate
+#: bluffs, pat bluffs included, plus value bets that meet a better hand) stays in this band
+BLUFF_SHARE_BAND = (0.10, 0.35)
+#: deliberate bluffs are held to this share of the bot's bets
+BLUFF_BUDGET = 0.2
+
 SIMS_PREDRAW = 2000
 SIMS_POSTDRAW = 2000
 
@@ -58,7 +64,7 @@ class DrawHard:
             return False
         if min(self.book.of(view, p).fold_to_bet() for p in opponents) < 0.3:
             return False
-        if self.bluffs + 1 > 0.2 * (self.value_bets + self.bluffs + 1):
+        if self.bluffs + 1 > BLUFF_BUDGET * (self.value_bets + self.bluffs + 1):
             return False
         return self.rng.random() < 0.5
 
