@@ -247,7 +247,10 @@ class QuitScreen(ModalScreen[bool]):
         """Redraw in the current language."""
         tr = _tr(self)
         self.query_one("#quit-box", Vertical).border_title = tr.t("quit.title")
-        self.query_one("#quit-question", Static).update(tr.t("quit.question"))
+        # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
+        persist = bool(getattr(self.app, "persist", False))
+        question = tr.t("quit.confirm" if persist else "quit.question")
+        self.query_one("#quit-question", Static).update(question)
         keys = [
             ActionModel("Enter", tr.t("quit.yes"), "screen.answer(True)"),
             ActionModel("Esc", tr.t("quit.no"), "screen.answer(False)"),
