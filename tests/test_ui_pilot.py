@@ -148,6 +148,11 @@ async def test_draw_two_then_stand_pat() -> None:
         hand = my_view(app).legal.hand  # type: ignore[union-attr]
         await pilot.press("2", "4", "5", "6", "4")
         assert app.ui.discards == frozenset({1, 4})
+        # the mouse: clicking the first card marks it, clicking again unmarks it
+        await pilot.click("#seat-0", offset=(2, 2))
+        assert app.ui.discards == frozenset({0, 1, 4})
+        await pilot.click("#seat-0", offset=(2, 2))
+        assert app.ui.discards == frozenset({1, 4})
         await pilot.press("enter")
         mine = [e for e in my_view(app).history if isinstance(e, CardsDrawn)]
         me = next(s.position for s in my_view(app).seats if s.seat == 0)
@@ -376,3 +381,28 @@ async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80
         assert any(r.startswith("Side pot 1: ") for r in results), results
         winners = [m for m in table.model.seats if m.winner]
         assert winners and any(f.marked for m in winners for f in m.cards)
+
+
+async def test_showdown_turns_hands_up_one_by_one(monkeypatch: Any) -> None:
+    from holdem_tui.ui import app as app_module
+
+    fast = app_module.Pace(bot=0.0, reveal=0.15, next_hand=None, watch_next=0.0)
+    monkeypatch.setitem(app_module.PACES, "slow", fast)
+    app = make_app(bots=("easy", "normal"), bot_factory=stations, pace="slow", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        await pilot.press("a")  # all-in into two calling stations: a three-way showdown
+        seen: list[int] = []
+        for _ in range(400):
+            await pilot.pause(0.01)
+            revealed = app.ui.revealed
+            if app.ui.stage is Stage.REVEAL and revealed is not None and seen[-1:] != [revealed]:
+                seen.append(revealed)
+                table = app.table_screen()
+                assert table is not None and table.model is not None
+                assert table.model.results == (), "winners wait until every hand is up"
+            if app.ui.stage is Stage.HAND_OVER:
+                break
+        assert seen == [0, 1, 2], seen
+        table = app.table_screen()
+        assert table is not None and table.model is not None and table.model.results

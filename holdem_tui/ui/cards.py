@@ -3,8 +3,7 @@
 Cards carry their own background instead of borrowing the theme's, so the same suit colours
 read on the dark and the light theme alike (a red heart on ivory is red on any terminal
 background). A four-colour deck (blue diamonds, green clubs) is one switch away for players
-who mix up suits at a glance. Everything here returns Textual markup, so a card can also be
-made clickable (``@click``) where clicking means something, such as choosing discards.
+who mix up suits at a glance. Everything here returns Textual markup.
 """
 
 from __future__ import annotations
@@ -46,9 +45,8 @@ def _background(marked: bool, selected: bool) -> str:
     return MARKED if marked else FACE
 
 
-def _wrap(text: str, style: str, click: str | None) -> str:
-    inner = f"[{style}]{text}[/]"
-    return f"[@click={click}]{inner}[/]" if click else inner
+def _wrap(text: str, style: str) -> str:
+    return f"[{style}]{text}[/]"
 
 
 def chip(
@@ -57,16 +55,15 @@ def chip(
     marked: bool = False,
     selected: bool = False,
     four_colour: bool = False,
-    click: str | None = None,
 ) -> str:
     """A one-line card, ``" A♠"`` on ivory; ``None`` draws the back."""
     if card is None:
-        return _wrap("▚▚▚", f"{BACK_FG} on {BACK_BG}", click)
+        return _wrap("▚▚▚", f"{BACK_FG} on {BACK_BG}")
     text = f"{rank_text(card):>2}{SUITS[card.suit]}"
     style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
     if selected:
         style += " strike"
-    return _wrap(text, style, click)
+    return _wrap(text, style)
 
 
 def empty_chip() -> str:

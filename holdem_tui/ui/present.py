@@ -9,7 +9,6 @@ so no function here can leak a card the viewer may not know.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -18,10 +17,17 @@ from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
 from holdem_tui.engine.events import CardsMucked, CardsShown, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.i18n import Translator, language_name
+from holdem_tui.i18n import Translator
 from holdem_tui.settings import BOT_LEVELS
 from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import hand_name, narrate, pot_line, pot_results, pot_winners
+from holdem_tui.ui.narrate import (
+    cards_text,
+    hand_name,
+    narrate,
+    pot_line,
+    pot_results,
+    pot_winners,
+)
 
 
 class Stage(StrEnum):
@@ -354,7 +360,7 @@ def build_table(
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 
-    info = _info(session, view, ui, tr, name_of)
+    info = _info(session, view, ui, tr)
     actions = _actions(session, view, ui, tr)
     return TableModel(
         header=" · ".join(header_parts),
@@ -397,7 +403,7 @@ def _my_cards(view: PlayerView) -> tuple[Card, ...]:
     return seat.cards
 
 
-def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator, name_of: object) -> str:
+def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator) -> str:
     """The line under the table: your hand's name, what to call, or whom we wait for."""
     parts: list[str] = []
     if ui.notice:
@@ -412,8 +418,6 @@ def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator, name_
         if legal.can_draw:
             if ui.discards:
                 chosen = [mine[i] for i in sorted(ui.discards) if i < len(mine)]
-                from holdem_tui.ui.narrate import cards_text
-
                 parts.append(tr.t("draw.selected", cards=cards_text(chosen)))
             else:
                 parts.append(tr.t("draw.instructions"))
@@ -497,13 +501,3 @@ def _actions(
         label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")
         return (ActionModel("v", label, "screen.toggle_reveal", True),)
     return ()
-
-
-def language_label(code: str) -> str:
-    """The language as its speakers write it, for the header."""
-    return language_name(code)
-
-
-def my_hand_cards(view: PlayerView | None) -> Sequence[Card]:
-    """The viewer's live cards (empty for a spectator or a folded player)."""
-    return _my_cards(view) if view is not None else ()

@@ -2,8 +2,8 @@
 
 Each widget draws one part of a :class:`~holdem_tui.ui.present.TableModel` and nothing more;
 the model is computed elsewhere, already translated and already stripped of anything the
-viewer may not see. Attributes go down (the screen assigns models), messages go up (clicks run
-the screen's actions through ``@click`` markup).
+viewer may not see. Attributes go down (the screen assigns models); clicks go up as the same
+actions the keys run.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from textual.events import Click
 from textual.geometry import Offset
 from textual.markup import escape
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from holdem_tui.ui import cards
@@ -64,28 +63,21 @@ def _pad_between(left: str, right: str, width: int, left_len: int, right_len: in
     return left + " " * gap + right
 
 
-def card_row(faces: Sequence[CardFace], four_colour: bool, clickable: bool) -> tuple[str, int]:
+def card_row(faces: Sequence[CardFace], four_colour: bool) -> tuple[str, int]:
     """One line of chips separated by a space; returns the markup and its width in cells."""
     parts = []
     for face in faces:
-        click = (
-            f"screen.toggle_card({face.index})" if clickable and face.index is not None else None
-        )
         parts.append(
             cards.chip(
-                face.card,
-                marked=face.marked,
-                selected=face.selected,
-                four_colour=four_colour,
-                click=click,
+                face.card, marked=face.marked, selected=face.selected, four_colour=four_colour
             )
         )
     width = len(faces) * (cards.CHIP_WIDTH + 1) - 1 if faces else 0
     return " ".join(parts), width
 
 
-def big_card_rows(faces: Sequence[CardFace], four_colour: bool, clickable: bool) -> list[str]:
-    """Three lines of three-line cards side by side (clickable ones wrapped per line)."""
+def big_card_rows(faces: Sequence[CardFace], four_colour: bool) -> list[str]:
+    """Three lines of three-line cards side by side."""
     rows: list[list[str]] = [[], [], []]
     for face in faces:
         parts = cards.big_lines(
@@ -180,12 +172,12 @@ class SeatWidget(Static):
         bet_len = len(model.bet) + 1 if model.bet else 0
         big = self.big and big_width(len(model.cards)) <= width
         if big:
-            rows = big_card_rows(model.cards, self.four_colour, clickable)
+            rows = big_card_rows(model.cards, self.four_colour)
             if not model.cards:
                 rows = ["", "", ""]
             last = self._key_line(model, True) if clickable else bet_markup
             return Content.from_markup("\n".join([line1, *rows, last]))
-        row, row_len = card_row(model.cards, self.four_colour, clickable)
+        row, row_len = card_row(model.cards, self.four_colour)
         if self.draw_game:
             last = self._key_line(model, False) if clickable else bet_markup
             return Content.from_markup("\n".join([line1, row or " ", last]))
@@ -402,13 +394,3 @@ class TableArea(Container):
         felt.styles.width = felt_w
         felt.styles.height = felt_h
         felt.styles.offset = Offset((width - felt_w) // 2, top_h)
-
-
-class CenterMessage(Widget):
-    """A big centred message, used by the curtain and the too-small notice."""
-
-    text: reactive[str] = reactive("")
-
-    def render(self) -> Content:
-        """The text as plain content (markup is escaped by the caller)."""
-        return Content.from_markup(self.text)

@@ -18,7 +18,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.ui.present import ActionModel, TableModel
+from holdem_tui.ui.present import TableModel
 from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
 
 if TYPE_CHECKING:
@@ -181,8 +181,3 @@ class TableScreen(Screen[None]):
     def retranslate(self) -> None:
         """Redraw in the new language (the model is rebuilt by the app)."""
         self.game.refresh_table()
-
-
-def footer_item(key: str, label: str, action: str) -> ActionModel:
-    """A footer entry (kept here so the app and tests build them the same way)."""
-    return ActionModel(key, label, action, True)
