@@ -406,3 +406,21 @@ async def test_showdown_turns_hands_up_one_by_one(monkeypatch: Any) -> None:
         assert seen == [0, 1, 2], seen
         table = app.table_screen()
         assert table is not None and table.model is not None and table.model.results
+
+
+async def test_setup_language_choice_switches_the_form_at_once() -> None:
+    app = make_app(setup_first=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.widgets import Label, Select
+
+        app.screen.query_one("#f-lang", Select).value = "nl"
+        await pilot.pause()
+        assert app.tr.lang == "nl"
+        assert str(app.screen.query_one("#l-starting_stack", Label).render()) == "Startstack"
+        kinds = app.screen.query_one("#f-kind-1", Select)
+        assert kinds.value == "easy"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.settings.lang == "nl"
+        assert "Hand #1" in str(app.screen.query_one("#topbar").render())
