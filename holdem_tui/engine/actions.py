@@ -77,8 +77,9 @@ class Action:
 class IllegalAction(ValueError):
     """An action the rules do not allow now; nothing in the hand changed.
 
-    ``reason`` is a stable key (see ``locales/*/ui.toml`` under ``error.action``) and
-    ``params`` the values the message needs, so the refusal reads in the player's language.
+    ``reason`` is a stable key with a message per language in ``locales/*/ui.toml`` under
+    ``[error.action]``, and ``params`` the values that message needs, so a refusal reads in
+    the player's language.
     """
 
     def __init__(self, reason: str, message: str, **params: Any) -> None:

@@ -33,6 +33,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_name
 from holdem_tui.settings import GameSettings
 from holdem_tui.ui.controller import BotFactory, Session
+from holdem_tui.ui.narrate import refusal_text
 from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, display_name
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
@@ -417,23 +418,13 @@ class HoldemApp(App[None]):
         try:
             self.session.act(seat, action)
         except IllegalAction as exc:
-            self._set_ui(notice=self.refusal_text(exc))
+            self._set_ui(notice=refusal_text(self.tr, exc))
             self.bell()
             return False
         viewer = self.default_viewer()
         self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
         self.advance()
         return True
-
-    def refusal_text(self, exc: IllegalAction) -> str:
-        """The engine's reason for refusing a move, in the player's words."""
-        tr = self.tr
-        params = exc.params
-        if exc.reason == "below_min":
-            return tr.t("raise_editor.error_below_min", min=tr.number(int(params["min"])))
-        if exc.reason == "above_max":
-            return tr.t("raise_editor.error_above_max", max=tr.number(int(params["max"])))
-        return tr.t("error.illegal_action")
 
     def _legal(self) -> tuple[int, PlayerView] | None:
         seat = self._human_seat()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import evaluate
 from holdem_tui.engine.events import (
@@ -226,3 +227,17 @@ def pot_results(history: Sequence[Event], name_of: NameOf, tr: Translator) -> li
     for event in awards:
         lines.extend(_awarded(event, len(awards), name_of, tr))
     return lines
+
+
+def refusal_text(tr: Translator, exc: IllegalAction) -> str:
+    """Why the engine refused a move, in the player's words (``error.action.<reason>``).
+
+    Amounts are formatted the player's way; a reason without a message of its own falls
+    back to the general "not allowed now".
+    """
+    params: dict[str, object] = {}
+    for name, value in exc.params.items():
+        params[name] = tr.number(value) if isinstance(value, int) else value
+    key = f"error.action.{exc.reason}"
+    text = tr.t(key, **params)
+    return tr.t("error.illegal_action") if text == key else text
