@@ -82,7 +82,7 @@ CASES = [
     ("holdem", "RandomPlayer", 1600, 20),
     ("holdem", "Maniac", 1600, 20),
     ("draw", "CallingStation", 400, 100),
-    ("draw", "RandomPlayer", 400, 100),
+    ("draw", "RandomPlayer", 800, 100),
     ("draw", "Maniac", 400, 100),
 ]
 
