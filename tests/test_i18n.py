@@ -309,10 +309,26 @@ def test_unknown_game_raises() -> None:
 # ── where the locale folder is ───────────────────────────────────────────────────────
 
 
-def test_editable_lookup_finds_repo_locales(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(i18n.LOCALES_ENV, raising=False)
-    assert i18n.locales_dir().resolve() == LOCALES.resolve()
-    assert Translator("hr").t("action.fold") == "Odustani"
+def test_editable_lookup_finds_repo_locales(tmp_path: Path) -> None:
+    # an editable install puts the checkout itself on sys.path: do exactly that, from
+    # elsewhere, whatever way the package under test was installed
+    env = {k: v for k, v in os.environ.items() if k != i18n.LOCALES_ENV}
+    env["PYTHONPATH"] = str(REPO)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from holdem_tui import i18n; print(i18n.locales_dir()); "
+            "print(i18n.Translator('hr').t('action.fold'))",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    ).stdout.splitlines()
+    assert Path(out[0]).resolve() == LOCALES.resolve()
+    assert out[1] == "Odustani"
 
 
 @pytest.mark.slow

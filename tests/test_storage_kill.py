@@ -70,25 +70,40 @@ while True:
 """
 
 
-def _spawn(tmp_path: Path, mode: str) -> subprocess.Popen[str]:
+def _spawn(tmp_path: Path, mode: str) -> subprocess.Popen[bytes]:
     script = tmp_path / "child.py"
     script.write_text(CHILD)
     env = dict(os.environ)
     env[paths.DATA_ENV] = str(tmp_path / "data")
     env[paths.CONFIG_ENV] = str(tmp_path / "config")
+    # unbuffered bytes: lines read here and the rest read by communicate() never overlap
     return subprocess.Popen(
         [sys.executable, str(script), mode, str(TESTS)],
         stdout=subprocess.PIPE,
-        text=True,
+        bufsize=0,
         env=env,
     )
 
 
-def _kill(child: subprocess.Popen[str]) -> list[str]:
+def _readline(child: subprocess.Popen[bytes]) -> str:
+    """One line of the child's output, read byte by byte so nothing is buffered past it."""
+    assert child.stdout is not None
+    raw = bytearray()
+    while not raw.endswith(b"\n"):
+        byte = child.stdout.read(1)
+        if not byte:
+            break
+        raw += byte
+    return raw.decode().strip()
+
+
+def _kill(child: subprocess.Popen[bytes]) -> list[str]:
     child.send_signal(signal.SIGKILL)
     rest, _ = child.communicate(timeout=30)
     assert child.returncode == -signal.SIGKILL
-    return rest.splitlines()
+    lines = rest.decode().splitlines()
+    # the kill can land in the middle of a print: a line without its newline is unfinished
+    return lines if rest.endswith(b"\n") or not lines else lines[:-1]
 
 
 @pytest.fixture(autouse=True)
@@ -113,11 +128,10 @@ def _check_history(store: SessionStore, finished_hands: int) -> None:
 def test_kill_at_a_human_decision_resumes_that_hand(tmp_path: Path) -> None:
     child = _spawn(tmp_path, "pause")
     lines: list[str] = []
-    assert child.stdout is not None
-    for line in child.stdout:
-        lines.append(line.strip())
-        if line.strip() == "WAITING":
-            break
+    while not lines or lines[-1] != "WAITING":
+        line = _readline(child)
+        assert line or child.poll() is None, "the child stopped before the pause"
+        lines.append(line)
     lines += _kill(child)
     saved = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("SAVED")]
     number, actions, state, cards = saved[-1]
@@ -139,11 +153,10 @@ def test_kill_at_a_human_decision_resumes_that_hand(tmp_path: Path) -> None:
 @pytest.mark.parametrize("delay", [0.15, 0.4, 0.9])
 def test_kill_at_any_moment_leaves_a_save_that_resumes(tmp_path: Path, delay: float) -> None:
     child = _spawn(tmp_path, "run")
-    assert child.stdout is not None
-    first = child.stdout.readline()  # the child is up and saving
+    first = _readline(child)  # the child is up and saving
     assert first.startswith("WILL_SAVE")
     time.sleep(delay)
-    lines = [first.strip(), *_kill(child)]
+    lines = [first, *_kill(child)]
     # the save on disk is the last one completed, or the one being written at the kill
     done = [i for i, line in enumerate(lines) if line.startswith("SAVED")]
     candidates = []
