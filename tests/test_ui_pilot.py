@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.widgets import MarkdownViewer
 from ui_support import act_until, can_raise, drawing, make_app, my_view, settle, stations
 
@@ -85,6 +86,22 @@ async def test_typed_raise() -> None:
         assert not isinstance(app.screen, RaiseEditor)
         last = my_actions(app)[-1]
         assert last.kind in ("bet", "raise") and last.to == target
+
+
+async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
+    # a burst of keys, as a fast typist or a paste sends them: edits apply in typed order
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, can_raise)
+        await pilot.press("r")
+        editor = app.screen
+        assert isinstance(editor, RaiseEditor)
+        burst = [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
+        burst += [("backspace", "\x7f")] * 3 + [("9", "9")]
+        for key, character in burst:
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        assert editor.value() == 19
 
 
 async def test_quick_sizes_and_steps_in_the_editor() -> None:

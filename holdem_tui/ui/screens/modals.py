@@ -63,16 +63,22 @@ class RaiseEditor(ModalScreen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False, id="cancel"),
         Binding("enter", "confirm", show=False, id="confirm"),
-        Binding("up,plus,right,equals_sign", "step(1)", show=False, id="step_up"),
-        Binding("down,minus,left", "step(-1)", show=False, id="step_down"),
-        Binding("pageup", "step(10)", show=False, id="step_up_big"),
-        Binding("pagedown", "step(-10)", show=False, id="step_down_big"),
-        Binding("backspace", "backspace", show=False, id="backspace"),
-        *(
-            Binding(key, f"quick('{size}')", show=False, id=f"quick_{size}")
-            for size, key, _ in QUICK_SIZES
-        ),
     ]
+
+    #: keys that edit the amount, handled in :meth:`on_key` so fast typing keeps its order
+    #: (bindings run only after a key has bubbled up, behind the digits typed around it)
+    STEP_KEYS: ClassVar[dict[str, int]] = {
+        "up": 1,
+        "plus": 1,
+        "right": 1,
+        "equals_sign": 1,
+        "down": -1,
+        "minus": -1,
+        "left": -1,
+        "pageup": 10,
+        "pagedown": -10,
+    }
+    QUICK_KEYS: ClassVar[dict[str, str]] = {key: size for size, key, _ in QUICK_SIZES}
 
     def __init__(self, legal: LegalActions, total_pot: int, step: int) -> None:
         super().__init__(id="raise-editor")
@@ -175,15 +181,25 @@ class RaiseEditor(ModalScreen[int | None]):
         self.redraw_amount()
 
     def on_key(self, event: Key) -> None:
-        """Digits type the amount (the first digit replaces the suggested minimum)."""
-        if event.character is not None and event.character.isdigit():
-            event.stop()
-            event.prevent_default()
+        """Every key that edits the amount, in the order typed: digits (the first replaces
+        the suggested minimum), backspace, the steps and the quick sizes."""
+        key = event.key
+        if key == "backspace":
+            self.action_backspace()
+        elif key in self.STEP_KEYS:
+            self.action_step(self.STEP_KEYS[key])
+        elif key in self.QUICK_KEYS:
+            self.action_quick(self.QUICK_KEYS[key])
+        elif event.character is not None and event.character.isdigit():
             base = "" if self.fresh else self.text
             self.text = (base + event.character).lstrip("0")[:12] or "0"
             self.fresh = False
             self.error = ""
             self.redraw_amount()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def on_click(self, event: Click) -> None:
         """A click on a quick-size line picks that size."""
