@@ -139,6 +139,18 @@ def test_uncalled_chips_go_back() -> None:
     assert hand.is_complete and sum(hand.stacks) == 140
 
 
+def test_when_everyone_folds_only_the_unmatched_part_goes_back() -> None:
+    hand = holdem([1000] * 3, FOUR[:3], blinds=(5, 10))
+    hand.raise_to(60)  # button
+    hand.fold()
+    hand.fold()
+    returned = [(e.player, e.amount) for e in hand.events if isinstance(e, BetReturned)]
+    awards = [(e.amount, e.shares) for e in hand.events if isinstance(e, PotAwarded)]
+    assert returned == [(2, 50)]
+    assert awards == [(25, ((2, 25),))]
+    assert hand.stacks == [995, 990, 1015]
+
+
 def test_three_way_all_in_two_side_pots_and_a_tie_in_one() -> None:
     # board gives the pair of queens to both tied players; aces full trips win the main pot
     hand = holdem(

@@ -369,20 +369,15 @@ class Hand:
         if not any(self.bets):
             return
         bets = self.bets
-        if self.live_count() == 1:
-            winner = self.live.index(True)
-            self.stacks[winner] += bets[winner]
-            if bets[winner]:
-                self._emit(BetReturned(winner, bets[winner]))
-            bets[winner] = 0
-        else:
-            cutoff = sorted(bets)[-2]
-            for i in range(self.n):
-                if bets[i] > cutoff:
-                    over = bets[i] - cutoff
-                    self.stacks[i] += over
-                    bets[i] = cutoff
-                    self._emit(BetReturned(i, over))
+        # only the part of the top bet that nobody matched goes back (folded players'
+        # bets count as matching): the rest is in the pot, even when everyone folded
+        cutoff = sorted(bets)[-2]
+        for i in range(self.n):
+            if bets[i] > cutoff:
+                over = bets[i] - cutoff
+                self.stacks[i] += over
+                bets[i] = cutoff
+                self._emit(BetReturned(i, over))
         for i in range(self.n):
             self.contributed[i] += bets[i]
             bets[i] = 0
