@@ -248,6 +248,29 @@ async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
         assert [list(h) for h in app.session.hand.hole] == cards
 
 
+async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
+    from dataclasses import replace
+
+    from textual.widgets import Button
+
+    from holdem_tui.ui.controller import Session
+    from holdem_tui.ui.screens.table import TableScreen
+
+    old = Session(_settings(), _callers)  # a session started in English
+    old.start_storage()
+    old.start_hand()
+    app = create_app(
+        replace(_settings(), lang="hr"), bot_factory=_callers, persist=True, setup_first=True
+    )
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and app.focused.id == "continue"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.tr.lang == "hr" and app.settings.lang == "hr"
+
+
 async def test_setup_screen_continue_with_a_broken_save_stays_on_setup() -> None:
     from textual.widgets import Button
 

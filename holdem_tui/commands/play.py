@@ -7,6 +7,8 @@ plugin that cannot be imported is reported on the command line, not mid-game.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
@@ -247,6 +249,8 @@ def _resume(lang: str | None, notices: list[str]) -> str | None:
         settings = GameSettings.from_dict(loaded.session.settings)
     except ValueError:
         return tr.t("storage.no_save")
+    if lang is not None:  # --lang, else the language last chosen, beats the session's own
+        settings = replace(settings, lang=lang)
     app = create_app(settings, persist=True, saved=loaded)
     for notice in notices:
         app.notify(notice, severity="warning", timeout=20)

@@ -172,8 +172,10 @@ class HoldemApp(App[None]):
         self._cancel_pending()
         store, resumed = SessionStore.resume(saved)
         self.session = Session.resume(resumed, store, self.bot_factory, self.clock)
-        self.settings = self.session.settings
-        self.set_language(self.settings.lang)
+        # the language on screen now (chosen by --lang, the saved setting or the `l` key)
+        # stays: the session's own is only what it was started with
+        self.settings = replace(self.session.settings, lang=self.tr.lang)
+        self.session.settings = self.settings
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None

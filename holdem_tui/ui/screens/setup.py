@@ -183,7 +183,9 @@ class SetupScreen(Screen[GameSettings | None]):
             for index, kind in self._kinds.items():
                 self.query_one(f"#f-kind-{index}", Select).value = kind
         self._sync_rows()
-        self.query_one("#f-game", Select).focus()
+        # with an unfinished session saved, Enter should take the player straight back to it
+        resume = self.query_one("#continue", Button)
+        (resume if resume.display else self.query_one("#f-game", Select)).focus()
 
     # ------------------------------------------------------------------ texts
 
