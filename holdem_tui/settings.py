@@ -82,6 +82,9 @@ class GameSettings:
     small_blind: int = 5
     big_blind: int = 10
     ante: int = 0
+    #: Five-Card Draw is always played with an ante (rule card 001); its own field, so
+    #: switching games in the setup screen keeps both
+    draw_ante: int = 5
     small_bet: int = 10
     big_bet: int = 20
     hand_limit: int | None = None
@@ -114,6 +117,11 @@ class GameSettings:
         return replace(self, seed=random.SystemRandom().randrange(1, 2**31))
 
     # ------------------------------------------------------------------ derived
+
+    @property
+    def game_ante(self) -> int:
+        """The ante of the game chosen: optional in Hold'em, always there in draw."""
+        return self.ante if self.variant == "holdem" else self.draw_ante
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -180,7 +188,7 @@ class GameSettings:
                 problems.append(("setup.error.limits", {}))
             elif self.big_bet > self.stack:
                 problems.append(("setup.error.stakes_vs_stack", {}))
-        if self.ante < 0 or self.ante >= self.stack:
+        if self.game_ante < 0 or self.game_ante >= self.stack:
             problems.append(("setup.error.ante", {}))
         if self.hand_limit is not None and self.hand_limit <= 0:
             problems.append(("setup.error.hand_limit", {}))
@@ -198,7 +206,7 @@ class GameSettings:
             starting_stack=self.stack,
             small_blind=self.small_blind,
             big_blind=self.big_blind,
-            ante=self.ante,
+            ante=self.game_ante,
             small_bet=self.small_bet,
             big_bet=self.big_bet,
             hand_limit=self.hand_limit,
@@ -217,6 +225,7 @@ class GameSettings:
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "ante": self.ante,
+            "draw_ante": self.draw_ante,
             "small_bet": self.small_bet,
             "big_bet": self.big_bet,
             "hand_limit": self.hand_limit,
@@ -244,6 +253,7 @@ class GameSettings:
                 small_blind=int(data.get("small_blind", defaults.small_blind)),
                 big_blind=int(data.get("big_blind", defaults.big_blind)),
                 ante=int(data.get("ante", defaults.ante)),
+                draw_ante=int(data.get("draw_ante", defaults.draw_ante)),
                 small_bet=int(data.get("small_bet", defaults.small_bet)),
                 big_bet=int(data.get("big_bet", defaults.big_bet)),
                 hand_limit=_optional_int(data.get("hand_limit")),

@@ -75,6 +75,16 @@ def test_draw_takes_at_most_six() -> None:
     assert ("setup.error.seats", {"min": 2, "max": 6}) in settings.validate()
 
 
+def test_draw_is_always_played_with_an_ante() -> None:
+    draw = build_settings(game="draw")
+    holdem = build_settings(game="holdem")
+    assert draw.game_ante == 5 and draw.table_config().ante == 5
+    assert holdem.game_ante == 0 and holdem.table_config().ante == 0
+    both = build_settings(game="holdem", ante=2)
+    assert (both.ante, both.draw_ante) == (2, 5)  # each game keeps its own ante
+    assert GameSettings.from_dict(draw.to_dict()) == draw
+
+
 def test_play_flags_build_the_settings() -> None:
     settings = build_settings(
         game="draw",
@@ -91,7 +101,7 @@ def test_play_flags_build_the_settings() -> None:
     assert settings.variant == "draw"
     assert [s.name for s in settings.seats if s.is_human] == ["Ana", "Ben"]
     assert [s.level for s in settings.seats if not s.is_human] == ["easy", "normal", "hard"]
-    assert (settings.small_bet, settings.big_bet, settings.ante) == (5, 10, 1)
+    assert (settings.small_bet, settings.big_bet, settings.game_ante) == (5, 10, 1)
     assert (settings.stack, settings.hand_limit, settings.lang, settings.pace) == (
         500,
         20,

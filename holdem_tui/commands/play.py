@@ -42,7 +42,7 @@ def build_settings(
     watch: bool = False,
     stack: int = 1000,
     blinds: str | None = None,
-    ante: int = 0,
+    ante: int | None = None,
     limits: str | None = None,
     hands: int | None = None,
     minutes: int | None = None,
@@ -58,6 +58,8 @@ def build_settings(
     bot_levels += list(plugins)
     sb_bb = _pair(blinds, "--blinds") or (5, 10)
     bets = _pair(limits, "--limits") or (10, 20)
+    # --ante sets the ante of the game chosen; without it each game keeps its default
+    antes = {} if ante is None else {"draw_ante" if game == "draw" else "ante": ante}
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
@@ -65,7 +67,7 @@ def build_settings(
         stack=stack,
         small_blind=sb_bb[0],
         big_blind=sb_bb[1],
-        ante=ante,
+        **antes,
         small_bet=bets[0],
         big_bet=bets[1],
         hand_limit=hands,
@@ -128,9 +130,8 @@ def build_settings(
 @click.option(
     "--ante",
     type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Ante per player (both games).",
+    default=None,
+    help="Ante per player [default: none in Hold'em, 5 in draw].",
 )
 @click.option(
     "--limits",
@@ -173,7 +174,7 @@ def command(
     watch: bool,
     stack: int,
     blinds: str | None,
-    ante: int,
+    ante: int | None,
     limits: str | None,
     hands: int | None,
     minutes: int | None,

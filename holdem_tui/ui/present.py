@@ -165,8 +165,8 @@ def stakes_label(session: Session, tr: Translator) -> str:
         text = tr.t("table.blinds", small=tr.number(s.small_blind), big=tr.number(s.big_blind))
     else:
         text = tr.t("table.limits", small=tr.number(s.small_bet), big=tr.number(s.big_bet))
-    if s.ante:
-        text += " · " + tr.t("table.ante", amount=tr.number(s.ante))
+    if s.game_ante:
+        text += " · " + tr.t("table.ante", amount=tr.number(s.game_ante))
     return text
 
 

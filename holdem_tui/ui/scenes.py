@@ -191,7 +191,7 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
             Scene("raise_editor", _solo(lang=lang), _raise_editor),
             Scene(
                 "draw_selection",
-                _solo(lang=lang, variant="draw", bots=("easy", "normal", "hard"), ante=5),
+                _solo(lang=lang, variant="draw", bots=("easy", "normal", "hard"), draw_ante=5),
                 _draw_selection,
             ),
             Scene(

@@ -117,7 +117,10 @@ class SetupScreen(Screen[GameSettings | None]):
                 yield self._number("f-small-bet", s.small_bet)
                 yield Label("/", classes="slash")
                 yield self._number("f-big-bet", s.big_bet)
-            yield from self._row("ante", self._number("f-ante", s.ante))
+            with Horizontal(classes="form-row", id="row-ante"):
+                yield Label(classes="form-label", id="l-ante")
+                yield self._number("f-ante", s.ante)
+                yield self._number("f-draw-ante", s.draw_ante)
             with Horizontal(classes="form-row", id="row-session_limit"):
                 yield Label(classes="form-label", id="l-session_limit")
                 yield self._select("f-limit-kind", self._initial_choices["f-limit-kind"])
@@ -263,6 +266,8 @@ class SetupScreen(Screen[GameSettings | None]):
             self.query_one(f"#f-plugin-{index}", Input).display = kind == "plugin"
         self.query_one("#row-blinds").display = game == "holdem"
         self.query_one("#row-limits").display = game == "draw"
+        self.query_one("#f-ante").display = game == "holdem"
+        self.query_one("#f-draw-ante").display = game == "draw"
         limit_kind = self.query_one("#f-limit-kind", Select).value
         self.query_one("#f-limit-value", Input).display = limit_kind != "none"
 
@@ -327,6 +332,9 @@ class SetupScreen(Screen[GameSettings | None]):
             small_bet=number("f-small-bet", self.initial.small_bet),
             big_bet=number("f-big-bet", self.initial.big_bet),
             ante=number("f-ante", 0) if self.query_one("#f-ante", Input).value else 0,
+            draw_ante=number("f-draw-ante", 0)
+            if self.query_one("#f-draw-ante", Input).value
+            else 0,
             hand_limit=limit_value if limit_kind == "hands" else None,
             minute_limit=limit_value if limit_kind == "minutes" else None,
             lang=str(lang),
