@@ -207,6 +207,16 @@ def test_play_uses_the_saved_language_and_reports_broken_settings(
     assert "settings.corrupt-" in notice
 
 
+def test_play_uses_the_saved_pace_unless_told(fake_app: list[dict[str, Any]]) -> None:
+    from holdem_tui.storage.settings import Settings, save_settings
+
+    save_settings(Settings(language="en", pace="slow"))
+    _play()
+    assert fake_app[-1]["settings"].pace == "slow"
+    _play("--pace", "instant")
+    assert fake_app[-1]["settings"].pace == "instant"
+
+
 def test_play_offers_continue_when_a_save_exists(fake_app: list[dict[str, Any]]) -> None:
     _play()
     assert fake_app[-1]["setup_first"] is False

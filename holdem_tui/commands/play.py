@@ -150,9 +150,8 @@ def build_settings(
 @click.option(
     "--pace",
     type=click.Choice(PACES),
-    default="normal",
-    show_default=True,
-    help="How fast bots act and hands move on.",
+    default=None,
+    help="How fast bots act and hands move on [default: as last time, else normal].",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
 @click.option(
@@ -179,7 +178,7 @@ def command(
     hands: int | None,
     minutes: int | None,
     lang: str | None,
-    pace: str,
+    pace: str | None,
     seed: int | None,
     setup_first: bool,
     resume: bool,
@@ -191,6 +190,8 @@ def command(
     saved_lang = stored.settings.language
     if lang is None and saved_lang in LANGUAGES:
         lang = saved_lang
+    if pace is None:
+        pace = stored.settings.pace if stored.settings.pace in PACES else "normal"
     notices: list[str] = []
     if stored.kept_aside is not None:
         tr = get_translator(resolve_language(lang, None))
