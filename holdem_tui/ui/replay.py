@@ -30,11 +30,12 @@ from holdem_tui.engine.events import PotAwarded, Street
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.storage.settings import load_settings
+from holdem_tui.ui.narrate import cards_text
+from holdem_tui.ui.present import street_label
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,
     Step,
-    cards_text,
     event_lines,
     load_entries,
 )
@@ -44,17 +45,6 @@ CARD_RED: Final = "#c4161c"
 CARD_BLACK: Final = "#16161a"
 BACK_STYLE: Final = "#8fb1ee on #27498f"
 SLOT_STYLE: Final = "#4f8a66 on #2b7350"
-#: Streets' label keys (``table.street_*``) for the header.
-_STREET_KEYS: Final = {
-    Street.PREFLOP: "table.street_preflop",
-    Street.FLOP: "table.street_flop",
-    Street.TURN: "table.street_turn",
-    Street.RIVER: "table.street_river",
-    Street.PREDRAW: "table.street_first_round",
-    Street.DRAW: "table.street_draw",
-    Street.POSTDRAW: "table.street_second_round",
-    Street.SHOWDOWN: "table.street_showdown",
-}
 
 
 def card_chip(card: Card | None) -> Text:
@@ -79,11 +69,6 @@ def card_row(cards: Sequence[Card | None], slots: int = 0) -> Text:
             row.append(" ")
         row.append("    ", style=SLOT_STYLE)
     return row
-
-
-def street_label(street: Street, tr: Translator) -> str:
-    """The street's name as the table shows it."""
-    return tr.t(_STREET_KEYS.get(street, "table.street_showdown"))
 
 
 def seat_text(seat: SeatView, name: str, known: bool, tr: Translator) -> Text:
@@ -269,7 +254,7 @@ class ReplayScreen(Screen[None]):
         header = tr.t("replay.header", file=entry.path.name, number=entry.number)
         total = len(self.hand.steps) - 1
         self.query_one("#replay-header", Static).update(
-            f"{header} — {street_label(step.street, tr)} — "
+            f"{header} — {street_label(step.street, self.hand.phh.variant, tr)} — "
             f"{tr.t('replay.step', step=self.index, total=total)}"
         )
         for seat in step.view.seats:

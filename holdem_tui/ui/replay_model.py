@@ -19,15 +19,11 @@ from pathlib import Path
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.draw import DrawHand
 from holdem_tui.engine.events import (
-    BetReturned,
     BoardDealt,
     CardsDrawn,
-    CardsMucked,
     CardsShown,
     Event,
     HoleCardsDealt,
-    PlayerActed,
-    PotAwarded,
     Street,
     StreetStarted,
 )
@@ -37,6 +33,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.history.phh import DRAW_CODE, UNKNOWN, PhhError, PhhHand, loads, replay
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import read_history
+from holdem_tui.ui.narrate import narrate
 
 
 class _KnownDealer(Dealer):
@@ -263,61 +260,6 @@ def load_entries(paths: Sequence[Path]) -> list[HandEntry]:
 # --------------------------------------------------------------------------- words
 
 
-def card_text(card: Card) -> str:
-    """One card in running text as printed on it, e.g. ``10♥``."""
-    rank = "10" if card.rank_char == "T" else card.rank_char
-    return rank + "♣♦♥♠"[card.suit]
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards in running text with suit symbols, e.g. ``A♠ K♥``."""
-    return " ".join(card_text(card) for card in cards)
-
-
 def event_lines(events: Sequence[Event], names: Sequence[str], tr: Translator) -> list[str]:
-    """What happened in a step, as log lines in the player's language."""
-    lines: list[str] = []
-    for event in events:
-        line = _event_line(event, names, tr)
-        if line:
-            lines.append(line)
-    return lines
-
-
-def _event_line(event: Event, names: Sequence[str], tr: Translator) -> str:
-    if isinstance(event, PlayerActed):
-        name = names[event.player]
-        if event.all_in and event.kind != "fold":
-            return tr.t("log.all_in", name=name, amount=tr.number(event.to))
-        if event.kind == "fold":
-            return tr.t("log.folds", name=name)
-        if event.kind == "check":
-            return tr.t("log.checks", name=name)
-        if event.kind == "call":
-            return tr.t("log.calls", name=name, amount=tr.number(event.amount))
-        if event.kind == "bet":
-            return tr.t("log.bets", name=name, amount=tr.number(event.to))
-        return tr.t("log.raises_to", name=name, amount=tr.number(event.to))
-    if isinstance(event, BoardDealt) and event.street in (Street.FLOP, Street.TURN, Street.RIVER):
-        return tr.t(f"log.{event.street.value}", cards=cards_text(event.cards))
-    if isinstance(event, CardsDrawn):
-        name = names[event.player]
-        if event.count == 0:
-            return tr.t("log.stands_pat", name=name)
-        return tr.plural("log.draws", event.count, name=name)
-    if isinstance(event, CardsShown):
-        hand = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
-        text = tr.t("log.shows", name=names[event.player], cards=cards_text(event.cards), hand=hand)
-        return text.replace(" ()", "")
-    if isinstance(event, CardsMucked):
-        return tr.t("log.mucks", name=names[event.player])
-    if isinstance(event, BetReturned):
-        return tr.t(
-            "log.uncalled_returned", name=names[event.player], amount=tr.number(event.amount)
-        )
-    if isinstance(event, PotAwarded):
-        winners = [names[p] for p, amount in event.shares if amount > 0]
-        if len(winners) == 1:
-            return tr.t("log.wins_pot", name=winners[0], amount=tr.number(event.amount))
-        return tr.t("log.splits", names=", ".join(winners), amount=tr.number(event.amount))
-    return ""
+    """What happened in a step, as the game's own log would say it."""
+    return narrate(events, names.__getitem__, tr)
