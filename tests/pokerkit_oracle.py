@@ -17,6 +17,7 @@ from pokerkit import (
     Automation,
     BettingStructure,
     Deck,
+    HandHistory,
     Mode,
     NoLimitTexasHoldem,
     Opening,
@@ -184,14 +185,38 @@ def play_lockstep(hand: Hand, state: State, rng: random.Random) -> Outcome:
         _deal_pending(state, hand, dealt, boards)
     assert hand.is_complete
     assert not state.status, "pokerkit's hand should be over too"
-    # Our odd chips go one at a time per pot (the rule card awards every pot on its own);
-    # pokerkit merges pots whose losers were killed and gives a whole remainder to the first
-    # winner. Flag hands where any pot split unevenly: only those may differ.
-    odd = any(
+    return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), uneven_split(hand))
+
+
+def uneven_split(hand: Hand) -> bool:
+    """Whether any pot of the hand split unevenly: the only hands where pokerkit may pay
+    differently. Our odd chips go one at a time per pot (the rule card awards every pot on
+    its own); pokerkit merges pots whose losers were killed and gives a whole remainder to
+    the first winner."""
+    return any(
         isinstance(e, PotAwarded) and len(e.shares) > 1 and e.amount % len(e.shares)
         for e in hand.events
     )
-    return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), odd)
+
+
+def pokerkit_replay(text: str) -> State:
+    """pokerkit's final state after loading and replaying one PHH hand."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, state = HandHistory.loads(text)
+    assert not state.status, "pokerkit's replay should end the hand"
+    return state
+
+
+def same_as_pokerkit(text: str, hand: Hand) -> bool:
+    """Replay ``text`` in pokerkit: the same stacks (True), or a counted odd-chip difference
+    (False); anything else fails the test."""
+    state = pokerkit_replay(text)
+    if list(state.stacks) == list(hand.stacks):
+        return True
+    assert uneven_split(hand), text
+    assert sum(state.stacks) == sum(hand.stacks)
+    return False
 
 
 def _choose(legal: object, rng: random.Random) -> str:

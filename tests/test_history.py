@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import json
 import random
-import time
-import warnings
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pokerkit_oracle import same_as_pokerkit
 from storage_support import play_one, play_session, random_agent, random_table
 
 from holdem_tui.cli import main
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt, PotAwarded
+from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.history.phh import loads, replay
@@ -38,22 +37,6 @@ from holdem_tui.storage.session import SessionStore
 
 HOLDEM_HANDS = 2000
 DRAW_HANDS = 400
-
-
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-
-
-def _odd_split(hand: Hand) -> bool:
-    return any(
-        isinstance(e, PotAwarded) and len(e.shares) > 1 and e.amount % len(e.shares)
-        for e in hand.events
-    )
 
 
 def _write_sessions(variant: str, total: int, seed: int) -> tuple[list[SessionHistory], dict]:
@@ -79,11 +62,9 @@ def _write_sessions(variant: str, total: int, seed: int) -> tuple[list[SessionHi
 def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pokerkit import HandHistory
 
     # This test is about the format; durability (fsync) is proven by test_storage_kill.
     monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)
-    started = time.perf_counter()
     writers, hands = _write_sessions("holdem", HOLDEM_HANDS, 20261130)
     odd_chip_differences = 0
     checked = 0
@@ -94,21 +75,13 @@ def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
         for key, body in split_sections(text):
             hand = hands[(history.info.session_id, key)]
             recorded = list(hand.stacks)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                *_, state = HandHistory.loads(body)
-            assert state is not None and not state.status
-            if list(state.stacks) != recorded:
-                assert _odd_split(hand), (key, body)
-                assert sum(state.stacks) == sum(recorded)
-                odd_chip_differences += 1
+            odd_chip_differences += not same_as_pokerkit(body, hand)
             phh = loads(body)[0]
             assert phh.finishing_stacks == tuple(recorded)
             assert replay(phh).finishing_stacks == tuple(recorded)
             checked += 1
     assert checked == HOLDEM_HANDS
     assert odd_chip_differences < HOLDEM_HANDS * 0.01, odd_chip_differences
-    assert time.perf_counter() - started < 60
 
 
 def test_draw_histories_replay_exactly(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,40 +7,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from phh_dataset import FILES, MISSING, load, phh_text
 
 from holdem_tui.cli import main
-from holdem_tui.history.phh import PhhHand, replay
+from holdem_tui.history.phh import PhhHand, loads, replay
 
-DATASET = Path(__file__).resolve().parents[2] / "shared" / "phh"
-FILES = sorted(DATASET.glob("*.json")) if DATASET.is_dir() else []
-
-pytestmark = pytest.mark.skipif(not FILES, reason="the shared PHH dataset is not beside the repo")
+pytestmark = pytest.mark.skipif(not FILES, reason=MISSING)
 
 
 def _phh(data: dict) -> PhhHand:
-    return PhhHand(
-        variant=data["variant"],
-        starting_stacks=tuple(data["starting_stacks"]),
-        actions=tuple(data["actions"]),
-        antes=tuple(data["antes"]),
-        blinds=tuple(data["blinds_or_straddles"]),
-        min_bet=data["min_bet"],
-        ante_trimming=data["ante_trimming_status"],
-    )
-
-
-def _toml(data: dict) -> str:
-    lines = [
-        'variant = "NT"',
-        f"ante_trimming_status = {str(data['ante_trimming_status']).lower()}",
-        f"antes = {data['antes']}",
-        f"blinds_or_straddles = {data['blinds_or_straddles']}",
-        f"min_bet = {data['min_bet']}",
-        f"starting_stacks = {data['starting_stacks']}",
-        "actions = " + json.dumps(data["actions"]),
-        f"finishing_stacks = {data['finishing_stacks']}",
-    ]
-    return "\n".join(lines) + "\n"
+    return loads(phh_text(data))[0]
 
 
 def test_dataset_is_complete() -> None:
@@ -49,7 +25,7 @@ def test_dataset_is_complete() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_hand_reproduces_stacks_and_bounds(path: Path) -> None:
-    data = json.loads(path.read_text())
+    data = load(path)
     result = replay(_phh(data))
     assert list(result.finishing_stacks) == data["finishing_stacks"]
     points = data["decision_points"]
@@ -68,9 +44,9 @@ def test_replay_json_cli_prints_one_line_per_file(tmp_path: Path) -> None:
     paths = []
     expected = {}
     for source in FILES:
-        data = json.loads(source.read_text())
+        data = load(source)
         target = tmp_path / f"{source.stem}.phh"
-        target.write_text(_toml(data))
+        target.write_text(phh_text(data))
         paths.append(str(target))
         expected[str(target)] = data
     result = CliRunner().invoke(main, ["replay", "--json", *paths])
@@ -89,13 +65,13 @@ def test_replay_json_cli_prints_one_line_per_file(tmp_path: Path) -> None:
 
 def test_replay_json_reports_bad_files_and_goes_on(tmp_path: Path) -> None:
     good = tmp_path / "good.phh"
-    good.write_text(_toml(json.loads(FILES[0].read_text())))
+    good.write_text(phh_text(load(FILES[0])))
     broken = tmp_path / "broken.phh"
     broken.write_text("variant = 'NT'\nactions = [\n")
-    data = json.loads(FILES[0].read_text())
+    data = load(FILES[0])
     data["actions"] = [*[a for a in data["actions"] if not a.startswith("d ")][:1], "p9 cbr 1"]
     illegal = tmp_path / "illegal.phh"
-    illegal.write_text(_toml(data))
+    illegal.write_text(phh_text(data))
     result = CliRunner().invoke(main, ["replay", "--json", str(broken), str(illegal), str(good)])
     assert result.exit_code == 1
     assert len(result.stdout.splitlines()) == 1

@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from phh_dataset import FILES, PLURIBUS, phh_text
 from storage_support import play_session, random_agent, random_table
 from textual.widgets import OptionList
 
@@ -27,38 +28,11 @@ from holdem_tui.engine.events import (
 )
 from holdem_tui.history.phh import loads, replay
 from holdem_tui.i18n import Translator
-from holdem_tui.storage import paths
 from holdem_tui.storage.histories import SessionHistory
 from holdem_tui.ui.replay import PickerScreen, ReplayApp, ReplayScreen, SeatPanel
 from holdem_tui.ui.replay_model import build_replay, load_entries
 
-DATASET = Path(__file__).resolve().parents[2] / "shared" / "phh"
-PLURIBUS = sorted(DATASET.glob("pluribus-*.json")) if DATASET.is_dir() else []
-ALL_DATASET = sorted(DATASET.glob("*.json")) if DATASET.is_dir() else []
-
-
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-
-
-def _toml(data: dict) -> str:
-    """A ``.phh`` file from a dataset test vector's fields (as test_phh_dataset does)."""
-    lines = [
-        'variant = "NT"',
-        f"ante_trimming_status = {str(data['ante_trimming_status']).lower()}",
-        f"antes = {data['antes']}",
-        f"blinds_or_straddles = {data['blinds_or_straddles']}",
-        f"min_bet = {data['min_bet']}",
-        f"starting_stacks = {data['starting_stacks']}",
-        "actions = " + json.dumps(data["actions"]),
-        f"finishing_stacks = {data['finishing_stacks']}",
-    ]
-    return "\n".join(lines) + "\n"
+ALL_DATASET = FILES
 
 
 def _own_hands(tmp_path: Path, count: int = 4, seed: int = 8) -> Path:
@@ -85,7 +59,7 @@ def _pluribus_file(tmp_path: Path) -> Path:
         data = json.loads(source.read_text())
         if len(data["board"]) == 3 or sum(1 for a in data["actions"] if a.startswith("d db")) == 3:
             target = tmp_path / f"{source.stem}.phh"
-            target.write_text(_toml(data))
+            target.write_text(phh_text(data))
             return target
     pytest.skip("the shared PHH dataset is not beside the repo")
 
@@ -143,8 +117,8 @@ def _check_every_step(phh_text: str) -> int:
 def test_every_dataset_hand_has_exact_figures_at_every_step() -> None:
     for source in ALL_DATASET:
         data = json.loads(source.read_text())
-        assert _check_every_step(_toml(data)) > 0
-        assert build_replay(loads(_toml(data))[0]).steps[-1].view.complete
+        assert _check_every_step(phh_text(data)) > 0
+        assert build_replay(loads(phh_text(data))[0]).steps[-1].view.complete
 
 
 def test_own_histories_have_exact_figures_at_every_step(tmp_path: Path) -> None:

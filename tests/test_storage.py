@@ -36,12 +36,6 @@ from holdem_tui.storage.settings import (
 REPO = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test gets its own config and data folders: never the real home."""
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-
 
 def _table(seed: int = 7, players: int = 6, variant: str = "holdem") -> Table:
     names = tuple(f"P{i + 1}" for i in range(players))

@@ -7,7 +7,6 @@ the storage folders pointed at a temporary directory.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -42,11 +41,6 @@ class Caller:
 def _callers(spec: str, seed: int | None) -> Caller:
     return Caller(seed)
 
-
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
 
 
 async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:

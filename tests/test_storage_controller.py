@@ -4,7 +4,6 @@ every hand in the history, and a resumed controller equal to the one that was st
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from storage_support import random_agent
@@ -34,11 +33,6 @@ class RandomBot:
 def _factory(spec: str, seed: int | None) -> RandomBot:
     return RandomBot(seed)
 
-
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
 
 
 def _play_until(session: Session, human: random.Random, stop_hand: int) -> None:

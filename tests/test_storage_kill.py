@@ -106,11 +106,6 @@ def _kill(child: subprocess.Popen[bytes]) -> list[str]:
     return lines if rest.endswith(b"\n") or not lines else lines[:-1]
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-
 
 def _check_history(store: SessionStore, finished_hands: int) -> None:
     """The history holds exactly the finished hands, each replaying to its own stacks."""

@@ -1,0 +1,19 @@
+"""Shared test setup: no test ever touches the real home folder or depends on its locale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from holdem_tui.storage import paths
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Own config and data folders per test, and an English locale unless a test says so."""
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
