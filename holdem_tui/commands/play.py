@@ -11,20 +11,16 @@ from dataclasses import replace
 
 import click
 
+from holdem_tui.commands.options import parse_pair
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 from holdem_tui.settings import DEFAULT_BOTS, PACES, GameSettings
 
 
 def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
-    """``"5/10"`` -> ``(5, 10)``."""
+    """``"5/10"`` -> ``(5, 10)``; ``None`` when the flag was not given."""
     if value is None:
         return None
-    small, sep, big = value.partition("/")
-    if not sep or not small.strip().isdigit() or not big.strip().isdigit():
-        raise click.BadParameter(
-            f"expected two whole numbers like 5/10, got {value!r}", param_hint=flag
-        )
-    return int(small), int(big)
+    return parse_pair(value, click.Option([flag]))
 
 
 def _names(value: str | None) -> list[str] | None:

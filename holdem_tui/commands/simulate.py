@@ -13,35 +13,9 @@ import math
 import click
 
 from holdem_tui.bots.registry import LEVELS
+from holdem_tui.commands.options import PairType
 
 _GAMES = ("holdem", "draw")
-
-
-def _pair(text: str, param: click.Parameter | None, ctx: click.Context | None) -> tuple[int, int]:
-    parts = text.split("/")
-    try:
-        low, high = (int(p) for p in parts)
-    except ValueError:
-        raise click.BadParameter(
-            f"{text!r} is not two whole numbers like 5/10", ctx, param
-        ) from None
-    if not 0 < low <= high:
-        raise click.BadParameter(f"{text!r}: need 0 < first <= second", ctx, param)
-    return low, high
-
-
-class PairType(click.ParamType):  # type: ignore[type-arg]
-    """``SMALL/BIG`` chip amounts, e.g. ``5/10`` (blinds) or ``10/20`` (limits)."""
-
-    name = "SMALL/BIG"
-
-    def convert(
-        self, value: object, param: click.Parameter | None, ctx: click.Context | None
-    ) -> tuple[int, int]:
-        """Parse and check ``value``."""
-        if isinstance(value, tuple):
-            return value
-        return _pair(str(value), param, ctx)
 
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
