@@ -28,13 +28,13 @@ from holdem_tui.bots.base import Bot
 from holdem_tui.bots.registry import LEVELS, make_bot, resolve
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.engine.actions import ActionKind
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand, draw_config
+from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
 from holdem_tui.engine.events import CardsShown, PlayerActed, PotAwarded, Street, StreetStarted
 from holdem_tui.engine.hand import Dealer, Hand
-from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.table import TableConfig, deal_hand
 
 #: a bet or raise counts as a bluff when the bettor's equity against the hands actually
 #: still in (known to the simulator) is below this fraction of a fair share (1 / players)
@@ -63,21 +63,9 @@ class SimConfig:
     plugin_timeout: float = DEFAULT_TIMEOUT
 
     def __post_init__(self) -> None:
-        if self.game not in ("holdem", "draw"):
-            raise ValueError(f"unknown game {self.game!r}: holdem or draw")
-        low, high = (2, 9) if self.game == "holdem" else (2, 6)
-        if not low <= len(self.bots) <= high:
-            raise ValueError(f"{self.game} seats {low} to {high} bots, got {len(self.bots)}")
         if self.hands < 1:
             raise ValueError("play at least one hand")
-        if not 0 < self.small_blind <= self.big_blind:
-            raise ValueError("blinds must satisfy 0 < small blind <= big blind")
-        if not 0 < self.small_bet <= self.big_bet:
-            raise ValueError("limits must satisfy 0 < small bet <= big bet")
-        if self.ante is not None and self.ante < 0:
-            raise ValueError("the ante cannot be negative")
-        if self.stack is not None and self.stack <= 0:
-            raise ValueError("the stack must be positive")
+        _ = self.table_config  # the table's own checks: game, seats, stakes, ante, stack
 
     @property
     def unit(self) -> int:
@@ -95,6 +83,24 @@ class SimConfig:
         if self.ante is not None:
             return self.ante
         return 0 if self.game == "holdem" else max(1, self.small_bet // 2)
+
+    @property
+    def table_config(self) -> TableConfig:
+        """These settings as the engine's table (stacks reset every hand); raises
+        ``ValueError`` naming what is wrong."""
+        return TableConfig(
+            variant=self.game,
+            names=self.bots,
+            starting_stack=self.starting_stack,
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.table_ante,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            cap=self.cap,
+            seed=self.seed,
+            reset_stacks=True,
+        )
 
     @property
     def seats(self) -> int:
@@ -209,35 +215,10 @@ def _bot_seed(seed: int, seat: int, chunk: int) -> int:
 
 
 def _new_hand(config: SimConfig, order: Sequence[int], deal_seed: int, number: int) -> Hand:
-    stacks = [config.starting_stack] * len(order)
     names = [f"s{seat + 1}-{config.bots[seat]}" for seat in order]
+    stacks = [config.starting_stack] * len(order)
     dealer = Dealer(random.Random(deal_seed))
-    if config.game == "holdem":
-        return HoldemHand(
-            holdem_config(
-                stacks,
-                config.small_blind,
-                config.big_blind,
-                ante=config.table_ante,
-                names=names,
-                seats=order,
-                hand_number=number,
-            ),
-            dealer,
-        )
-    return DrawHand(
-        draw_config(
-            stacks,
-            config.table_ante,
-            config.small_bet,
-            config.big_bet,
-            cap=config.cap,
-            names=names,
-            seats=order,
-            hand_number=number,
-        ),
-        dealer,
-    )
+    return deal_hand(config.table_config, order, stacks, names, number, dealer)
 
 
 def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:

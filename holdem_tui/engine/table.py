@@ -26,6 +26,8 @@ from holdem_tui.engine.view import PlayerView
 
 VARIANTS = ("holdem", "draw")
 SEAT_LIMITS = {"holdem": (2, 9), "draw": (2, 6)}
+#: the games' names in messages that are not translated (command-line errors)
+GAME_TITLES = {"holdem": "Hold'em", "draw": "Five-Card Draw"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class TableConfig:
             raise ValueError(f"unknown game {self.variant!r}")
         low, high = SEAT_LIMITS[self.variant]
         if not low <= len(self.names) <= high:
-            raise ValueError(f"{self.variant} takes {low} to {high} players")
+            raise ValueError(f"{GAME_TITLES[self.variant]} takes {low} to {high} players")
         if self.starting_stack <= 0:
             raise ValueError("the starting stack must be positive")
         if self.variant == "holdem" and not 0 < self.small_blind <= self.big_blind:
@@ -193,37 +195,13 @@ class Table:
 
     def deal(self, order: Sequence[int], showdown_policy: ShowdownPolicy | None) -> Hand:
         """Build the hand for seats in ``order`` with the stored hand seed."""
-        config = self.config
-        stacks = [self.seats[i].stack for i in order]
-        names = [self.seats[i].name for i in order]
-        dealer = Dealer(random.Random(self.hand_seed))
-        if config.variant == "holdem":
-            return HoldemHand(
-                holdem_config(
-                    stacks,
-                    config.small_blind,
-                    config.big_blind,
-                    ante=config.ante,
-                    big_blind_ante=config.big_blind_ante,
-                    names=names,
-                    seats=order,
-                    hand_number=self.hand_number,
-                ),
-                dealer,
-                showdown_policy,
-            )
-        return DrawHand(
-            draw_config(
-                stacks,
-                config.ante,
-                config.small_bet,
-                config.big_bet,
-                cap=config.cap,
-                names=names,
-                seats=order,
-                hand_number=self.hand_number,
-            ),
-            dealer,
+        return deal_hand(
+            self.config,
+            order,
+            [self.seats[i].stack for i in order],
+            [self.seats[i].name for i in order],
+            self.hand_number,
+            Dealer(random.Random(self.hand_seed)),
             showdown_policy,
         )
 
@@ -282,6 +260,48 @@ class Table:
         if len(table.seats) != len(table.config.names):
             raise ValueError("not a saved table: seat count does not match")
         return table
+
+
+def deal_hand(
+    config: TableConfig,
+    order: Sequence[int],
+    stacks: Sequence[int],
+    names: Sequence[str],
+    hand_number: int,
+    dealer: Dealer,
+    showdown_policy: ShowdownPolicy | None = best_hand_policy,
+) -> Hand:
+    """A hand of the table's game for the seats in ``order`` (left of the button first),
+    with the table's stakes: the one place a table's settings become a hand."""
+    if config.variant == "holdem":
+        return HoldemHand(
+            holdem_config(
+                stacks,
+                config.small_blind,
+                config.big_blind,
+                ante=config.ante,
+                big_blind_ante=config.big_blind_ante,
+                names=names,
+                seats=order,
+                hand_number=hand_number,
+            ),
+            dealer,
+            showdown_policy,
+        )
+    return DrawHand(
+        draw_config(
+            stacks,
+            config.ante,
+            config.small_bet,
+            config.big_bet,
+            cap=config.cap,
+            names=names,
+            seats=order,
+            hand_number=hand_number,
+        ),
+        dealer,
+        showdown_policy,
+    )
 
 
 #: a seat's brain for :func:`play_hand`: gets its view, answers an action
