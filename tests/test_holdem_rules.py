@@ -284,6 +284,22 @@ def test_winner_of_an_uncontested_pot_may_show() -> None:
     assert not hand.can_show_voluntarily(2)
 
 
+def test_a_mucked_hand_may_still_be_shown_after_the_hand() -> None:
+    hand = holdem([100, 100, 100], ["KhKd", "7c2d", "AhAd"], ["9s8s3c", "4d", "Jh"])
+    hand.fold()  # button folds
+    while not hand.is_complete:
+        hand.check_or_call()
+    mucked = [e.player for e in hand.events if isinstance(e, CardsMucked)]
+    assert mucked == [1]  # seven high loses to the kings shown first
+    assert hand.can_show_voluntarily(1)
+    assert not hand.can_show_voluntarily(0)  # already shown
+    assert not hand.can_show_voluntarily(2)  # folded
+    stacks = list(hand.stacks)
+    shown = hand.show_voluntarily(1)
+    assert isinstance(shown[0], CardsShown) and shown[0].voluntary
+    assert hand.stacks == stacks
+
+
 def test_folding_is_refused_when_checking_is_free() -> None:
     hand = holdem([100, 100, 100], FOUR[:3], ["AsKsQh", "2h", "3h"])
     hand.check_or_call()

@@ -505,16 +505,12 @@ class Hand:
         return tuple(self.events[mark:])
 
     def can_show_voluntarily(self, player: int) -> bool:
-        """The winner of an uncontested pot may show once the hand is over."""
-        return (
-            self.phase is Phase.COMPLETE
-            and self.live_count() == 1
-            and self.live[player]
-            and player not in self.shown
-        )
+        """A player may always choose to show: once the hand is over, the winner of an
+        uncontested pot, or a hand that was mucked at the showdown, can be turned up."""
+        return self.phase is Phase.COMPLETE and self.live[player] and player not in self.shown
 
     def show_voluntarily(self, player: int) -> tuple[Event, ...]:
-        """Show the cards that won without a showdown."""
+        """Show cards nobody had to see (nothing changes hands)."""
         if not self.can_show_voluntarily(player):
             raise IllegalAction("cannot_show", f"p{player + 1} cannot show now")
         mark = len(self.events)

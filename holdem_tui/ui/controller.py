@@ -167,7 +167,7 @@ class Session:
             return self.act(seat, legal.passive_action())
 
     def can_show(self, seat: int) -> bool:
-        """Whether this chair won uncontested and may still turn its cards up."""
+        """Whether this chair may still turn its cards up (won uncontested, or mucked)."""
         position = self.position_of(seat)
         return (
             self.hand is not None
@@ -176,7 +176,7 @@ class Session:
         )
 
     def show(self, seat: int) -> tuple[Event, ...]:
-        """Turn an uncontested winner's cards up for everyone."""
+        """Turn this chair's unseen cards up for everyone, once the hand is over."""
         position = self.position_of(seat)
         assert self.hand is not None and position is not None
         return self.hand.show_voluntarily(position)
