@@ -12,8 +12,6 @@ from typing import Any, ClassVar
 import pytest
 from textual.pilot import Pilot
 
-from holdem_tui.engine.actions import Action
-from holdem_tui.engine.view import PlayerView
 from holdem_tui.settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
@@ -21,26 +19,7 @@ from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.settings import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.present import Stage
-
-
-class Caller:
-    """Calls or checks everything: hands reach showdown and the session goes on."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.name = "caller"
-
-    def decide(self, view: PlayerView) -> Action:
-        """Call a bet, else check; stand pat in a draw."""
-        legal = view.legal
-        assert legal is not None
-        if legal.can_draw:
-            return Action.draw(())
-        return Action.call() if legal.call_amount else Action.check()
-
-
-def _callers(spec: str, seed: int | None) -> Caller:
-    return Caller(seed)
-
+from holdem_tui.ui.scenes import stations
 
 
 async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:
@@ -68,7 +47,7 @@ def _settings() -> GameSettings:
 
 
 async def test_quit_and_continue_at_the_same_hand() -> None:
-    app = create_app(_settings(), bot_factory=_callers, persist=True)
+    app = create_app(_settings(), bot_factory=stations, persist=True)
     async with app.run_test(size=(100, 32)) as pilot:
         await _human_turn(pilot, 3)
         session = app.session
@@ -91,7 +70,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
     assert [list(h) for h in loaded.session.hand.hole] == cards
     assert len(loaded.session.hand.actions_taken()) > len(actions)
 
-    again = create_app(_settings(), bot_factory=_callers, persist=True, saved=loaded)
+    again = create_app(_settings(), bot_factory=stations, persist=True, saved=loaded)
     async with again.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         resumed = again.session
@@ -106,7 +85,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
 
 
 async def test_tests_without_persist_write_nothing() -> None:
-    app = create_app(_settings(), bot_factory=_callers)
+    app = create_app(_settings(), bot_factory=stations)
     async with app.run_test(size=(100, 32)) as pilot:
         await _human_turn(pilot, 2)
     assert not paths.data_dir().exists()
@@ -149,7 +128,7 @@ def _play(*args: str) -> Any:
 def test_play_resume_continues_a_good_save(fake_app: list[dict[str, Any]]) -> None:
     from holdem_tui.ui.controller import Session
 
-    session = Session(_settings(), _callers)
+    session = Session(_settings(), stations)
     session.start_storage()
     session.start_hand()
     result = _play("--resume")
@@ -232,13 +211,13 @@ async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
     from holdem_tui.ui.screens.setup import SetupScreen
     from holdem_tui.ui.screens.table import TableScreen
 
-    old = Session(_settings(), _callers)
+    old = Session(_settings(), stations)
     old.start_storage()
     old.start_hand()
     assert old.hand is not None
     cards = [list(h) for h in old.hand.hole]
 
-    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    app = create_app(_settings(), bot_factory=stations, persist=True, setup_first=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -260,11 +239,11 @@ async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
     from holdem_tui.ui.controller import Session
     from holdem_tui.ui.screens.table import TableScreen
 
-    old = Session(_settings(), _callers)  # a session started in English
+    old = Session(_settings(), stations)  # a session started in English
     old.start_storage()
     old.start_hand()
     app = create_app(
-        replace(_settings(), lang="hr"), bot_factory=_callers, persist=True, setup_first=True
+        replace(_settings(), lang="hr"), bot_factory=stations, persist=True, setup_first=True
     )
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -283,7 +262,7 @@ async def test_setup_screen_continue_with_a_broken_save_stays_on_setup() -> None
     save = SaveFile()
     save.path.parent.mkdir(parents=True)
     save.path.write_text("{ torn")
-    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    app = create_app(_settings(), bot_factory=stations, persist=True, setup_first=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         button = app.screen.query_one("#continue", Button)
@@ -301,7 +280,7 @@ async def test_setup_screen_continue_with_a_broken_save_stays_on_setup() -> None
 async def test_no_continue_without_a_save() -> None:
     from textual.widgets import Button
 
-    app = create_app(_settings(), bot_factory=_callers, persist=True, setup_first=True)
+    app = create_app(_settings(), bot_factory=stations, persist=True, setup_first=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#continue", Button).display
