@@ -51,3 +51,17 @@ def test_default_is_english_holdem() -> None:
     result = CliRunner().invoke(main, ["rules"])
     assert result.exit_code == 0
     assert "Texas Hold'em" in result.output and "Hand ranking" in result.output
+
+
+def test_the_saved_language_beats_the_environment_and_lang_beats_both(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from holdem_tui.storage.settings import Settings, save_settings
+
+    monkeypatch.setenv("LANG", "fi_FI.UTF-8")
+    save_settings(Settings(language="nl"))
+    result = CliRunner().invoke(main, ["rules"])
+    assert "Rangorde van de handen" in result.output
+    assert "Käsien arvojärjestys" not in result.output
+    result = CliRunner().invoke(main, ["rules", "--lang", "hr"])
+    assert "Poredak ruku" in result.output

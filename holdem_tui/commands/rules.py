@@ -25,11 +25,15 @@ from holdem_tui.i18n import GAMES, LANGUAGES, get_translator, resolve_language
     "--lang",
     type=click.Choice(LANGUAGES),
     default=None,
-    help="Language of the rules (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
+    help="Language of the rules (default: the one chosen in the game, else from LC_ALL / "
+    "LC_MESSAGES / LANG, else English).",
 )
 def command(game: str, lang: str | None) -> None:
     """Print the rules of a game in your language."""
-    chosen = resolve_language(lang, None)
+    from holdem_tui.storage.settings import load_settings
+
+    saved = load_settings(repair=False).settings.language  # reading never changes the file
+    chosen = resolve_language(lang, saved)
     text = get_translator(chosen).rules_markdown(game)
     console = Console()
     console.print(Markdown(text))
