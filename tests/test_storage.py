@@ -36,7 +36,6 @@ from holdem_tui.storage.settings import (
 REPO = Path(__file__).resolve().parent.parent
 
 
-
 def _table(seed: int = 7, players: int = 6, variant: str = "holdem") -> Table:
     names = tuple(f"P{i + 1}" for i in range(players))
     return Table(TableConfig(variant, names, seed=seed, hand_limit=50))

@@ -34,7 +34,6 @@ def _factory(spec: str, seed: int | None) -> RandomBot:
     return RandomBot(seed)
 
 
-
 def _play_until(session: Session, human: random.Random, stop_hand: int) -> None:
     """Play as the app does until the human's first decision in hand ``stop_hand``."""
     agent = random_agent(human)

@@ -106,7 +106,6 @@ def _kill(child: subprocess.Popen[bytes]) -> list[str]:
     return lines if rest.endswith(b"\n") or not lines else lines[:-1]
 
 
-
 def _check_history(store: SessionStore, finished_hands: int) -> None:
     """The history holds exactly the finished hands, each replaying to its own stacks."""
     assert store.history is not None
