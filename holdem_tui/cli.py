@@ -26,9 +26,11 @@ class LazyGroup(click.Group):
     """A click group that imports each subcommand's module on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        """The subcommands whose module is installed, without importing them."""
         return sorted(name for name, (module, _) in SUBCOMMANDS.items() if _available(module))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Import a subcommand's module only when that subcommand is used."""
         entry = SUBCOMMANDS.get(cmd_name)
         if entry is None or not _available(entry[0]):
             return None
@@ -37,6 +39,7 @@ class LazyGroup(click.Group):
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the subcommands with their one-line help, still without importing them."""
         rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
