@@ -284,3 +284,20 @@ async def test_no_continue_without_a_save() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#continue", Button).display
+
+
+async def test_four_colour_deck_toggles_and_is_remembered() -> None:
+    from holdem_tui.engine.cards import parse_card
+    from holdem_tui.ui.cards import suit_colour
+
+    app = create_app(_settings(), bot_factory=stations, persist=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert app.four_colour is False
+        await pilot.press("k")
+        assert app.four_colour is True
+    assert load_settings().settings.four_colour is True
+    again = create_app(_settings(), bot_factory=stations, persist=True)
+    assert again.four_colour is True
+    diamond = parse_card("Ad")
+    assert suit_colour(diamond, True) != suit_colour(diamond, False)

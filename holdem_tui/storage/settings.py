@@ -38,6 +38,8 @@ class Settings:
     language: str | None = None
     pace: str = "normal"
     last_setup: dict[str, Any] = field(default_factory=dict)
+    #: blue diamonds and green clubs, for players who tell suits apart by colour
+    four_colour: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, with a version so a future format can tell old files apart."""
@@ -46,6 +48,7 @@ class Settings:
             "language": self.language,
             "pace": self.pace,
             "last_setup": self.last_setup,
+            "four_colour": self.four_colour,
         }
 
     @classmethod
@@ -66,7 +69,10 @@ class Settings:
             raise ValueError(f"pace must be one of {', '.join(PACES)}")
         if not isinstance(last_setup, dict):
             raise ValueError("last_setup must be an object")
-        return cls(language=language, pace=pace, last_setup=dict(last_setup))
+        four_colour = data.get("four_colour", False)
+        if not isinstance(four_colour, bool):
+            raise ValueError("four_colour must be true or false")
+        return cls(language, pace, dict(last_setup), four_colour)
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,7 @@ class HoldemApp(App[None]):
         Binding("question_mark", "help", show=False, id="help"),
         Binding("f1", "rules", show=False, id="rules"),
         Binding("l", "switch_language", show=False, id="language"),
+        Binding("k", "toggle_four_colour", show=False, id="four_colour"),
     ]
 
     def __init__(
@@ -119,7 +120,8 @@ class HoldemApp(App[None]):
         self.bot_timeout = bot_timeout
         self.session: Session | None = None
         self.ui = UiState()
-        self.four_colour = False
+        #: blue diamonds and green clubs; a preference kept with the settings
+        self.four_colour = self._saved_four_colour()
         self.screen_owner: int | None = None
         self.too_small = False
         self._resume: Callable[[], None] | None = None
@@ -221,7 +223,14 @@ class HoldemApp(App[None]):
         from holdem_tui.storage.settings import Settings, save_settings
 
         setup = replace(self.settings, seed=None).to_dict()
-        save_settings(Settings(self.settings.lang, self.settings.pace, setup))
+        save_settings(Settings(self.settings.lang, self.settings.pace, setup, self.four_colour))
+
+    def _saved_four_colour(self) -> bool:
+        if not self.persist:
+            return False
+        from holdem_tui.storage.settings import load_settings
+
+        return load_settings(repair=False).settings.four_colour
 
     # ------------------------------------------------------------------ queries
 
@@ -662,6 +671,12 @@ class HoldemApp(App[None]):
             retranslate = getattr(screen, "retranslate", None)
             if callable(retranslate):
                 retranslate()
+        self.refresh_table()
+
+    def action_toggle_four_colour(self) -> None:
+        """``k``: a four-colour deck (blue diamonds, green clubs) on or off, remembered."""
+        self.four_colour = not self.four_colour
+        self.remember_settings()
         self.refresh_table()
 
     def action_switch_language(self) -> None:

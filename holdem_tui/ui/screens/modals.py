@@ -348,6 +348,7 @@ class HelpScreen(ModalScreen[None]):
             ("?", tr.t("keys.help")),
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),
+            ("k", tr.t("keys.four_colour")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
         width = max(len(k) for k, _ in rows)
