@@ -29,7 +29,6 @@ class DrawHand(Hand):
     """One hand of fixed-limit Five-Card Draw."""
 
     variant = "draw"
-    hole_count = 5
 
     max_seats = MAX_SEATS
 

@@ -158,8 +158,6 @@ class Hand:
     variant: str = ""
     #: how many players the variant seats
     max_seats: int = 9
-    #: cards a seat holds when it is dealt in (used to validate replays)
-    hole_count: int = 0
 
     def __init__(
         self,
@@ -201,7 +199,6 @@ class Hand:
         self.completion = 0
         self.raise_count = 0
         self.short_all_ins: list[int] = []
-        self.opener: int | None = None
         self.last_aggressor: int | None = None
         self.all_in_runout = False
         self.draw_queue: deque[int] = deque()
@@ -324,9 +321,8 @@ class Hand:
         blinds = self.config.posted_blinds()
         signs = [1 if b > 0 else 0 for b in blinds]
         max_index = max(range(self.n), key=lambda i: (self.bets[i] * signs[i], i))
-        self.opener = (max_index + 1) % self.n
         order = deque(range(self.n))
-        order.rotate(-self.opener)
+        order.rotate(-(max_index + 1))
         # a seat with nothing left to lose (pokerkit's zero effective stack) does not act
         totals = sorted(self.bets[i] + self.stacks[i] for i in range(self.n) if self.live[i])
         second = totals[-2] if len(totals) > 1 else 0
@@ -725,7 +721,6 @@ class Hand:
         order.rotate(-actor)
         order.popleft()
         self.actors = deque(i for i in order if self.live[i] and self.stacks[i])
-        self.opener = actor
         self.last_aggressor = actor
         if completion >= self.completion:
             self.acted = {actor}

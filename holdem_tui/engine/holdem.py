@@ -19,7 +19,6 @@ class HoldemHand(Hand):
     """One hand of No-Limit Hold'em; every street's minimum bet is the big blind."""
 
     variant = "holdem"
-    hole_count = 2
 
     max_seats = MAX_SEATS
 
