@@ -309,26 +309,33 @@ def test_unknown_game_raises() -> None:
 # ── where the locale folder is ───────────────────────────────────────────────────────
 
 
-def test_editable_lookup_finds_repo_locales(tmp_path: Path) -> None:
-    # an editable install puts the checkout itself on sys.path: do exactly that, from
-    # elsewhere, whatever way the package under test was installed
+def _lookup_from(path_entry: Path, lang: str, cwd: Path) -> tuple[Path, str]:
+    """In a fresh interpreter with only ``path_entry`` added to ``sys.path``: where the
+    locale folder is found, and "fold" in ``lang``."""
     env = {k: v for k, v in os.environ.items() if k != i18n.LOCALES_ENV}
-    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPATH"] = str(path_entry)
     out = subprocess.run(
         [
             sys.executable,
             "-c",
             "from holdem_tui import i18n; print(i18n.locales_dir()); "
-            "print(i18n.Translator('hr').t('action.fold'))",
+            f"print(i18n.Translator({lang!r}).t('action.fold'))",
         ],
         check=True,
         capture_output=True,
         text=True,
         env=env,
-        cwd=tmp_path,
+        cwd=cwd,
     ).stdout.splitlines()
-    assert Path(out[0]).resolve() == LOCALES.resolve()
-    assert out[1] == "Odustani"
+    return Path(out[0]).resolve(), out[1]
+
+
+def test_editable_lookup_finds_repo_locales(tmp_path: Path) -> None:
+    # an editable install puts the checkout itself on sys.path: do exactly that, from
+    # elsewhere, whatever way the package under test was installed
+    found, fold = _lookup_from(REPO, "hr", tmp_path)
+    assert found == LOCALES.resolve()
+    assert fold == "Odustani"
 
 
 @pytest.mark.slow
@@ -357,23 +364,9 @@ def test_wheel_ships_locales_and_finds_them(tmp_path: Path) -> None:
     target = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
-    env = {k: v for k, v in os.environ.items() if k != i18n.LOCALES_ENV}
-    env["PYTHONPATH"] = str(target)
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from holdem_tui import i18n; print(i18n.locales_dir()); "
-            "print(i18n.Translator('nl').t('action.fold'))",
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-    ).stdout.splitlines()
-    assert Path(out[0]).resolve() == (target / "holdem_tui" / "locales").resolve()
-    assert out[1] == "Folden"
+    found, fold = _lookup_from(target, "nl", tmp_path)
+    assert found == (target / "holdem_tui" / "locales").resolve()
+    assert fold == "Folden"
 
 
 def test_names_from_the_evaluator() -> None:
