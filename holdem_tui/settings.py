@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS, TableConfig
 
 #: How fast bots act and how long a finished hand stays on screen.
@@ -84,7 +85,7 @@ class GameSettings:
     ante: int = 0
     #: Five-Card Draw is always played with an ante (rule card 001); its own field, so
     #: switching games in the setup screen keeps both
-    draw_ante: int = 5
+    draw_ante: int = default_draw_ante(10)  # the ante at the default small bet below
     small_bet: int = 10
     big_bet: int = 20
     hand_limit: int | None = None

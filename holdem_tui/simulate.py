@@ -29,6 +29,7 @@ from holdem_tui.bots.registry import LEVELS, make_bot, resolve
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
 from holdem_tui.engine.events import CardsShown, PlayerActed, PotAwarded, Street, StreetStarted
@@ -82,7 +83,7 @@ class SimConfig:
         """The ante: none in Hold'em and half a small bet in draw unless set."""
         if self.ante is not None:
             return self.ante
-        return 0 if self.game == "holdem" else max(1, self.small_bet // 2)
+        return 0 if self.game == "holdem" else default_draw_ante(self.small_bet)
 
     @property
     def table_config(self) -> TableConfig:

@@ -83,6 +83,8 @@ def test_draw_is_always_played_with_an_ante() -> None:
     both = build_settings(game="holdem", ante=2)
     assert (both.ante, both.draw_ante) == (2, 5)  # each game keeps its own ante
     assert GameSettings.from_dict(draw.to_dict()) == draw
+    small = build_settings(game="draw", limits="4/8")
+    assert small.game_ante == 2  # half the small bet, as the simulator's default
 
 
 def test_play_flags_build_the_settings() -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 import click
 
 from holdem_tui.commands.options import parse_pair
+from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 from holdem_tui.settings import DEFAULT_BOTS, PACES, GameSettings
 
@@ -55,7 +56,10 @@ def build_settings(
     sb_bb = _pair(blinds, "--blinds") or (5, 10)
     bets = _pair(limits, "--limits") or (10, 20)
     # --ante sets the ante of the game chosen; without it each game keeps its default
-    antes = {} if ante is None else {"draw_ante" if game == "draw" else "ante": ante}
+    if ante is not None:
+        antes = {"draw_ante" if game == "draw" else "ante": ante}
+    else:  # the draw ante follows the limits chosen (5 at the default 10/20)
+        antes = {"draw_ante": default_draw_ante(bets[0])} if game == "draw" else {}
     settings = GameSettings.build(
         variant=game,
         humans=human_names,

@@ -21,6 +21,13 @@ MAX_DISCARDS = 3
 #: bets plus raises allowed in one round unless configured otherwise
 DEFAULT_CAP = 4
 
+
+def default_ante(small_bet: int) -> int:
+    """The ante when none is chosen: half the small bet (at least one chip), so the first
+    round always has something to play for, as the rule card's ante intends."""
+    return max(1, small_bet // 2)
+
+
 # Six players hold 30 cards and draw at most 18 more: the deck can never run out.
 assert MAX_SEATS * 5 + MAX_SEATS * MAX_DISCARDS <= 52
 
