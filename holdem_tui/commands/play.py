@@ -131,7 +131,7 @@ def build_settings(
     "--ante",
     type=click.IntRange(min=0),
     default=None,
-    help="Ante per player [default: none in Hold'em, 5 in draw].",
+    help="Ante per player [default: none in Hold'em, half the small bet in draw].",
 )
 @click.option(
     "--limits",
