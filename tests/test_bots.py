@@ -161,15 +161,17 @@ def _first_view(game: str = "holdem") -> PlayerView:
 
 
 @pytest.mark.parametrize(
-    ("bot", "kind"),
-    [(_Raises(), "exception"), (_Slow(), "timeout"), (_OverBets(), "illegal")],
+    ("bot", "kind", "timeout"),
+    # only the slow bot is meant to run out of time: the others get ample time, so a
+    # busy machine cannot turn their exception or illegal answer into a timeout
+    [(_Raises(), "exception", 10.0), (_Slow(), "timeout", 0.3), (_OverBets(), "illegal", 10.0)],
 )
 def test_faulty_bot_checks_or_folds_and_is_logged(
-    bot: BaseBot, kind: str, caplog: pytest.LogCaptureFixture
+    bot: BaseBot, kind: str, timeout: float, caplog: pytest.LogCaptureFixture
 ) -> None:
     view = _first_view()  # preflop, facing the big blind: the fallback is a fold
     with caplog.at_level(logging.WARNING, logger="holdem_tui.bots"):
-        action, fault = safe_decide(bot, view, timeout=0.3)
+        action, fault = safe_decide(bot, view, timeout=timeout)
     assert action == Action.fold()
     assert fault is not None and fault.kind == kind
     assert kind in caplog.text
