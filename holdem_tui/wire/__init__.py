@@ -1,0 +1,37 @@
+"""Plain JSON-able data to and from the engine's values: for plugin processes and the network.
+
+Everything that crosses a process or a socket goes through :mod:`holdem_tui.wire.codec`,
+so there is one schema, one version number and one strict decoder for data from outside.
+"""
+
+from holdem_tui.wire.codec import (
+    WIRE_VERSION,
+    WireError,
+    copy_view,
+    decode_action,
+    decode_event,
+    decode_legal,
+    decode_view,
+    encode_action,
+    encode_event,
+    encode_legal,
+    encode_view,
+    from_json,
+    to_json,
+)
+
+__all__ = [
+    "WIRE_VERSION",
+    "WireError",
+    "copy_view",
+    "decode_action",
+    "decode_event",
+    "decode_legal",
+    "decode_view",
+    "encode_action",
+    "encode_event",
+    "encode_legal",
+    "encode_view",
+    "from_json",
+    "to_json",
+]

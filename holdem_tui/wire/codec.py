@@ -1,0 +1,448 @@
+"""The wire schema: PlayerView, LegalActions, events and actions as plain JSON-able data.
+
+Why one module: a plugin bot runs in its own process and a network seat on another machine;
+both receive a *copy* of what a seat may know and send back an action. Encoding is trivial;
+decoding is the boundary where hostile data arrives, so every decoder here is strict: it
+checks the schema version, every key (none missing, none unknown), every type (``True`` is
+not an integer, ``1.5`` is not a chip count), every range (bounded integers, strings and
+sequences, cards ``2c``..``As``) and raises one :class:`WireError` naming the path of the
+first bad field. Nothing it returns shares an object with what was encoded, which is also
+why :func:`copy_view` (decode of encode) is the deep copy built-in bots are handed.
+
+Schema version 1
+----------------
+* a card is its two-character text, ``"As"``; an enum is its value, ``"preflop"``;
+* a dataclass is an object with exactly its field names; a tuple is an array;
+* an event is an object whose ``"type"`` is the event class name (``"PlayerActed"``) plus its
+  fields; a view, an action and legal actions carry ``"v": 1`` at the top level.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, TypeVar, Union
+
+from holdem_tui.engine import events as events_module
+from holdem_tui.engine.actions import Action, ActionKind, LegalActions
+from holdem_tui.engine.cards import Card, parse_card
+from holdem_tui.engine.events import Event
+from holdem_tui.engine.view import PlayerView
+
+#: bump on any incompatible change of the schema below (and say so in the commit message)
+WIRE_VERSION = 1
+
+#: largest magnitude of any integer on the wire (chip counts, hand numbers): far above any
+#: table the game allows, far below what could make arithmetic or formatting misbehave
+MAX_INT = 10**15
+#: longest string on the wire (names, keys)
+MAX_STR = 256
+#: most items in any array (a hand's whole event log fits many times over)
+MAX_ITEMS = 4096
+#: largest JSON text :func:`from_json` parses
+MAX_JSON_BYTES = 4 * 1024 * 1024
+#: deepest nesting :func:`from_json` accepts (a view is about 6 levels deep)
+MAX_DEPTH = 16
+
+_VERSION_KEY = "v"
+_TYPE_KEY = "type"
+
+
+class WireError(ValueError):
+    """Data that is not a valid message of this schema; ``path`` names the bad field."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+# ---------------------------------------------------------------- JSON text
+
+
+def to_json(data: object) -> str:
+    """Compact JSON for one message (one line: safe to frame by newlines)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def _reject_constant(name: str) -> object:
+    raise WireError("$", f"{name} is not a number on the wire")
+
+
+def from_json(text: str | bytes, *, max_bytes: int = MAX_JSON_BYTES) -> object:
+    """Parse one message's JSON text, bounded in size and nesting before the parser runs."""
+    if len(text) > max_bytes:
+        raise WireError("$", f"message of {len(text)} bytes, at most {max_bytes}")
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    _check_depth(raw)
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except WireError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise WireError("$", f"not JSON: {exc}") from None
+
+
+def _check_depth(raw: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` with one linear scan (strings skipped)."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for char in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
+        elif char in "]}":
+            depth -= 1
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_encode(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, object] = {}
+        if isinstance(value, Event):
+            out[_TYPE_KEY] = type(value).__name__
+        for f in dataclasses.fields(value):
+            out[f.name] = _encode(getattr(value, f.name))
+        return out
+    raise TypeError(f"cannot put {type(value).__name__} on the wire")
+
+
+def _versioned(value: object) -> dict[str, Any]:
+    encoded = _encode(value)
+    assert isinstance(encoded, dict)
+    return {_VERSION_KEY: WIRE_VERSION, **encoded}
+
+
+def encode_view(view: PlayerView) -> dict[str, Any]:
+    """A seat's view as plain data (with the schema version)."""
+    return _versioned(view)
+
+
+def encode_legal(legal: LegalActions) -> dict[str, Any]:
+    """Legal actions as plain data (with the schema version)."""
+    return _versioned(legal)
+
+
+def encode_action(action: Action) -> dict[str, Any]:
+    """An action as plain data (with the schema version)."""
+    return _versioned(action)
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """One event as plain data, tagged with its class name."""
+    encoded = _encode(event)
+    assert isinstance(encoded, dict)
+    return encoded
+
+
+# ---------------------------------------------------------------- decoding
+
+_Decoder = Callable[[object, str], Any]
+T = TypeVar("T")
+
+_EVENT_CLASSES: dict[str, type[Event]] = {
+    name: cls
+    for name, cls in vars(events_module).items()
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
+}
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _decode_int(value: object, path: str) -> int:
+    if type(value) is not int:
+        raise WireError(path, f"expected a whole number, got {_describe(value)}")
+    if abs(value) > MAX_INT:
+        raise WireError(path, f"number out of range: {_describe(value)}")
+    return value
+
+
+def _decode_bool(value: object, path: str) -> bool:
+    if type(value) is not bool:
+        raise WireError(path, f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _decode_str(value: object, path: str) -> str:
+    if type(value) is not str:
+        raise WireError(path, f"expected text, got {_describe(value)}")
+    if len(value) > MAX_STR:
+        raise WireError(path, f"text longer than {MAX_STR} characters")
+    return value
+
+
+def _decode_float(value: object, path: str) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise WireError(path, f"expected a number, got {_describe(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _decode_card(value: object, path: str) -> Card:
+    if type(value) is not str or len(value) != 2:
+        raise WireError(path, f"expected a card such as 'As', got {_describe(value)}")
+    try:
+        return parse_card(value)
+    except ValueError:
+        raise WireError(path, f"not a card: {_describe(value)}") from None
+
+
+def _enum_decoder(cls: type[Enum]) -> _Decoder:
+    values = {member.value: member for member in cls}
+
+    def decode(value: object, path: str) -> Enum:
+        if type(value) is not str or value not in values:
+            raise WireError(path, f"expected one of {', '.join(values)}, got {_describe(value)}")
+        return values[value]
+
+    return decode
+
+
+def _tuple_decoder(item: _Decoder) -> _Decoder:
+    def decode(value: object, path: str) -> tuple[Any, ...]:
+        if type(value) is not list:
+            raise WireError(path, f"expected a list, got {_describe(value)}")
+        if len(value) > MAX_ITEMS:
+            raise WireError(path, f"more than {MAX_ITEMS} items")
+        return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+    return decode
+
+
+def _pair_decoder(items: tuple[_Decoder, ...]) -> _Decoder:
+    def decode(value: object, path: str) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(items):
+            raise WireError(path, f"expected a list of {len(items)}, got {_describe(value)}")
+        return tuple(
+            d(v, f"{path}[{i}]") for i, (d, v) in enumerate(zip(items, value, strict=True))
+        )
+
+    return decode
+
+
+def _optional_decoder(inner: _Decoder) -> _Decoder:
+    def decode(value: object, path: str) -> Any:
+        return None if value is None else inner(value, path)
+
+    return decode
+
+
+_SCALARS: dict[object, _Decoder] = {
+    int: _decode_int,
+    bool: _decode_bool,
+    str: _decode_str,
+    float: _decode_float,
+    Card: _decode_card,
+}
+
+
+def _decoder_for(hint: object) -> _Decoder:
+    """Build the strict decoder for one annotated type."""
+    if hint in _SCALARS:
+        return _SCALARS[hint]
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1 and len(args) == 2:
+            return _optional_decoder(_decoder_for(inner[0]))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple_decoder(_decoder_for(args[0]))
+        return _pair_decoder(tuple(_decoder_for(a) for a in args))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return _enum_decoder(hint)
+    if hint is Event:
+        return _decode_event_at
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_decoder(hint)
+    raise TypeError(f"no wire decoder for {hint!r}")
+
+
+_DATACLASS_DECODERS: dict[type, _Decoder] = {}
+
+
+def _dataclass_decoder(cls: type[T], extra: frozenset[str] = frozenset()) -> _Decoder:
+    """Decoder for a dataclass: exactly its fields (plus ``extra`` keys checked elsewhere)."""
+    cached = _DATACLASS_DECODERS.get(cls)
+    if cached is not None and not extra:
+        return cached
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, f) for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    decoders: dict[str, _Decoder] = {}
+
+    def decode(value: object, path: str) -> T:
+        if type(value) is not dict:
+            raise WireError(path, f"expected an object, got {_describe(value)}")
+        unknown = set(value) - set(decoders) - extra
+        if unknown:
+            raise WireError(path, f"unknown field {_describe(sorted(map(str, unknown))[0])}")
+        kwargs: dict[str, Any] = {}
+        for name, f in fields:
+            if name not in value:
+                if f.default is not dataclasses.MISSING:
+                    continue
+                raise WireError(f"{path}.{name}", "missing")
+            kwargs[name] = decoders[name](value[name], f"{path}.{name}")
+        return cls(**kwargs)
+
+    if not extra:
+        _DATACLASS_DECODERS[cls] = decode
+    for name, _f in fields:  # filled after caching so recursive types resolve
+        decoders[name] = _decoder_for(hints[name])
+    return decode
+
+
+def _decode_event_at(value: object, path: str) -> Event:
+    if type(value) is not dict:
+        raise WireError(path, f"expected an event object, got {_describe(value)}")
+    kind = value.get(_TYPE_KEY)
+    cls = _EVENT_CLASSES.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise WireError(f"{path}.{_TYPE_KEY}", f"unknown event type {_describe(kind)}")
+    decoded: Event = _EVENT_DECODERS[cls](value, path)
+    return decoded
+
+
+_EVENT_DECODERS: dict[type[Event], _Decoder] = {}
+
+
+def _top(cls: type[T], name: str) -> Callable[[object], T]:
+    """A decoder for a versioned top-level message of type ``cls``."""
+    inner = _dataclass_decoder(cls, frozenset({_VERSION_KEY}))
+
+    def decode(data: object) -> T:
+        if type(data) is not dict:
+            raise WireError(name, f"expected an object, got {_describe(data)}")
+        version = data.get(_VERSION_KEY)
+        if version != WIRE_VERSION or type(version) is not int:
+            raise WireError(
+                f"{name}.{_VERSION_KEY}",
+                f"schema version {_describe(version)}, this game speaks {WIRE_VERSION}",
+            )
+        result: T = inner(data, name)
+        return result
+
+    return decode
+
+
+for _cls in _EVENT_CLASSES.values():
+    _EVENT_DECODERS[_cls] = _dataclass_decoder(_cls, frozenset({_TYPE_KEY}))
+
+_decode_view_message = _top(PlayerView, "view")
+_decode_legal_message = _top(LegalActions, "legal")
+_decode_action_message = _top(Action, "action")
+
+
+def decode_event(data: object) -> Event:
+    """One event from plain data; :class:`WireError` names the first bad field."""
+    return _decode_event_at(data, "event")
+
+
+def decode_legal(data: object) -> LegalActions:
+    """Legal actions from plain data; :class:`WireError` names the first bad field."""
+    legal = _decode_legal_message(data)
+    _check_legal(legal, "legal")
+    return legal
+
+
+def decode_action(data: object) -> Action:
+    """An action from plain data (what a plugin or a remote seat answers), strictly checked.
+
+    Beyond types: a bet/raise carries an amount and nothing else does, a draw lists at
+    most five distinct cards and nothing else lists any. Whether it is *legal now* is the
+    engine's question, not the wire's.
+    """
+    action = _decode_action_message(data)
+    sized = action.kind in (ActionKind.BET, ActionKind.RAISE)
+    if sized and action.amount is None:
+        raise WireError("action.amount", f"a {action.kind.value} needs an amount")
+    if not sized and action.amount is not None:
+        raise WireError("action.amount", f"a {action.kind.value} carries no amount")
+    if action.amount is not None and action.amount < 0:
+        raise WireError("action.amount", "negative amount")
+    if action.discards and action.kind is not ActionKind.DRAW:
+        raise WireError("action.discards", f"a {action.kind.value} discards nothing")
+    if len(action.discards) > 5 or len(set(action.discards)) != len(action.discards):
+        raise WireError("action.discards", "at most five different cards")
+    return action
+
+
+def decode_view(data: object) -> PlayerView:
+    """A seat's view from plain data, strictly checked, sharing nothing with ``data``.
+
+    Beyond types it checks what code reading a view relies on: seats numbered by position,
+    ``me``, ``to_act`` and every pot's eligible positions inside the table, the legal actions
+    (when present) belonging to ``me``, no card seen twice.
+    """
+    view = _decode_view_message(data)
+    n = len(view.seats)
+    if not 1 <= n <= 10:
+        raise WireError("view.seats", f"{n} seats, expected 1 to 10")
+    for i, seat in enumerate(view.seats):
+        if seat.position != i:
+            raise WireError(f"view.seats[{i}].position", f"is {seat.position}, expected {i}")
+        for name in ("stack", "bet", "card_count"):
+            if getattr(seat, name) < 0:
+                raise WireError(f"view.seats[{i}].{name}", "negative")
+    for name, value in (("me", view.me), ("to_act", view.to_act)):
+        if value is not None and not 0 <= value < n:
+            raise WireError(f"view.{name}", f"position {value} is not at this table")
+    for k, pot in enumerate(view.pots):
+        if pot.amount < 0 or any(not 0 <= p < n for p in pot.eligible):
+            raise WireError(f"view.pots[{k}]", "negative amount or a position not at the table")
+    if view.legal is not None:
+        if view.legal.player != view.me:
+            raise WireError("view.legal.player", "legal actions for another seat")
+        _check_legal(view.legal, "view.legal")
+    seen = list(view.board)
+    for seat in view.seats:
+        seen.extend(seat.cards or ())
+    if len(set(seen)) != len(seen):
+        raise WireError("view", "a card is seen twice")
+    return view
+
+
+def _check_legal(legal: LegalActions, path: str) -> None:
+    for name in ("call_amount", "min_raise_to", "max_raise_to", "stack", "max_discards"):
+        if getattr(legal, name) < 0:
+            raise WireError(f"{path}.{name}", "negative")
+    if legal.can_raise and legal.min_raise_to > legal.max_raise_to:
+        raise WireError(f"{path}.min_raise_to", "above max_raise_to")
+
+
+def copy_view(view: PlayerView) -> PlayerView:
+    """A deep copy of ``view`` that shares no object with it (pots and history included).
+
+    Built-in bots run in the game's process; handing them this copy means nothing they do
+    to their view, even ``object.__setattr__`` on a frozen pot, can reach the engine.
+    """
+    return decode_view(encode_view(view))
