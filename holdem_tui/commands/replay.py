@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from holdem_tui.history.phh import PhhError, loads, replay
+from holdem_tui.history.phh import PhhError, load_file, replay
 
 
 def replay_json(paths: tuple[Path, ...]) -> int:
@@ -20,40 +20,51 @@ def replay_json(paths: tuple[Path, ...]) -> int:
     failed = 0
     for path in paths:
         try:
-            hands = loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, PhhError) as exc:
-            click.echo(f"{path}: {exc}", err=True)
+            failed += _replay_file(path)
+        except Exception as exc:  # the validation layer missed a case: still one line, exit 1
+            click.echo(f"{path}: cannot be replayed: {type(exc).__name__}: {exc}", err=True)
             failed += 1
-            continue
-        for number, phh in enumerate(hands, start=1):
-            where = f"{path}" if len(hands) == 1 else f"{path} [hand {number}]"
-            try:
-                result = replay(phh)
-            except PhhError as exc:
-                click.echo(f"{where}: {exc}", err=True)
-                failed += 1
-                continue
-            line: dict[str, object] = {
-                "file": str(path),
-                "finishing_stacks": list(result.finishing_stacks),
-                "decisions": [d.to_json() for d in result.decisions],
-            }
-            if len(hands) > 1:
-                line["hand"] = number
-            expected = phh.finishing_stacks
-            if expected is not None and tuple(expected) != result.finishing_stacks:
-                click.echo(
-                    f"{where}: finishing stacks {list(result.finishing_stacks)} differ from "
-                    f"the file's {list(expected)}",
-                    err=True,
-                )
-                failed += 1
-            click.echo(json.dumps(line))
     return 1 if failed else 0
 
 
+def _replay_file(path: Path) -> int:
+    """Replay one file's hands; returns how many failed (0 for a sound file)."""
+    failed = 0
+    try:
+        hands = load_file(path)
+    except PhhError as exc:
+        click.echo(f"{path}: {exc}", err=True)
+        return 1
+    for number, phh in enumerate(hands, start=1):
+        where = f"{path}" if len(hands) == 1 else f"{path} [hand {number}]"
+        try:
+            result = replay(phh)
+        except PhhError as exc:
+            click.echo(f"{where}: {exc}", err=True)
+            failed += 1
+            continue
+        line: dict[str, object] = {
+            "file": str(path),
+            "finishing_stacks": list(result.finishing_stacks),
+            "decisions": [d.to_json() for d in result.decisions],
+        }
+        if len(hands) > 1:
+            line["hand"] = number
+        expected = phh.finishing_stacks
+        if expected is not None and tuple(expected) != result.finishing_stacks:
+            click.echo(
+                f"{where}: finishing stacks {list(result.finishing_stacks)} differ from "
+                f"the file's {list(expected)}",
+                err=True,
+            )
+            failed += 1
+        click.echo(json.dumps(line))
+    return failed
+
+
 @click.command(name="replay")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+# no existence check here: a missing or odd file is reported by the reader, exit status 1
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON line per hand, no UI.")
 def command(files: tuple[Path, ...], as_json: bool) -> None:
     """Replay PHH hand histories (No-Limit Hold'em, or this game's F5CD draw files)."""

@@ -14,11 +14,14 @@ fixed-limit fields ``small_bet`` and ``big_bet``; the bet cap is ``_max_raises``
 from __future__ import annotations
 
 import json
+import os
 import random
+import stat
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
@@ -34,6 +37,7 @@ from holdem_tui.engine.events import (
 )
 from holdem_tui.engine.hand import BettingStructure, Dealer, Hand, HandConfig, Phase
 from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.names import clean_name
 
 HOLDEM_CODE = "NT"
 DRAW_CODE = "F5CD"
@@ -88,13 +92,114 @@ class PhhHand:
 
 # --------------------------------------------------------------------------- reading
 
+#: largest PHH file read (a ``.phhs`` of tens of thousands of hands fits)
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: deepest ``[`` / ``{`` nesting accepted before parsing (PHH needs two levels)
+MAX_NESTING = 8
+#: longest key or table header (TOML's reader is quadratic in dotted keys)
+MAX_KEY_CHARS = 128
+#: largest chip count in a history (far beyond any real table, far below overflow)
+MAX_CHIPS = 10**12
+#: most actions in one hand, and the longest action line
+MAX_ACTIONS = 2000
+MAX_ACTION_CHARS = 200
+#: longest player name kept from a history
+MAX_PLAYER_CHARS = 64
+
+
+def read_file(path: Path) -> str:
+    """The text of a history file, refusing what is not a bounded regular UTF-8 file.
+
+    Opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO,
+    a device or a directory is refused instead of waiting forever or reading without end.
+    Raises :class:`PhhError` naming the reason; the caller adds the file name.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise PhhError("no such file") from None
+    except IsADirectoryError:
+        raise PhhError("is a folder, not a file") from None
+    except OSError as exc:
+        raise PhhError(f"cannot open: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise PhhError("is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise PhhError(f"is {info.st_size} bytes, more than {MAX_FILE_BYTES}")
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise PhhError(f"is more than {MAX_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def check_bounds(text: str) -> None:
+    """Refuse, before the TOML reader runs, what would make it recurse or slow to a crawl.
+
+    A linear scan outside strings and comments: nesting of ``[`` and ``{`` at most
+    :data:`MAX_NESTING`, keys and table headers at most :data:`MAX_KEY_CHARS` long.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise PhhError(f"more than {MAX_FILE_BYTES} characters")
+    for number, line in enumerate(text.splitlines(), start=1):
+        head = line.lstrip()
+        if head.startswith("["):
+            key = head.split("]", 1)[0]
+        elif "=" in head and not head.startswith(('"', "'", "#")):
+            key = head.split("=", 1)[0]
+        elif "=" in head and head[0] in "\"'" and head.count(".") > 1:
+            key = head.split("=", 1)[0]  # a quoted dotted key
+        else:
+            continue
+        if len(key) > MAX_KEY_CHARS:
+            raise PhhError(f"line {number}: a key longer than {MAX_KEY_CHARS} characters")
+    depth = 0
+    quote = ""
+    comment = False
+    previous = ""
+    for char in text:
+        if comment:
+            comment = char != "\n"
+        elif quote:
+            if char == quote and previous != "\\":
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise PhhError(f"nested deeper than {MAX_NESTING} levels")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        previous = "" if previous == "\\" else char
+    return
+
+
+def load_file(path: Path) -> list[PhhHand]:
+    """Every hand of a history file, validated; :class:`PhhError` says what is wrong."""
+    return loads(read_file(path))
+
 
 def loads(text: str) -> list[PhhHand]:
-    """Parse PHH text: a single hand, or several hands as top-level tables (``.phhs``)."""
+    """Parse PHH text: a single hand, or several hands as top-level tables (``.phhs``).
+
+    This is the one validation layer for histories: whatever the text, the result is a
+    list of hands whose every field has the right type and range, or a :class:`PhhError`
+    naming the hand, the field and the reason.
+    """
+    check_bounds(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise PhhError(f"nested deeper than {MAX_NESTING} levels") from None
     if "variant" in data:
         return [_parse_hand(data)]
     sections = {key: value for key, value in data.items() if isinstance(value, dict)}
@@ -109,46 +214,107 @@ def loads(text: str) -> list[PhhHand]:
     return hands
 
 
-def _ints(data: dict[str, Any], key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _chips(data: dict[str, Any], key: str, low: int, default: int | None = None) -> int:
     value = data.get(key, default)
     if value is None:
         raise PhhError(f"missing field '{key}'")
-    if not isinstance(value, list | tuple) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
+    if not _is_int(value):
+        raise PhhError(f"field '{key}' must be a whole number of chips, not {_describe(value)}")
+    if not low <= value <= MAX_CHIPS:
+        raise PhhError(f"field '{key}' is {value}, outside {low}..{MAX_CHIPS}")
+    return int(value)
+
+
+def _ints(
+    data: dict[str, Any], key: str, default: Sequence[int] | None = None, *, low: int = 0
+) -> tuple[int, ...]:
+    value = data.get(key, default)
+    if value is None:
+        raise PhhError(f"missing field '{key}'")
+    if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
         raise PhhError(f"field '{key}' must be a list of whole numbers (chips)")
+    for v in value:
+        if not low <= v <= MAX_CHIPS:
+            raise PhhError(f"field '{key}' holds {v}, outside {low}..{MAX_CHIPS}")
     return tuple(value)
 
 
 def _parse_hand(data: dict[str, Any]) -> PhhHand:
     variant = data.get("variant")
     if variant not in (HOLDEM_CODE, DRAW_CODE):
-        raise PhhError(f"unsupported variant {variant!r} (this engine plays NT and F5CD)")
-    stacks = _ints(data, "starting_stacks")
+        raise PhhError(f"unsupported variant {_describe(variant)} (this engine plays NT and F5CD)")
+    fixed = variant == DRAW_CODE
+    stacks = _ints(data, "starting_stacks", low=1)
     n = len(stacks)
+    most = DrawHand.max_seats if fixed else HoldemHand.max_seats
+    if not 2 <= n <= most:
+        raise PhhError(f"field 'starting_stacks' has {n} players, {variant} takes 2 to {most}")
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PhhError("field 'actions' must be a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise PhhError(f"field 'actions' has {len(actions)} actions, at most {MAX_ACTIONS}")
+    for index, action in enumerate(actions, start=1):
+        if len(action) > MAX_ACTION_CHARS:
+            raise PhhError(f"action {index} is longer than {MAX_ACTION_CHARS} characters")
     antes = _ints(data, "antes", [0] * n)
     blinds = _ints(data, "blinds_or_straddles", [0] * n)
     if len(antes) != n or len(blinds) != n:
         raise PhhError("antes and blinds_or_straddles must have one entry per player")
     finishing = data.get("finishing_stacks")
-    players = data.get("players") or ()
+    if finishing is not None:
+        finishing = _ints(data, "finishing_stacks")
+        if len(finishing) != n:
+            raise PhhError("field 'finishing_stacks' must have one entry per player")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise PhhError("field 'players' must be a list of names")
+    if players and len(players) != n:
+        raise PhhError("field 'players' must have one name per player")
+    max_raises = data.get("_max_raises")
+    if max_raises is not None and (not _is_int(max_raises) or not 1 <= max_raises <= 100):
+        raise PhhError(
+            f"field '_max_raises' must be a whole number 1..100, not {_describe(max_raises)}"
+        )
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise PhhError(
+            f"field 'ante_trimming_status' must be true or false, not {_describe(trimming)}"
+        )
+    number = data.get("hand")
+    if number is not None and (not _is_int(number) or not 1 <= number <= MAX_CHIPS):
+        raise PhhError(f"field 'hand' must be a hand number, not {_describe(number)}")
+    if fixed:
+        small = _chips(data, "small_bet", 1)
+        big = _chips(data, "big_bet", small)
+        min_bet = 0
+    else:
+        small = _chips(data, "small_bet", 0, 0)
+        big = _chips(data, "big_bet", 0, 0)
+        min_bet = _chips(data, "min_bet", 1, max(blinds) if any(blinds) else None)
     return PhhHand(
         variant=variant,
         starting_stacks=stacks,
         actions=tuple(actions),
         antes=antes,
         blinds=blinds,
-        min_bet=int(data.get("min_bet", 0)),
-        small_bet=int(data.get("small_bet", 0)),
-        big_bet=int(data.get("big_bet", 0)),
-        max_raises=data.get("_max_raises"),
-        ante_trimming=bool(data.get("ante_trimming_status", False)),
-        players=tuple(str(p) for p in players),
-        finishing_stacks=_ints(data, "finishing_stacks") if finishing is not None else None,
-        hand=data.get("hand"),
+        min_bet=min_bet,
+        small_bet=small,
+        big_bet=big,
+        max_raises=max_raises,
+        ante_trimming=trimming,
+        players=tuple(clean_name(p, MAX_PLAYER_CHARS) for p in players),
+        finishing_stacks=finishing,
+        hand=number,
         fields=dict(data),
     )
 
@@ -214,12 +380,21 @@ class ReplayDealer(Dealer):
         rest = [c for c in FULL_DECK if c not in known]
         random.Random(seed).shuffle(rest)
         self._rest = rest
+        self._dealt: set[int] = set()
 
     def _fill(self, count: int) -> tuple[Card, ...]:
         if count > len(self._rest):
             raise PhhError("the history deals more cards than the deck holds")
         cards = tuple(self._rest[-count:])
         del self._rest[-count:]
+        return self._deal(cards)
+
+    def _deal(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Record ``cards`` as dealt; one physical deck never deals a card twice."""
+        for c in cards:
+            if c in self._dealt:
+                raise PhhError(f"the card {c} is dealt twice")
+            self._dealt.add(c)
         return cards
 
     def hole(self, player: int, count: int) -> tuple[Card, ...]:
@@ -230,7 +405,7 @@ class ReplayDealer(Dealer):
             return self._fill(count)
         if len(cards) != count:
             raise PhhError(f"p{player + 1} is dealt {len(cards)} cards, the game deals {count}")
-        return cards
+        return self._deal(cards)
 
     def replacement(self, player: int, count: int) -> tuple[Card, ...]:
         """Replacement cards after a discard come from the next ``d dh`` line too."""
@@ -243,7 +418,7 @@ class ReplayDealer(Dealer):
         cards = self._boards.popleft()
         if len(cards) != count:
             raise PhhError(f"the board deals {len(cards)} cards here, the game deals {count}")
-        return cards
+        return self._deal(cards)
 
     @property
     def remaining(self) -> int:
@@ -322,10 +497,16 @@ def replay(phh: PhhHand, *, seed: int = 0) -> Replay:
     # showdown decisions left to make: show known cards, muck unknown ones
     while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         player = hand.actor
-        show = shows[player] is not None if player in shows else player not in unknown
+        shown = shows.get(player)
+        if shown is not None and set(shown) != set(hand.hole[player]):
+            raise PhhError(f"p{player + 1} shows {_fmt(shown)} but holds {_fmt(hand.hole[player])}")
+        show = shown is not None if player in shows else player not in unknown
         if not show and hand.must_show(player):
             show = True
-        hand.show_or_muck(player, show)
+        try:
+            hand.show_or_muck(player, show)
+        except ValueError as exc:
+            raise PhhError(f"at the showdown: {exc}") from exc
     if not hand.is_complete:
         raise PhhError("the history ends before the hand is over")
     return Replay(phh, hand, decisions, marks)
@@ -346,7 +527,8 @@ def _apply(hand: Hand, words: list[str], n: int, decisions: list[Decision], acti
         hand.draw(discards, player)
         return
     legal = hand.legal_actions()
-    assert legal is not None
+    if legal is None:
+        raise PhhError("no betting decision is open here")
     decisions.append(
         Decision(
             actor=words[0],
@@ -365,11 +547,10 @@ def _apply(hand: Hand, words: list[str], n: int, decisions: list[Decision], acti
     elif verb == "cc":
         hand.check_or_call(player)
     elif verb == "cbr" and len(words) == 3:
-        try:
-            amount = int(words[2])
-        except ValueError as exc:
-            raise PhhError(f"not a whole number of chips: {words[2]!r}") from exc
-        hand.raise_to(amount, player)
+        text = words[2]
+        if not text.isascii() or not text.isdigit() or len(text) > 13:
+            raise PhhError(f"not a whole number of chips: {text[:20]!r}")
+        hand.raise_to(int(text), player)
     else:
         raise PhhError(f"unknown action {action!r}")
 

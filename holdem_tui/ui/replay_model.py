@@ -30,7 +30,15 @@ from holdem_tui.engine.events import (
 from holdem_tui.engine.hand import Dealer, Hand, Phase
 from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import DRAW_CODE, UNKNOWN, PhhError, PhhHand, loads, replay
+from holdem_tui.history.phh import (
+    DRAW_CODE,
+    UNKNOWN,
+    PhhError,
+    PhhHand,
+    loads,
+    read_file,
+    replay,
+)
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import read_history
 from holdem_tui.ui.narrate import narrate
@@ -232,8 +240,8 @@ def load_entries(paths: Sequence[Path]) -> list[HandEntry]:
     for path in paths:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_file(path)
+        except PhhError as exc:
             entries.append(HandEntry(path, 1, 1, error=str(exc)))
             continue
         try:
