@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS, TableConfig
+from holdem_tui.names import clean_name
 
 #: How fast bots act and how long a finished hand stays on screen.
 PACES: Final = ("instant", "normal", "slow")
@@ -59,9 +60,16 @@ class SeatSettings:
         """Rebuild from :meth:`to_dict` output; unknown keys are ignored."""
         return cls(
             kind=str(data.get("kind", HUMAN)),
-            name=str(data.get("name", "")),
+            name=clean_name(str(data.get("name", ""))),
             level=str(data.get("level", "normal")),
         )
+
+
+#: the largest stack, blind or bet a table takes (chip counts stay exact and printable)
+MAX_CHIPS = 10**9
+#: the longest hand limit and time limit
+MAX_HANDS = 1_000_000
+MAX_MINUTES = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +114,7 @@ class GameSettings:
         **rest: Any,
     ) -> GameSettings:
         """Seat the humans first, then the bots in the order given (as ``play`` flags do)."""
-        seats = tuple(SeatSettings(HUMAN, name.strip()) for name in humans) + tuple(
+        seats = tuple(SeatSettings(HUMAN, clean_name(name)) for name in humans) + tuple(
             SeatSettings(BOT, "", level.strip()) for level in bots
         )
         return cls(variant=variant, seats=seats, **rest)
@@ -179,6 +187,20 @@ class GameSettings:
                 problems.append(("setup.error.bot_level", {"level": seat.level}))
         if self.stack <= 0:
             problems.append(("setup.error.stack", {}))
+        for value, most in (
+            (self.stack, MAX_CHIPS),
+            (self.small_blind, MAX_CHIPS),
+            (self.big_blind, MAX_CHIPS),
+            (self.ante, MAX_CHIPS),
+            (self.draw_ante, MAX_CHIPS),
+            (self.small_bet, MAX_CHIPS),
+            (self.big_bet, MAX_CHIPS),
+            (self.hand_limit or 0, MAX_HANDS),
+            (self.minute_limit or 0, MAX_MINUTES),
+        ):
+            if value > most:
+                problems.append(("setup.error.too_big", {"max": most}))
+                break
         if self.variant == "holdem":
             if not 0 < self.small_blind <= self.big_blind:
                 problems.append(("setup.error.blinds", {}))

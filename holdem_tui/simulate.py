@@ -15,11 +15,12 @@ This module has no click and no Textual: ``holdem-tui simulate`` and the tests d
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,9 @@ from holdem_tui.engine.table import TableConfig, deal_hand
 #: a bet or raise counts as a bluff when the bettor's equity against the hands actually
 #: still in (known to the simulator) is below this fraction of a fair share (1 / players)
 BLUFF_FAIR_SHARE = 0.5
+#: the longest session ``simulate`` plays: chunks are built lazily, but the report keeps
+#: one result per deal group for its intervals (about 300 bytes each)
+MAX_SIM_HANDS = 10**6
 Z95 = 1.959964
 
 
@@ -245,7 +249,7 @@ def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
     return result.equity
 
 
-def play_chunk(config: SimConfig, chunk: int, groups: Sequence[int]) -> ChunkResult:
+def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkResult:
     """Play the deal groups of one chunk with freshly built, chunk-seeded bots."""
     n = config.seats
     bots: list[SafeBot] = []
@@ -348,14 +352,17 @@ def _play(
             t.showdowns_won += position in winners
 
 
-def _chunks(config: SimConfig) -> list[list[int]]:
-    # Big chunks: bots remember opponents only within a chunk (as a player at one table),
-    # and the split must not depend on the number of workers (reproducibility).
+def _chunks(config: SimConfig) -> Iterator[range]:
+    """The deal groups of each chunk, made one at a time (10**8 hands never sit in memory).
+
+    Big chunks: bots remember opponents only within a chunk (as a player at one table),
+    and the split must not depend on the number of workers (reproducibility).
+    """
     groups = config.groups
     per_group = config.seats if config.duplicate else 1
     chunk_hands = max(400, min(2000, config.hands // 8))
     per_chunk = max(1, chunk_hands // per_group)
-    return [list(range(g, min(g + per_chunk, groups))) for g in range(0, groups, per_chunk)]
+    return (range(g, min(g + per_chunk, groups)) for g in range(0, groups, per_chunk))
 
 
 def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> SimReport:
@@ -366,29 +373,35 @@ def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Sim
     check_bots(config.bots)
     if config.history_dir is not None:
         Path(config.history_dir).mkdir(parents=True, exist_ok=True)
-    chunks = _chunks(config)
-    workers = config.workers or os.cpu_count() or 1
+    chunks = enumerate(_chunks(config))
+    # never more processes than cores, nor than chunks
+    workers = min(config.workers or os.cpu_count() or 1, os.cpu_count() or 1)
     results: dict[int, ChunkResult] = {}
 
     def hands_in(result: ChunkResult) -> int:
         return result.tallies[0].hands
 
-    if workers <= 1 or len(chunks) == 1:
-        for index, groups in enumerate(chunks):
+    if workers <= 1 or config.hands <= 400:
+        for index, groups in chunks:
             results[index] = play_chunk(config, index, groups)
             if progress:
                 progress(hands_in(results[index]))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = {
-                pool.submit(play_chunk, config, index, groups): index
-                for index, groups in enumerate(chunks)
-            }
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                if progress:
-                    progress(hands_in(results[futures[future]]))
-    ordered = [results[i] for i in range(len(chunks))]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            # at most two chunks per worker in flight: the rest are not even built yet
+            pending: dict[Future[ChunkResult], int] = {}
+            for index, groups in itertools.islice(chunks, 2 * workers):
+                pending[pool.submit(play_chunk, config, index, groups)] = index
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index = pending.pop(future)
+                    results[index] = future.result()
+                    if progress:
+                        progress(hands_in(results[index]))
+                    for more, groups in itertools.islice(chunks, 1):
+                        pending[pool.submit(play_chunk, config, more, groups)] = more
+    ordered = [results[i] for i in range(len(results))]
     return build_report(config, ordered)
 
 

@@ -14,7 +14,14 @@ import click
 from holdem_tui.commands.options import parse_pair
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
-from holdem_tui.settings import DEFAULT_BOTS, PACES, GameSettings
+from holdem_tui.settings import (
+    DEFAULT_BOTS,
+    MAX_CHIPS,
+    MAX_HANDS,
+    MAX_MINUTES,
+    PACES,
+    GameSettings,
+)
 
 
 def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
@@ -121,7 +128,7 @@ def build_settings(
 @click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
 @click.option(
     "--stack",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_CHIPS),
     default=1000,
     show_default=True,
     help="Starting chips per player.",
@@ -129,7 +136,7 @@ def build_settings(
 @click.option("--blinds", metavar="SB/BB", default=None, help="Hold'em blinds [default: 5/10].")
 @click.option(
     "--ante",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_CHIPS),
     default=None,
     help="Ante per player [default: none in Hold'em, half the small bet in draw].",
 )
@@ -139,8 +146,15 @@ def build_settings(
     default=None,
     help="Draw bet sizes: small bet / big bet [default: 10/20].",
 )
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="End after N hands.")
-@click.option("--minutes", type=click.IntRange(min=1), default=None, help="End after M minutes.")
+@click.option(
+    "--hands", type=click.IntRange(min=1, max=MAX_HANDS), default=None, help="End after N hands."
+)
+@click.option(
+    "--minutes",
+    type=click.IntRange(min=1, max=MAX_MINUTES),
+    default=None,
+    help="End after M minutes.",
+)
 @click.option(
     "--lang",
     type=click.Choice(LANGUAGES),

@@ -14,6 +14,8 @@ import click
 
 from holdem_tui.bots.registry import LEVELS
 from holdem_tui.commands.options import PairType
+from holdem_tui.settings import MAX_CHIPS
+from holdem_tui.simulate import MAX_SIM_HANDS
 
 _GAMES = ("holdem", "draw")
 
@@ -39,20 +41,32 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     metavar="MODULE:CLASS",
     help="Seat a custom bot (repeatable), after the --bots seats.",
 )
-@click.option("--hands", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option(
+    "--hands", type=click.IntRange(min=1, max=MAX_SIM_HANDS), default=1000, show_default=True
+)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--stack", type=click.IntRange(min=1), default=None, help="Chips (default 100 BB).")
+@click.option(
+    "--stack",
+    type=click.IntRange(min=1, max=MAX_CHIPS),
+    default=None,
+    help="Chips (default 100 BB).",
+)
 @click.option("--blinds", type=PairType(), default="5/10", show_default=True)
 @click.option(
     "--ante", type=click.IntRange(min=0), default=None, help="Default 0; draw: half a small bet."
 )
 @click.option("--limits", type=PairType(), default="10/20", show_default=True, help="Draw bets.")
 @click.option("--duplicate", is_flag=True, help="Replay each deal with the seats rotated.")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Default: all cores.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1, max=1024),
+    default=None,
+    help="Default: all cores (never more than the cores there are).",
+)
 @click.option(
     "--history",
     "history_dir",
-    type=click.Path(file_okay=False, writable=True),
+    type=click.Path(file_okay=False),
     default=None,
     help="Write every hand as PHH into this folder.",
 )
@@ -113,7 +127,12 @@ def command(
         disable=as_json and not console.is_terminal,
     ) as progress:
         task = progress.add_task(f"{game}, {len(specs)} seats", total=hands)
-        report = run(config, progress=lambda done: progress.advance(task, done))
+        try:
+            report = run(config, progress=lambda done: progress.advance(task, done))
+        except OSError as exc:  # the --history folder cannot be made or written
+            raise click.UsageError(
+                f"--history {history_dir}: {exc.strerror or exc}", ctx=None
+            ) from None
     if as_json:
         click.echo(json.dumps(report.to_json(), separators=(",", ":")))
         return
