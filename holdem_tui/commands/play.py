@@ -207,6 +207,9 @@ def command(
     if pace is None:
         pace = stored.settings.pace if stored.settings.pace in PACES else "normal"
     notices: list[str] = []
+    persist, watch, resume, setup_first = _take_data_folder(
+        lang, notices, watch, resume, setup_first
+    )
     if stored.kept_aside is not None:
         tr = get_translator(resolve_language(lang, None))
         notices.append(tr.t("storage.settings_broken", path=str(stored.kept_aside)))
@@ -216,7 +219,7 @@ def command(
             return
         notices.append(problem)
         setup_first = True  # the new game the player is offered instead
-    else:
+    elif persist:
         from holdem_tui.storage.autosave import SaveFile
 
         # an unfinished session is never skipped silently: the setup screen offers "Continue"
@@ -239,12 +242,44 @@ def command(
     )
     from holdem_tui.ui.app import create_app
 
-    app = create_app(settings, setup_first=setup_first, persist=True)
+    app = create_app(settings, setup_first=setup_first, persist=persist)
     for notice in notices:
         app.notify(notice, severity="warning", timeout=20)
     app.run()
     for notice in notices:  # still readable after the full-screen app has closed
         click.echo(notice, err=True)
+
+
+def _take_data_folder(
+    lang: str | None, notices: list[str], watch: bool, resume: bool, setup_first: bool
+) -> tuple[bool, bool, bool, bool]:
+    """Lock the data folder for this game: ``(persist, watch, resume, setup_first)``.
+
+    A second game on the same folder says who holds it and offers to watch a new game
+    without saving (or stops, exit 1); a folder that cannot be written means playing on
+    without saving, said in one line.
+    """
+    import sys
+
+    from holdem_tui.storage.lock import FolderInUse, acquire
+    from holdem_tui.storage.paths import data_dir
+
+    tr = get_translator(resolve_language(lang, None))
+    folder = data_dir()
+    try:
+        acquire(folder)  # held until the process ends
+    except FolderInUse as exc:
+        holder = exc.holder
+        click.echo(tr.t("storage.locked", pid=holder.pid, since=holder.since, path=str(folder)))
+        if not (sys.stdin.isatty() and click.confirm(tr.t("storage.watch_instead"), default=True)):
+            raise SystemExit(1) from None
+        return False, True, False, False
+    except OSError as exc:
+        notices.append(
+            tr.t("storage.folder_unusable", path=str(folder), detail=exc.strerror or str(exc))
+        )
+        return False, watch, False, setup_first
+    return True, watch, resume, setup_first
 
 
 def _resume(lang: str | None, notices: list[str]) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -29,6 +30,8 @@ from holdem_tui.engine.table import Table
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.atomic import atomic_write_text, keep_aside
 from holdem_tui.storage.paths import autosave_path
+from holdem_tui.storage.save_check import MAX_SAVE_BYTES, check_payload
+from holdem_tui.wire.codec import WireError, from_json
 
 logger = logging.getLogger(__name__)
 
@@ -252,19 +255,26 @@ class SaveFile:
     def load(self) -> LoadResult:
         """Read and fully check the save: a session is only offered if it really resumes.
 
-        Corrupt (unreadable, truncated, empty, inconsistent) and incompatible (another
-        version) files are renamed to ``autosave.corrupt-<timestamp>.json`` and reported.
+        Corrupt (unreadable, truncated, empty, inconsistent, out of range: see
+        :mod:`holdem_tui.storage.save_check`) and incompatible (another version) files are
+        renamed to ``autosave.corrupt-<timestamp>.json`` and reported.
         """
         path = self.path
         try:
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):
+                return self._set_aside(LoadStatus.CORRUPT, "not a regular file")
+            if info.st_size > MAX_SAVE_BYTES:
+                return self._set_aside(LoadStatus.CORRUPT, f"{info.st_size} bytes")
             raw = path.read_bytes()
         except FileNotFoundError:
             return LoadResult(LoadStatus.MISSING)
         except OSError as exc:
             return self._set_aside(LoadStatus.CORRUPT, str(exc))
         try:
-            payload = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            # bounded in size and depth before parsing; NaN and Infinity refused
+            payload = from_json(raw, max_bytes=MAX_SAVE_BYTES)
+        except WireError as exc:
             return self._set_aside(LoadStatus.CORRUPT, f"not JSON: {exc}")
         if not isinstance(payload, dict):
             return self._set_aside(LoadStatus.CORRUPT, "not a JSON object")
@@ -278,14 +288,18 @@ class SaveFile:
                 version=payload.get("app_version") or version,
             )
         try:
+            check_payload(payload)
             session = resume(payload)
-        except (ValueError, TypeError, KeyError, IndexError, RuntimeError) as exc:
-            return self._set_aside(LoadStatus.CORRUPT, str(exc))
+        except Exception as exc:
+            return self._set_aside(LoadStatus.CORRUPT, f"{type(exc).__name__}: {exc}"[:300])
         return LoadResult(LoadStatus.OK, session=session, payload=payload)
 
     def _set_aside(self, status: LoadStatus, detail: str, version: Any = None) -> LoadResult:
         logger.warning("autosave %s is %s (%s); kept aside", self.path, status.value, detail)
-        aside = keep_aside(self.path, "corrupt")
+        try:
+            aside = keep_aside(self.path, "corrupt")
+        except OSError:  # a read-only folder: the file stays where it is, still refused
+            aside = self.path
         return LoadResult(status, kept_aside=aside, detail=detail, found_version=version)
 
     def clear(self) -> None:
@@ -308,3 +322,12 @@ def describe_actions(decisions: list[tuple[int, Action]]) -> str:
             text += f" {format_cards(action.discards)}"
         parts.append(text)
     return ", ".join(parts)
+
+
+def continue_offer(save_file: SaveFile | None = None) -> LoadResult:
+    """The one check the UI makes before offering "Continue": a fully validated save.
+
+    ``result.ok`` means Continue may be offered; anything else has been kept aside and
+    ``result.message(tr)`` says so (nothing to say when there was simply no save).
+    """
+    return (save_file or SaveFile()).load()

@@ -276,6 +276,7 @@ class SessionHistory:
         """
         path = Path(path)
         folder = path.parent
+        _check_continuable(path)
         session_id = path.name.removesuffix(HISTORY_SUFFIX)
         meta = folder / f"{session_id}{META_SUFFIX}"
         try:
@@ -289,6 +290,9 @@ class SessionHistory:
         history = cls(info)
         if path.is_file():
             read = read_history(path.read_text(encoding="utf-8", errors="replace"))
+            if read.broken:
+                key, reason = read.broken[0]
+                raise ValueError(f"{path} is not a valid history ([{key}] {reason})")
             info.hands = len(read.hands)
         if stacks is not None and len(stacks) == len(info.players):
             info.stacks = list(stacks)
@@ -337,6 +341,20 @@ class SessionHistory:
         with self.path.open("rb") as handle:
             handle.seek(-1, os.SEEK_END)
             return handle.read(1) == b"\n"
+
+
+def _check_continuable(path: Path) -> None:
+    """Refuse to continue a history that is not ours to append to.
+
+    A save's ``history_path`` could be edited to point anywhere: only a ``.phhs`` file in
+    the histories folder is continued, and only a regular file (or none yet).
+    """
+    from holdem_tui.storage.paths import histories_dir
+
+    if path.suffix != HISTORY_SUFFIX or path.parent.resolve() != histories_dir().resolve():
+        raise ValueError(f"{path} is not a history in {histories_dir()}")
+    if path.exists() and (path.is_symlink() or not path.is_file()):
+        raise ValueError(f"{path} is not a regular file")
 
 
 def _trim(path: Path, size: int) -> None:

@@ -14,6 +14,7 @@ history belong to its state, so a kill between the two writes is repaired on res
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -40,6 +41,8 @@ class SessionStore:
         self.save_file = save_file
         self.history = history
         self.settings = dict(settings)
+        #: why storage stopped (``None`` while it works); the UI says it on screen
+        self.unusable: str | None = None
 
     @property
     def session_id(self) -> str:
@@ -101,14 +104,42 @@ class SessionStore:
                     stacks=[seat.stack for seat in session.table.seats],
                 )
             except (OSError, ValueError) as exc:
+                # never append to a history that is not valid: the session goes on in a
+                # new history file, and the old one stays as it was
                 logger.warning("history %s cannot be continued: %s", session.history_path, exc)
+                config = session.table.config
+                with contextlib.suppress(OSError):
+                    history = SessionHistory.create(
+                        game=config.variant,
+                        players=list(config.names),
+                        starting_stack=config.starting_stack,
+                    )
         store = cls(save_file or SaveFile(), history, session.settings)
         return store, session
+
+    def _failed(self, exc: OSError) -> None:
+        """Writing failed (read-only folder, full disk, a folder where the file should be):
+        stop writing for the rest of the session and keep the reason for the screen."""
+        self.unusable = f"{exc.strerror or exc}"
+        logger.warning("storage stopped: %s", exc)
+        self.history = None
 
     def save(
         self, table: Table, hand: Hand | None = None, *, extra: dict[str, Any] | None = None
     ) -> None:
-        """Write the autosave now (atomically); ``extra`` is the caller's own plain data."""
+        """Write the autosave now (atomically); ``extra`` is the caller's own plain data.
+
+        A write that fails stops storage for the session (see :attr:`unusable`): the game
+        plays on without saving rather than freezing or crashing.
+        """
+        if self.unusable is not None:
+            return
+        try:
+            self._save(table, hand, extra)
+        except OSError as exc:
+            self._failed(exc)
+
+    def _save(self, table: Table, hand: Hand | None, extra: dict[str, Any] | None) -> None:
         self.save_file.save(
             table,
             hand,
@@ -129,12 +160,20 @@ class SessionStore:
         self, table: Table, hand: Hand, *, extra: dict[str, Any] | None = None
     ) -> None:
         """Record a finished hand (after ``Table.finish_hand``), then save between hands."""
-        if self.history is not None:
-            self.history.append(hand)
+        if self.history is not None and self.unusable is None:
+            try:
+                self.history.append(hand)
+            except OSError as exc:
+                self._failed(exc)
         self.save(table, None, extra=extra)
 
     def session_over(self) -> None:
         """The session ended normally: mark the history finished, drop the autosave."""
-        if self.history is not None:
-            self.history.finish()
-        self.save_file.clear()
+        if self.unusable is not None:
+            return
+        try:
+            if self.history is not None:
+                self.history.finish()
+            self.save_file.clear()
+        except OSError as exc:
+            self._failed(exc)

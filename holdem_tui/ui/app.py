@@ -119,6 +119,7 @@ class HoldemApp(App[None]):
         self.setup_first = setup_first
         self.bot_timeout = bot_timeout
         self.session: Session | None = None
+        self._storage_reported = False
         self.ui = UiState()
         #: blue diamonds and green clubs; a preference kept with the settings
         self.four_colour = self._saved_four_colour()
@@ -190,12 +191,24 @@ class HoldemApp(App[None]):
         self.call_after_refresh(self.advance)
 
     def can_continue(self) -> bool:
-        """Whether the setup screen offers "Continue": storage is on and a save exists."""
+        """Whether the setup screen offers "Continue": storage is on and the save is sound.
+
+        The save is validated completely (schema, ranges, its hand replayed) by
+        :func:`~holdem_tui.storage.autosave.continue_offer`; a broken one is kept aside and
+        the player is told where it went.
+        """
         if not self.persist:
             return False
-        from holdem_tui.storage.autosave import SaveFile
+        from holdem_tui.storage.autosave import SaveFile, continue_offer
 
-        return SaveFile().exists()
+        if not SaveFile().exists():
+            return False
+        loaded = continue_offer()
+        if not loaded.ok:
+            message = loaded.message(self.tr)
+            if message:
+                self.notify(message, severity="warning", timeout=20)
+        return loaded.ok
 
     def continue_saved(self) -> None:
         """The setup screen's "Continue": back to the saved hand, or say why not.
@@ -291,6 +304,21 @@ class HoldemApp(App[None]):
             return False
         return True
 
+    def _report_storage(self, session: Session) -> None:
+        """Say once, on screen, that the game plays on without saving, and why."""
+        problem = session.storage_problem()
+        if problem is None or self._storage_reported:
+            return
+        self._storage_reported = True
+        from holdem_tui.storage.paths import data_dir
+
+        self.notify(
+            self.tr.t("storage.folder_unusable", path=str(data_dir()), detail=problem),
+            severity="warning",
+            timeout=30,
+        )
+        self.sub_title = self.tr.t("storage.not_saving")
+
     def advance(self) -> None:
         """Decide what happens next: deal, wait for a human, let a bot think, end the hand."""
         if not self._when_running(self.advance):
@@ -298,6 +326,7 @@ class HoldemApp(App[None]):
         session = self.session
         if session is None or self.ui.stage is Stage.SESSION_OVER:
             return
+        self._report_storage(session)
         hand = session.hand
         if hand is None:
             self._deal()

@@ -81,6 +81,8 @@ class Session:
         self._last_hand_announced = False
         #: autosave and hand history (see :meth:`start_storage`); ``None`` stores nothing
         self.store: SessionStore | None = None
+        #: why storage could not start (a read-only or odd data folder), else ``None``
+        self.storage_failure: str | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -210,12 +212,22 @@ class Session:
         """Keep this session on disk from now on: autosave plus a hand history."""
         from holdem_tui.storage.session import SessionStore
 
-        self.store = SessionStore.start(
-            self.table,
-            settings=self.settings.to_dict(),
-            players=self.names,
-            humans=self.settings.humans,
-        )
+        try:
+            self.store = SessionStore.start(
+                self.table,
+                settings=self.settings.to_dict(),
+                players=self.names,
+                humans=self.settings.humans,
+            )
+        except OSError as exc:  # the data folder cannot be written: play on without saving
+            self.store = None
+            self.storage_failure = f"{exc.strerror or exc}"
+
+    def storage_problem(self) -> str | None:
+        """Why this session stopped saving (``None`` while saving works or was never on)."""
+        if self.store is not None and self.store.unusable is not None:
+            return self.store.unusable
+        return self.storage_failure
 
     def save(self) -> None:
         """Autosave now (a human's decision point, a new hand, quitting): a kill resumes here."""
