@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from holdem_tui.storage.atomic import atomic_write_text, keep_aside
 from holdem_tui.storage.paths import settings_path
+from holdem_tui.wire.codec import from_json
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +70,12 @@ class Settings:
             raise ValueError(f"pace must be one of {', '.join(PACES)}")
         if not isinstance(last_setup, dict):
             raise ValueError("last_setup must be an object")
+        if last_setup:
+            from holdem_tui.settings import GameSettings
+
+            problems = GameSettings.from_dict(last_setup).validate()
+            if problems:
+                raise ValueError(f"last_setup: {problems[0][0]}")
         four_colour = data.get("four_colour", False)
         if not isinstance(four_colour, bool):
             raise ValueError("four_colour must be true or false")
@@ -89,6 +96,10 @@ class SettingsLoad:
         return BROKEN_SETTINGS_KEY if self.kept_aside is not None else None
 
 
+#: a settings file is a few hundred bytes; anything far larger is not one
+MAX_SETTINGS_BYTES = 1024 * 1024
+
+
 def load_settings(path: Path | None = None, *, repair: bool = True) -> SettingsLoad:
     """Read the settings; a missing file gives defaults, a broken one is kept aside.
 
@@ -97,14 +108,22 @@ def load_settings(path: Path | None = None, *, repair: bool = True) -> SettingsL
     """
     path = path or settings_path()
     try:
+        if path.exists() and not path.is_file():
+            return _broken(path, "not a regular file", repair)
+        if path.exists() and path.stat().st_size > MAX_SETTINGS_BYTES:
+            return _broken(path, "far too large for settings", repair)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return SettingsLoad(Settings())
     except (OSError, UnicodeDecodeError) as exc:
         return _broken(path, str(exc), repair)
     try:
-        return SettingsLoad(Settings.from_dict(json.loads(text)))
-    except (json.JSONDecodeError, ValueError, TypeError) as exc:
+        # bounded in size and nesting before parsing, NaN refused: as for saves
+        data = from_json(text, max_bytes=MAX_SETTINGS_BYTES)
+        if not isinstance(data, dict):
+            raise ValueError("settings must be a JSON object")
+        return SettingsLoad(Settings.from_dict(data))
+    except (ValueError, TypeError) as exc:
         return _broken(path, str(exc), repair)
 
 
