@@ -261,3 +261,56 @@ def _bots(quick: bool) -> dict[str, float]:
         "hard_postflop_ms_p95": p95(postflop),
         "hard_postflop_decisions": float(len(postflop)),
     }
+
+
+# ---------------------------------------------------------------- isolation
+
+_PASSIVE_PLUGIN = """
+class Passive:
+    def decide(self, view):
+        return view.legal.passive_action()
+"""
+
+
+@register(
+    "isolation",
+    "What keeping bots apart costs: the deep copy a built-in bot gets, and a plugin's "
+    "process (start, and one decision's round trip through the wire codec).",
+)
+def _isolation(quick: bool) -> dict[str, float]:
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from holdem_tui.bots.sandbox import ProcessBot
+    from holdem_tui.engine.hand import Dealer
+    from holdem_tui.engine.holdem import HoldemHand, holdem_config
+    from holdem_tui.wire import copy_view, encode_view, to_json
+
+    hand = HoldemHand(holdem_config([1000] * 6, 5, 10), Dealer(3))
+    for _ in range(5):  # a few actions in: a realistic history
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(legal.passive_action() if legal.can_check else legal.all_in_action())
+    actor = hand.actor
+    assert actor is not None
+    view = hand.view(actor)
+    repeats = 200 if quick else 2000
+    copy_ms = median_ms(lambda: copy_view(view), repeats)
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "bench_passive_plugin.py").write_text(_PASSIVE_PLUGIN, encoding="utf-8")
+        sys.path.insert(0, folder)
+        try:
+            start = time.perf_counter()
+            bot = ProcessBot("bench_passive_plugin:Passive", 1)
+            start_ms = (time.perf_counter() - start) * 1000.0
+            round_trip_ms = median_ms(lambda: bot.decide(view), 50 if quick else 500)
+            bot.close()
+        finally:
+            sys.path.remove(folder)
+    return {
+        "copy_view_ms_median": copy_ms,
+        "view_json_bytes": float(len(to_json(encode_view(view)))),
+        "plugin_start_ms": start_ms,
+        "plugin_decision_ms_median": round_trip_ms,
+    }
