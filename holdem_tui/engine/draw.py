@@ -14,6 +14,7 @@ from holdem_tui.engine.hand import (
     Hand,
     HandConfig,
     StreetSpec,
+    partial_antes,
 )
 
 MAX_SEATS = 6
@@ -71,6 +72,7 @@ def draw_config(
         small_bet=small_bet,
         big_bet=big_bet if big_bet is not None else 2 * small_bet,
         max_raises=cap,
+        ante_trimming=partial_antes(stacks, ante),
         names=tuple(names),
         seats=tuple(seats),
         hand_number=hand_number,
