@@ -254,15 +254,26 @@ def pokerkit_replay(text: str) -> State:
     return state
 
 
-def same_as_pokerkit(text: str, hand: Hand) -> bool:
-    """Replay ``text`` in pokerkit: the same stacks (True), or a counted odd-chip difference
-    (False); anything else fails the test."""
-    state = pokerkit_replay(text)
+ODD_CHIP = "odd chips: pokerkit gives a split's whole remainder to the first winner"
+
+
+def pokerkit_difference(text: str, hand: Hand) -> str:
+    """Replay ``text`` in pokerkit: "" when it ends with the same stacks, else the counted
+    reason it may differ (:data:`ODD_CHIP`, or a casino rule of :func:`casino_rules_in_play`,
+    which may also make pokerkit refuse the history); anything else fails the test."""
+    rules = casino_rules_in_play(hand)
+    try:
+        state = pokerkit_replay(text)
+    except (ValueError, AssertionError):
+        assert rules, text  # pokerkit refuses a move only the casino rule allows
+        return rules[0]
     if list(state.stacks) == list(hand.stacks):
-        return True
-    assert uneven_split(hand), text
+        return ""
     assert sum(state.stacks) == sum(hand.stacks)
-    return False
+    if uneven_split(hand):
+        return ODD_CHIP
+    assert rules, text
+    return rules[0]
 
 
 def _choose(legal: LegalActions, rng: random.Random) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from holdem_tui.engine.cards import Card, parse_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
-from holdem_tui.engine.hand import Hand, HandConfig
+from holdem_tui.engine.hand import Hand, HandConfig, partial_antes
 from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.history.phh import ReplayDealer
 
@@ -39,9 +39,12 @@ def holdem(
 ) -> Hand:
     """A Hold'em hand (positions: 0 = small blind, ..., n-1 = button; heads-up 0 = BB)."""
     n = len(stacks)
+    uniform = len(set(antes)) == 1 and len(antes) == n
     config = HandConfig(
         starting_stacks=tuple(stacks),
         antes=tuple(antes),
+        # as the table plays it (holdem_config): a partial uniform ante makes antes live
+        ante_trimming=uniform and partial_antes(stacks, antes[0]),
         blinds=tuple(blinds) + (0,) * (n - 2),
         min_bet=blinds[1],
     )

@@ -380,6 +380,11 @@ class Hand:
         self._after_betting_action()
 
     def _after_betting_action(self) -> None:
+        with_chips = sum(1 for i in range(self.n) if self.live[i] and self.stacks[i])
+        if with_chips <= 1 and not any(self.owed(i) for i in self.actors):
+            # the one player left with chips has nothing to answer (everyone else is
+            # all-in, or folded when a check was free): it cannot fold a pot away
+            self.actors.clear()
         if self.actors and self.live_count() > 1:
             return
         self._end_betting()
