@@ -39,7 +39,7 @@ def my_actions(app: HoldemApp, seat: int = 0) -> list[PlayerActed]:
 
 def facing_bet(app: HoldemApp) -> bool:
     legal = my_view(app).legal
-    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_fold
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.call_amount > 0
 
 
 async def test_fold_then_next_hand() -> None:

@@ -21,6 +21,11 @@ MAX_SEATS = 6
 MAX_DISCARDS = 3
 #: bets plus raises allowed in one round unless configured otherwise
 DEFAULT_CAP = 4
+#: rule card 001: every player antes, so the game has no ante of 0
+MIN_ANTE = 1
+#: rule card 001: the game ends after a number of hands set in advance; this many unless
+#: the player sets another number (or a time limit)
+DEFAULT_HAND_LIMIT = 30
 
 
 def default_ante(small_bet: int) -> int:
