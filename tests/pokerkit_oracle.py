@@ -158,7 +158,14 @@ def play_lockstep(hand: Hand, state: State, rng: random.Random) -> Outcome:
             difference = _disagreement(state, legal)
             if difference:
                 rules = casino_rules_in_play(hand)
-                assert rules, (difference, legal, state.stacks, state.bets, hand.config, hand.events)
+                assert rules, (
+                    difference,
+                    legal,
+                    state.stacks,
+                    state.bets,
+                    hand.config,
+                    hand.events,
+                )
                 return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), False, rules[0])
             choice = _choose(legal, rng)
             if choice == "fold":

@@ -7,9 +7,14 @@ The README's "Where we differ from pokerkit, and why" lists the same rules.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from scripted import draw, holdem
 
+from holdem_tui.cli import main
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import CardsMucked, CardsShown, PotAwarded, Street
 from holdem_tui.engine.hand import Hand, Phase
@@ -324,3 +329,53 @@ def test_a_draw_during_the_betting_is_refused_cleanly() -> None:
         hand.draw(())
     assert refused.value.reason == "not_now"
     assert not hand.can_draw(())
+
+
+# ---------------------------------------------------------------- replay --json
+
+
+def _finish(hand: Hand) -> None:
+    while not hand.is_complete:
+        legal = _legal(hand)
+        if legal.can_draw:
+            hand.act(Action.draw(()))
+        else:
+            hand.act(Action.call() if legal.call_amount else Action.check())
+
+
+def test_replay_json_gives_the_casino_bounds_of_hands_that_record_these_rules(
+    tmp_path: Path,
+) -> None:
+    short_all_in = holdem([500, 500, 500, 15], FOUR, BOARD, blinds=(5, 10))
+    short_all_in.check_or_call()
+    short_all_in.act(Action.all_in())
+    short_all_in.fold()
+    _finish(short_all_in)
+    short_blind = holdem([500, 6, 500, 500], FOUR, BOARD, blinds=(5, 10))
+    short_blind.fold()
+    _finish(short_blind)
+    limit = draw([100, 16, 100], DRAW3, ante=1, small_bet=10)
+    limit.raise_to(10)
+    limit.act(Action.all_in())
+    _finish(limit)
+    paths = []
+    for name, hand in (("allin", short_all_in), ("blind", short_blind), ("limit", limit)):
+        path = tmp_path / f"{name}.phh"
+        path.write_text(dumps(hand))
+        paths.append(str(path))
+    result = CliRunner().invoke(main, ["replay", "--json", *paths])
+    assert result.exit_code == 0, result.output
+    lines = {Path(j["file"]).stem: j for j in map(json.loads, result.stdout.splitlines())}
+    # 1: the limper, facing the button's short all-in, may only call 5
+    limper_again = lines["allin"]["decisions"][4]
+    assert limper_again == {
+        "actor": "p3", "to_call": 5, "can_raise": False, "min_raise_to": None, "max_raise_to": None
+    }  # fmt: skip
+    # 2: the big blind has 6, yet the button calls 10 and may raise to 20
+    button = lines["blind"]["decisions"][1]
+    assert (button["actor"], button["to_call"], button["min_raise_to"]) == ("p4", 10, 20)
+    # 5: B's all-in to 15 is half a bet: A, who bet, may raise to 25
+    bettor_again = lines["limit"]["decisions"][3]
+    assert bettor_again == {
+        "actor": "p1", "to_call": 5, "can_raise": True, "min_raise_to": 25, "max_raise_to": 25
+    }  # fmt: skip

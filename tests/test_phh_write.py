@@ -5,10 +5,9 @@ counted by reason, see ``pokerkit_oracle``), and our own replay reproduces them 
 from __future__ import annotations
 
 import random
-
-import pytest
 from collections import Counter
 
+import pytest
 from pokerkit_oracle import (
     ODD_CHIP,
     _choose,

@@ -2,11 +2,12 @@
 
 The betting, pot and showdown rules live here once; :mod:`holdem` and :mod:`draw` only say
 which streets a variant has and what is dealt on each. The engine mirrors pokerkit's rules
-(the peer-reviewed reference the differential tests compare against), including its
-standard casino rules where pokerkit departs from them (see the README, "Where we differ
-from pokerkit, and why": incomplete all-ins, a short big blind, the showdown when nobody bet,
-folding when a check is free), and follows the pokerkit ``verify_x / can_x / x()`` pattern: ``verify_*`` raises :class:`IllegalAction`, ``can_*`` answers yes or no, and the
-action itself returns the frozen events it caused.
+(the peer-reviewed reference the differential tests compare against) except where pokerkit
+departs from the standard casino rules (README, "Where we differ from pokerkit, and why":
+incomplete all-ins, a short big blind, the showdown when nobody bet, folding when a check is
+free), and follows the pokerkit ``verify_x / can_x / x()`` pattern: ``verify_*`` raises
+:class:`IllegalAction`, ``can_*`` answers yes or no, and the action itself returns the frozen
+events it caused.
 
 Hand positions: 0 is the first seat left of the button and ``n - 1`` the button, as in PHH
 (heads-up, 0 is the big blind and 1 the button, who posts the small blind).
