@@ -13,8 +13,9 @@ by the caller, never hidden:
   when the two engines actually disagree AND its history contains one of these situations
   (:func:`casino_rules_in_play`); a disagreement without one fails the test.
 
-Folding when a check is free (rule 8) is allowed by our engine and refused by pokerkit, so
-the random player only folds facing a bet; partial antes (rule 3) are played with ante
+Folding when a check is free (rule 8) is allowed by our engine and refused by pokerkit's
+tournament mode (used here so that pokerkit raises on anything it finds wrong), so the random
+player only folds facing a bet; partial antes (rule 3) are played with ante
 trimming, which is pokerkit's own way, so they are compared like any other hand.
 """
 
