@@ -379,3 +379,21 @@ def test_replay_json_gives_the_casino_bounds_of_hands_that_record_these_rules(
     assert bettor_again == {
         "actor": "p1", "to_call": 5, "can_raise": True, "min_raise_to": 25, "max_raise_to": 25
     }  # fmt: skip
+
+
+def test_the_last_player_in_a_side_pot_has_nothing_to_fold_after_a_free_fold() -> None:
+    # two all-in players; the two with chips build a side pot, then on the river the first
+    # folds although checking was free: the other is alone in that pot and is not asked
+    hand = holdem([200, 200, 20, 20], ["2c3d", "AhKd", "QcQd", "JcJd"], ["9s8s3c", "4d", "5h"])
+    hand.act(Action.all_in())  # UTG 20
+    hand.act(Action.all_in())  # button 20
+    hand.raise_to(50)  # small blind
+    hand.check_or_call()  # big blind
+    hand.raise_to(30)  # flop: small blind bets
+    hand.check_or_call()
+    hand.check_or_call()  # turn: checks
+    hand.check_or_call()
+    hand.fold()  # river: the small blind folds for free
+    assert hand.is_complete
+    awards = [(e.amount, e.shares) for e in hand.events if isinstance(e, PotAwarded)]
+    assert awards[1] == (120, ((1, 120),))  # the side pot is the big blind's

@@ -381,14 +381,30 @@ class Hand:
         self._after_betting_action()
 
     def _after_betting_action(self) -> None:
-        with_chips = sum(1 for i in range(self.n) if self.live[i] and self.stacks[i])
-        if with_chips <= 1 and not any(self.owed(i) for i in self.actors):
-            # the one player left with chips has nothing to answer (everyone else is
-            # all-in, or folded when a check was free): it cannot fold a pot away
+        if len(self.actors) == 1 and self._sole_claimant(self.actors[0]):
             self.actors.clear()
         if self.actors and self.live_count() > 1:
             return
         self._end_betting()
+
+    def _sole_claimant(self, player: int) -> bool:
+        """Whether ``player`` has nothing to decide: it alone still has chips, owes nothing,
+        and is the only one left in a pot that folded players paid into (reachable only
+        after a fold when a check was free). Its fold would throw away a pot already its
+        own, so the betting ends instead."""
+        if self.owed(player) or any(
+            self.live[j] and self.stacks[j] for j in range(self.n) if j != player
+        ):
+            return False
+        invested = [self.contributed[j] + self.bets[j] for j in range(self.n)]
+        others = max(
+            (invested[j] for j in range(self.n) if j != player and self.live[j]), default=0
+        )
+        mine = invested[player]
+        # a folder who had matched everything folded when a check was free
+        return any(
+            not self.live[j] and invested[j] > others and invested[j] >= mine for j in range(self.n)
+        )
 
     def _end_betting(self) -> None:
         self.actors.clear()
