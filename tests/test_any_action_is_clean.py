@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scripted import random_step
 from test_refusals import REASONS
 
 from holdem_tui.engine.actions import Action, ActionKind, IllegalAction
@@ -83,20 +84,6 @@ def _attempt(hand: Hand, rng: random.Random) -> bool:
     return True
 
 
-def _progress(hand: Hand, rng: random.Random) -> None:
-    legal = hand.legal_actions()
-    if legal is None:
-        return
-    if legal.can_draw:
-        hand.act(Action.draw(tuple(rng.sample(legal.hand, rng.randint(0, 3)))))
-    elif legal.can_raise and rng.random() < 0.3:
-        hand.act(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-    elif legal.call_amount and rng.random() < 0.2:
-        hand.act(Action.fold())
-    else:
-        hand.act(Action.call() if legal.call_amount else Action.check())
-
-
 @settings(max_examples=150, deadline=None)
 @given(
     game=st.sampled_from(["holdem", "draw"]),
@@ -115,7 +102,7 @@ def test_random_actions_are_applied_or_refused_cleanly(
         if step < 6:
             _attempt(hand, rng)
         else:
-            _progress(hand, rng)
+            random_step(hand, rng, fold=0.15)
         in_play = sum(hand.stacks) + (0 if hand.is_complete else hand.total_pot)
         assert in_play == total and min(hand.stacks) >= 0
     if hand.is_complete:
@@ -125,7 +112,7 @@ def test_random_actions_are_applied_or_refused_cleanly(
 def test_a_finished_hand_refuses_every_kind_of_move() -> None:
     hand = _hand("draw", 7)
     while not hand.is_complete:
-        _progress(hand, random.Random(1))
+        random_step(hand, random.Random(1))
     for kind in ActionKind:
         try:
             hand.act(Action(kind, 10))
