@@ -138,7 +138,8 @@ def build_settings(
     "--ante",
     type=click.IntRange(min=0, max=MAX_CHIPS),
     default=None,
-    help="Ante per player [default: none in Hold'em, half the small bet in draw].",
+    help="Ante per player [default: none in Hold'em, half the small bet in draw; "
+    "draw needs at least 1].",
 )
 @click.option(
     "--limits",
@@ -147,7 +148,10 @@ def build_settings(
     help="Draw bet sizes: small bet / big bet [default: 10/20].",
 )
 @click.option(
-    "--hands", type=click.IntRange(min=1, max=MAX_HANDS), default=None, help="End after N hands."
+    "--hands",
+    type=click.IntRange(min=1, max=MAX_HANDS),
+    default=None,
+    help="End after N hands [default: no limit in Hold'em, 30 in draw].",
 )
 @click.option(
     "--minutes",
