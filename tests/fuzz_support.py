@@ -56,7 +56,7 @@ def base_histories(seed: int, count: int = 12) -> list[str]:
                 starting_stack=rng.choice([40, 200, 1000]),
                 small_blind=5,
                 big_blind=10,
-                ante=rng.choice([0, 1, 5]),
+                ante=rng.choice([1, 5] if variant == "draw" else [0, 1, 5]),
                 small_bet=10,
                 big_bet=20,
                 seed=rng.getrandbits(32),
