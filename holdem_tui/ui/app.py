@@ -19,12 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
+from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from holdem_tui.engine.actions import Action, IllegalAction
@@ -46,6 +46,7 @@ from holdem_tui.ui.screens.modals import (
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
+from holdem_tui.ui.timing import TextualTimers, TimerHandle, Timers
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -105,8 +106,11 @@ class HoldemApp(App[None]):
         bot_timeout: float = BOT_TIMEOUT,
         persist: bool = False,
         saved: LoadResult | None = None,
+        timers: Timers | None = None,
     ) -> None:
         super().__init__()
+        #: the clock and alarms of every pause (tests pass a ManualTimers)
+        self.timers: Timers = timers or TextualTimers(self)
         #: keep settings, autosave and hand histories on disk (the CLI; tests leave it off)
         self.persist = persist
         #: a loaded autosave to continue instead of dealing a new session
@@ -123,10 +127,10 @@ class HoldemApp(App[None]):
         #: blue diamonds and green clubs; a preference kept with the settings
         self.four_colour = self._saved_four_colour()
         self.screen_owner: int | None = None
-        self.too_small = False
+        self._cover: TooSmallScreen | None = None
         self._resume: Callable[[], None] | None = None
         self._token = 0
-        self._timer: Timer | None = None
+        self._timer: TimerHandle | None = None
         self._finished_hand: int | None = None
 
     # ------------------------------------------------------------------ start-up
@@ -136,7 +140,7 @@ class HoldemApp(App[None]):
         if self.saved is not None:
             self.resume_session(self.saved)
         elif self.setup_first or self.settings.validate():
-            self.push_screen(SetupScreen(self.requested), self._setup_done)
+            self.open_screen(SetupScreen(self.requested), self._setup_done)
         else:
             self.start_session(self.settings)
         self._check_size(self.size.width, self.size.height)
@@ -160,12 +164,40 @@ class HoldemApp(App[None]):
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
-        if isinstance(self.screen, TableScreen):
-            self.switch_screen(table)
-        else:
-            self.push_screen(table)
+        self._show_table()
         self.call_after_refresh(self.advance)
+
+    def _show_table(self) -> None:
+        """Put a fresh table for the current session on an emptied screen stack.
+
+        Whatever was open (the end screen, a setup form, an old table) goes, so a second
+        session never stacks a second table on the first; the size cover stays on top.
+        """
+        assert self.session is not None
+        covered = self._cover is not None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(self.session.seat_count, self.settings.variant == "draw"))
+        if covered:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+
+    def open_screen(
+        self, screen: Screen[Any], callback: Callable[[Any], None] | None = None
+    ) -> None:
+        """Open ``screen`` over the game; while the window is too small, under the cover.
+
+        The cover must stay on top so nothing is drawn into a window too small for it; only
+        the quit question goes over it, so Ctrl+Q always works.
+        """
+        cover = self._cover
+        if cover is None or self.screen is not cover or isinstance(screen, QuitScreen):
+            self.push_screen(screen, callback)
+            return
+        self.pop_screen()
+        self.push_screen(screen, callback)
+        self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+        self.push_screen(self._cover)
 
     def resume_session(self, saved: LoadResult) -> None:
         """Sit back down at a saved session: the same hand, cards, stacks and score."""
@@ -181,11 +213,7 @@ class HoldemApp(App[None]):
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
-        if isinstance(self.screen, TableScreen):
-            self.switch_screen(table)
-        else:
-            self.push_screen(table)
+        self._show_table()
         self.notify(self.tr.t("storage.resumed", number=resumed.hand_number))
         self.call_after_refresh(self.advance)
 
@@ -213,7 +241,6 @@ class HoldemApp(App[None]):
             if callable(retranslate):
                 retranslate()
             return
-        self.pop_screen()
         self.resume_session(loaded)
 
     def remember_settings(self) -> None:
@@ -346,7 +373,7 @@ class HoldemApp(App[None]):
             self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
             assert self.session is not None
             name = display_name(self.session, seat, self.tr)
-            self.push_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+            self.open_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
             return
         self.screen_owner = seat
         self._set_ui(stage=Stage.HUMAN, viewer=seat, thinking=None, discards=frozenset(), notice="")
@@ -363,7 +390,7 @@ class HoldemApp(App[None]):
         token = self._token
         self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
         view = session.bot_view(seat)
-        self._think(session.bots[seat], view, seat, token, time.monotonic())
+        self._think(session.bots[seat], view, seat, token, self.timers.now())
 
     @work(thread=True, exclusive=True, group="bots", exit_on_error=False)
     def _think(self, bot: Bot, view: PlayerView, seat: int, token: int, started: float) -> None:
@@ -392,9 +419,9 @@ class HoldemApp(App[None]):
     def _bot_answered(self, token: int, seat: int, action: Action, started: float) -> None:
         if token != self._token:
             return
-        wait = self.pace.bot - (time.monotonic() - started)
+        wait = self.pace.bot - (self.timers.now() - started)
         if wait > 0:
-            self._timer = self.set_timer(wait, partial(self._apply_bot, token, seat, action))
+            self._timer = self.timers.after(wait, partial(self._apply_bot, token, seat, action))
         else:
             self._apply_bot(token, seat, action)
 
@@ -475,7 +502,7 @@ class HoldemApp(App[None]):
             self.raise_to(legal.min_raise_to)
             return
         editor = RaiseEditor(legal, view.total_pot, view.min_bet)
-        self.push_screen(editor, self._raise_chosen)
+        self.open_screen(editor, self._raise_chosen)
 
     def _raise_chosen(self, amount: int | None) -> None:
         if amount is not None:
@@ -542,7 +569,7 @@ class HoldemApp(App[None]):
         viewer = self.default_viewer()
         if contested and shown > 1 and self.pace.reveal > 0:
             self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
-            self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+            self._timer = self.timers.after(self.pace.reveal, self._reveal_step)
         else:
             self._hand_over()
 
@@ -559,7 +586,7 @@ class HoldemApp(App[None]):
             self._hand_over()
             return
         self._set_ui(revealed=revealed)
-        self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+        self._timer = self.timers.after(self.pace.reveal, self._reveal_step)
 
     def _hand_over(self) -> None:
         self._set_ui(
@@ -569,7 +596,7 @@ class HoldemApp(App[None]):
         if delay is None:
             return
         if delay > 0:
-            self._timer = self.set_timer(delay, self._auto_next)
+            self._timer = self.timers.after(delay, self._auto_next)
         else:
             self.call_after_refresh(self._auto_next)
 
@@ -618,13 +645,13 @@ class HoldemApp(App[None]):
 
     def _show_end(self) -> None:
         assert self.session is not None
-        self.push_screen(EndScreen(self.session), self._end_choice)
+        self.open_screen(EndScreen(self.session), self._end_choice)
 
     def _end_choice(self, choice: str | None) -> None:
         if choice == "again":
             self.start_session(replace(self.settings, seed=None))
         elif choice == "setup":
-            self.push_screen(SetupScreen(replace(self.settings, seed=None)), self._setup_done)
+            self.open_screen(SetupScreen(replace(self.settings, seed=None)), self._setup_done)
         else:
             self.exit()
 
@@ -646,14 +673,30 @@ class HoldemApp(App[None]):
         """Cover the table while the window is too small; carry on when it grows."""
         self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self, width: int, height: int) -> None:
-        if (width < MIN_WIDTH or height < MIN_HEIGHT) and not self.too_small:
-            self.too_small = True
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT), self._size_ok)
+    @property
+    def too_small(self) -> bool:
+        """Whether the window is covered because it is smaller than the table needs."""
+        return self._cover is not None
 
-    def _size_ok(self, _: None = None) -> None:
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and self._cover is None:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+        elif not small and self._cover is not None:
+            cover, self._cover = self._cover, None
+            if self.screen is cover:
+                self.pop_screen()
+            # else the quit question is open over it: the cover goes when it is uncovered
+            self._size_ok()
+
+    def uncovered(self, cover: Screen[Any]) -> None:
+        """A dialog over a cover closed: drop the cover if the window grew meanwhile."""
+        if cover is not self._cover and self.screen is cover:
+            self.pop_screen()
+
+    def _size_ok(self) -> None:
         """The window is big enough again: take up the step that was waiting."""
-        self.too_small = False
         step, self._resume = self._resume, None
         if step is not None:
             self.call_after_refresh(step)
@@ -687,18 +730,18 @@ class HoldemApp(App[None]):
     def action_help(self) -> None:
         """``?``: the key list."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.open_screen(HelpScreen())
 
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(self.settings.variant))
+            self.open_screen(RulesScreen(self.settings.variant))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: ask first, then leave at once (a thinking bot is abandoned)."""
         if isinstance(self.screen, QuitScreen):
             return
-        self.push_screen(QuitScreen(), self._quit_answer)
+        self.open_screen(QuitScreen(), self._quit_answer)
 
     def _quit_answer(self, leave: bool | None) -> None:
         if leave:
@@ -717,6 +760,7 @@ def create_app(
     bot_timeout: float = BOT_TIMEOUT,
     persist: bool = False,
     saved: LoadResult | None = None,
+    timers: Timers | None = None,
 ) -> HoldemApp:
     """Build the game app; the CLI, the tests and the screenshot script all come through here.
 
@@ -724,7 +768,8 @@ def create_app(
     source of minute limits, ``setup_first`` opens the setup screen before the table.
     ``persist`` keeps settings, the autosave and hand histories on disk (the command line
     does; tests leave it off so they never write to a home folder); ``saved`` is a loaded
-    autosave to continue (``play --resume``).
+    autosave to continue (``play --resume``); ``timers`` replaces the clock of the pauses
+    (tests turn a :class:`~holdem_tui.ui.timing.ManualTimers` by hand).
     """
     return HoldemApp(
         settings,
@@ -734,4 +779,5 @@ def create_app(
         bot_timeout=bot_timeout,
         persist=persist,
         saved=saved,
+        timers=timers,
     )

@@ -61,7 +61,7 @@ class EndScreen(Screen[str]):
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__(id="end")
+        super().__init__(classes="end-screen")
         self.session = session
 
     @property

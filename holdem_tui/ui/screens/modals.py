@@ -81,7 +81,7 @@ class RaiseEditor(ModalScreen[int | None]):
     QUICK_KEYS: ClassVar[dict[str, str]] = {key: size for size, key, _ in QUICK_SIZES}
 
     def __init__(self, legal: LegalActions, total_pot: int, step: int) -> None:
-        super().__init__(id="raise-editor")
+        super().__init__(classes="raise-editor")
         self.legal = legal
         self.total_pot = total_pot
         self.step_size = max(1, step)
@@ -286,7 +286,7 @@ class CurtainScreen(Screen[None]):
     ]
 
     def __init__(self, name: str) -> None:
-        super().__init__(id="curtain")
+        super().__init__(classes="curtain")
         self.player = name
 
     def compose(self) -> ComposeResult:
@@ -364,12 +364,12 @@ class HelpScreen(ModalScreen[None]):
 class TooSmallScreen(Screen[None]):
     """Covers everything while the terminal is smaller than the table needs; the game waits.
 
-    It closes itself as soon as the window is large enough again (when it is on top; a
-    dialog opened over it closes first), and the app's callback resumes the game.
+    The app alone opens and closes it (it stays on top of every other screen but the quit
+    question), and takes up the game where it waited once the window is large enough.
     """
 
     def __init__(self, width: int, height: int) -> None:
-        super().__init__(id="too-small")
+        super().__init__(classes="too-small")
         self.need = (width, height)
 
     def compose(self) -> ComposeResult:
@@ -386,15 +386,6 @@ class TooSmallScreen(Screen[None]):
         text = _tr(self).t("window.too_small", width=width, height=height)
         self.query_one("#too-small-text", Static).update(text)
 
-    def _check(self) -> None:
-        width, height = self.app.size
-        if width >= self.need[0] and height >= self.need[1] and self.is_current:
-            self.dismiss(None)
-
-    def on_resize(self) -> None:
-        """Close when the window has grown enough."""
-        self._check()
-
     def on_screen_resume(self) -> None:
-        """A dialog over this screen closed: maybe the window grew meanwhile."""
-        self._check()
+        """The quit question over this cover closed: the window may have grown meanwhile."""
+        cast("HoldemApp", self.app).uncovered(self)

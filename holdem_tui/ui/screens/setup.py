@@ -47,7 +47,7 @@ class SetupScreen(Screen[GameSettings | None]):
     ]
 
     def __init__(self, settings: GameSettings) -> None:
-        super().__init__(id="setup")
+        super().__init__(classes="setup-screen")
         self.initial = settings
         self._kinds: dict[int, str] = {}
         for index in range(MAX_SEATS):

@@ -48,7 +48,7 @@ class TableScreen(Screen[None]):
     ]
 
     def __init__(self, seat_count: int, draw_game: bool) -> None:
-        super().__init__(id="table-screen")
+        super().__init__(classes="table-screen")
         self.seat_count = seat_count
         self.draw_game = draw_game
         self.model: TableModel | None = None
