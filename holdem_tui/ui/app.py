@@ -37,6 +37,7 @@ from holdem_tui.ui.narrate import refusal_text
 from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, display_name
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
+    BustScreen,
     CurtainScreen,
     HelpScreen,
     QuitScreen,
@@ -132,6 +133,34 @@ class HoldemApp(App[None]):
         self._token = 0
         self._timer: TimerHandle | None = None
         self._finished_hand: int | None = None
+        #: where the details of a crash were written (the command line names it)
+        self.crash_log: Path | None = None
+        #: the checked save "Continue" offers (read once per visit of the setup screen)
+        self._offer: LoadResult | None = None
+
+    # ------------------------------------------------------------------ crashes
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error: write it to the log, keep the terminal and the save clean.
+
+        The command line (``persist``) gets no traceback on the screen: it prints one line
+        naming the log and exits non-zero. The autosave of the last decision point is left
+        as it is, so the session can be continued. Tests (no ``persist``) keep Textual's
+        own handling, which re-raises the error in the test.
+        """
+        if not self.persist:
+            super()._handle_exception(error)
+            return
+        from holdem_tui.storage.crashlog import write_crash_log
+
+        if self.crash_log is None:
+            self.crash_log = write_crash_log(error)
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        self._cancel_pending()
+        self._close_messages_no_wait()
 
     # ------------------------------------------------------------------ start-up
 
@@ -161,6 +190,7 @@ class HoldemApp(App[None]):
         self.session = Session(self.settings, self.bot_factory, self.clock)
         if self.persist:
             self.session.start_storage()
+        self._offer = None
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
@@ -218,12 +248,47 @@ class HoldemApp(App[None]):
         self.call_after_refresh(self.advance)
 
     def can_continue(self) -> bool:
-        """Whether the setup screen offers "Continue": storage is on and a save exists."""
-        if not self.persist:
-            return False
-        from holdem_tui.storage.autosave import SaveFile
+        """Whether the setup screen offers "Continue": a save exists and was checked whole.
 
-        return SaveFile().exists()
+        The check runs once per visit of the setup screen, before the offer is made; a
+        damaged save is set aside then and the player reads where it went.
+        """
+        offer = self._saved_offer()
+        return offer is not None and offer.ok
+
+    def _saved_offer(self) -> LoadResult | None:
+        if not self.persist:
+            return None
+        if self._offer is None:
+            from holdem_tui.storage.offer import check_saved_session
+
+            self._offer = check_saved_session()
+            message = self._offer.message(self.tr)
+            if message:
+                self.notify(message, severity="warning", timeout=20)
+        return self._offer
+
+    def continue_label(self) -> str:
+        """ "Continue — Hold'em, 4 players, hand #12, 38 minutes ago"."""
+        from holdem_tui.storage.offer import summarize
+
+        tr = self.tr
+        label = tr.t("setup.continue")
+        offer = self._saved_offer()
+        summary = None if offer is None else summarize(offer)
+        if summary is None:
+            return label
+        parts = [
+            tr.t(f"game.{summary.variant}"),
+            tr.plural("unit.players", summary.players),
+            tr.t("saves.hand_number", number=summary.hand_number),
+        ]
+        if summary.saved_at is not None:
+            from datetime import UTC, datetime
+
+            age = (datetime.now(UTC) - summary.saved_at).total_seconds()
+            parts.append(tr.t("saves.just_now") if age < 60 else tr.ago(age))
+        return f"{label} — {', '.join(parts)}"
 
     def continue_saved(self) -> None:
         """The setup screen's "Continue": back to the saved hand, or say why not.
@@ -231,17 +296,16 @@ class HoldemApp(App[None]):
         A broken save is kept aside by the loader; the player reads where it went and stays
         on the setup screen, which is the new game on offer.
         """
-        from holdem_tui.storage.autosave import SaveFile
-
-        loaded = SaveFile().load()
-        if loaded.session is None:
-            message = loaded.message(self.tr) or self.tr.t("storage.no_save")
-            self.notify(message, severity="warning", timeout=20)
+        offer = self._saved_offer()
+        self._offer = None
+        if offer is None or offer.session is None:
+            message = "" if offer is None else offer.message(self.tr)
+            self.notify(message or self.tr.t("storage.no_save"), severity="warning", timeout=20)
             retranslate = getattr(self.screen, "retranslate", None)
             if callable(retranslate):
                 retranslate()
             return
-        self.resume_session(loaded)
+        self.resume_session(offer)
 
     def remember_settings(self) -> None:
         """Keep the language, pace and this setup for the next start (config folder)."""
@@ -342,6 +406,8 @@ class HoldemApp(App[None]):
     def _deal(self) -> None:
         session = self.session
         assert session is not None
+        if self._ask_busted():
+            return
         if self._session_over():
             self._end_session()
             return
@@ -358,13 +424,53 @@ class HoldemApp(App[None]):
         self.advance()
 
     def _session_over(self) -> bool:
-        """Limits, one player with every chip, or every human busted."""
+        """Limits, one player with every chip, or a busted human chose to end."""
         session = self.session
         assert session is not None
-        if session.is_over():
+        if session.ended_by is not None or session.is_over():
             return True
         humans = self.settings.humans
-        return bool(humans) and all(session.table.seats[h].out for h in humans)
+        busted = session.busted_humans()
+        return bool(humans) and len(busted) == len(humans) and not session.watching
+
+    def _ask_busted(self) -> bool:
+        """A human who just busted chooses: rebuy, watch, or end. True while asking."""
+        session = self.session
+        assert session is not None
+        if session.table.limit_reached() or session.ended_by is not None:
+            return False
+        if any(isinstance(screen, BustScreen) for screen in self.screen_stack):
+            return True
+        for seat in session.busted_humans():
+            if seat not in session.watching:
+                can_watch = len(session.table.active_seats()) >= 2
+                self.open_screen(BustScreen(seat, can_watch), partial(self._bust_choice, seat))
+                return True
+        return False
+
+    def _bust_choice(self, seat: int, choice: str | None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if choice == "rebuy":
+            session.rebuy(seat)
+        elif choice == "watch" and len(session.table.active_seats()) >= 2:
+            session.watching.add(seat)
+            session.save()
+        else:
+            session.ended_by = "busted"
+        self.advance_later()
+
+    def advance_later(self) -> None:
+        """Carry on after the screen stack has settled (a dialog just closed)."""
+        self.call_after_refresh(self.next_hand_or_deal)
+
+    def next_hand_or_deal(self) -> None:
+        """Deal the next hand, or end the session, whatever stage the table is at."""
+        if self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
+            self.next_hand()
+        else:
+            self.advance()
 
     def _human_turn(self, seat: int) -> None:
         if self.session is not None:
@@ -592,7 +698,8 @@ class HoldemApp(App[None]):
         self._set_ui(
             stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
         )
-        delay = self.pace.next_hand if self.settings.humans else self.pace.watch_next
+        playing = self.session is not None and self.session.humans_playing()
+        delay = self.pace.next_hand if playing else self.pace.watch_next
         if delay is None:
             return
         if delay > 0:
@@ -615,10 +722,7 @@ class HoldemApp(App[None]):
         if self.ui.stage is not Stage.HAND_OVER:
             return
         self._stop_timer()
-        if self._session_over():
-            self._end_session()
-        else:
-            self._deal()
+        self._deal()
 
     def show_cards(self) -> None:
         """A human who won uncontested turns the cards up."""

@@ -75,6 +75,12 @@ class Session:
             if not seat.is_human:
                 self.bots[index] = factory(seat.level, bot_seed)
         self.hands_won = [0] * len(settings.seats)
+        #: times each chair bought back in after busting (counted on the end screen)
+        self.rebuys = [0] * len(settings.seats)
+        #: why the session ended when a player decided it ("busted"); else read from the table
+        self.ended_by: str | None = None
+        #: humans who busted and chose to watch the others finish
+        self.watching: set[int] = set()
         self.biggest_pot: BiggestPot | None = None
         self._clock = clock
         self._last_tick = clock()
@@ -216,6 +222,9 @@ class Session:
             players=self.names,
             humans=self.settings.humans,
         )
+        from holdem_tui.storage.offer import prune_previous
+
+        prune_previous(self.store.save_file.path)
 
     def save(self) -> None:
         """Autosave now (a human's decision point, a new hand, quitting): a kill resumes here."""
@@ -234,6 +243,8 @@ class Session:
         best = self.biggest_pot
         return {
             "hands_won": list(self.hands_won),
+            "rebuys": list(self.rebuys),
+            "watching": sorted(self.watching),
             "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
         }
 
@@ -253,6 +264,12 @@ class Session:
         won = resumed.extra.get("hands_won")
         if isinstance(won, list) and len(won) == session.seat_count:
             session.hands_won = [int(n) for n in won]
+        rebuys = resumed.extra.get("rebuys")
+        if isinstance(rebuys, list) and len(rebuys) == session.seat_count:
+            session.rebuys = [max(0, int(n)) for n in rebuys]
+        watching = resumed.extra.get("watching")
+        if isinstance(watching, list):
+            session.watching = {int(n) for n in watching if 0 <= int(n) < session.seat_count}
         best = resumed.extra.get("biggest_pot")
         if isinstance(best, list) and len(best) >= 2:
             session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
@@ -293,8 +310,53 @@ class Session:
         return whole + (1 if left > whole else 0)
 
     def net(self, seat: int) -> int:
-        """Chips won (positive) or lost over the session."""
-        return self.table.seats[seat].stack - self.settings.stack
+        """Chips won (positive) or lost over the session, every rebuy counted as chips paid."""
+        return self.table.seats[seat].stack - self.settings.stack * (1 + self.rebuys[seat])
+
+    # ------------------------------------------------------------------ busting
+
+    def busted_humans(self) -> list[int]:
+        """Human chairs with no chips left, between hands."""
+        return [h for h in self.settings.humans if self.table.seats[h].out]
+
+    def place_of(self, seat: int) -> int:
+        """The place a busted chair finished in: one behind everyone who still has chips."""
+        mine = self.table.seats[seat].busted_in_hand or 0
+        later = sum(
+            1
+            for other, s in enumerate(self.table.seats)
+            if other != seat and (not s.out or (s.busted_in_hand or 0) > mine)
+        )
+        return later + 1
+
+    def rebuy(self, seat: int) -> None:
+        """A busted chair buys back in: the starting stack again, counted as a rebuy."""
+        chair = self.table.seats[seat]
+        if not chair.out:
+            return
+        chair.stack = self.settings.stack
+        chair.busted_in_hand = None
+        self.rebuys[seat] += 1
+        self.watching.discard(seat)
+        self.save()
+
+    def humans_playing(self) -> bool:
+        """Whether someone at the keyboard still has chips in play (else they watch)."""
+        return any(not self.table.seats[h].out for h in self.settings.humans)
+
+    def end_reason(self) -> str:
+        """Why the session ended: "busted", "one_left", "hand_limit", "time_limit" or "left"."""
+        if self.ended_by is not None:
+            return self.ended_by
+        table = self.table
+        if len(table.active_seats()) < 2:
+            return "one_left"
+        config = table.config
+        if config.hand_limit is not None and table.hand_number >= config.hand_limit:
+            return "hand_limit"
+        if config.minute_limit is not None and table.limit_reached():
+            return "time_limit"
+        return "left"
 
     def stack_history(self, seat: int) -> list[int]:
         """The chair's stack at the start and after every finished hand (for the chart)."""

@@ -69,9 +69,7 @@ async def settle(pilot: Pilot[Any], stages: Iterable[Stage] = STABLE, timeout: f
         await asyncio.sleep(0.005)
 
 
-async def wait_for(
-    pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30
-) -> None:
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30) -> None:
     """Let the app run (bots think in threads) until ``condition()`` holds.
 
     The timeout is only a safety net against a hang; nothing is timed by it.

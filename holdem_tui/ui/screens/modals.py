@@ -389,3 +389,73 @@ class TooSmallScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """The quit question over this cover closed: the window may have grown meanwhile."""
         cast("HoldemApp", self.app).uncovered(self)
+
+
+class BustScreen(ModalScreen[str]):
+    """A human has no chips left: rebuy, watch the others finish, or end the session.
+
+    Answers ``"rebuy"``, ``"watch"`` or ``"end"``; the busting is never a silent dead end.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('rebuy')", show=False, id="bust_rebuy"),
+        Binding("w", "choose('watch')", show=False, id="bust_watch"),
+        Binding("e,escape", "choose('end')", show=False, id="bust_end"),
+    ]
+
+    def __init__(self, seat: int, can_watch: bool) -> None:
+        super().__init__(classes="bust")
+        self.seat = seat
+        self.can_watch = can_watch
+
+    def compose(self) -> ComposeResult:
+        """What happened, and the three ways on."""
+        with Vertical(id="bust-box"):
+            yield Static(id="bust-text")
+            yield KeyBar(id="bust-keys")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        from holdem_tui.ui.present import display_name
+
+        app = cast("HoldemApp", self.app)
+        tr = app.tr
+        session = app.session
+        if session is None:
+            return
+        self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
+        place = session.place_of(self.seat)
+        hands = session.table.hand_number
+        params = {
+            "place": place,
+            "total": session.seat_count,
+            "hands": tr.plural("unit.hands", hands),
+            "count": tr.number(hands),
+            "name": display_name(session, self.seat, tr),
+        }
+        key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
+        self.query_one("#bust-text", Static).update(tr.t(key, **params))
+        keys = [
+            ActionModel(
+                "r",
+                tr.t("bust.rebuy", amount=tr.number(session.settings.stack)),
+                "screen.choose('rebuy')",
+            ),
+            ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
+            ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
+        ]
+        self.query_one("#bust-keys", KeyBar).show(keys)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Watching is offered only while at least two others still play."""
+        if action == "choose" and parameters == ("watch",):
+            return self.can_watch
+        return True
+
+    def action_choose(self, choice: str) -> None:
+        """Close with the choice."""
+        self.dismiss(choice)
