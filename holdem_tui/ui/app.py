@@ -363,6 +363,7 @@ class HoldemApp(App[None]):
         return [
             ActionModel("?", tr.t("keys.help"), "app.help"),
             ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+            ActionModel("h", tr.t("past_hands.key"), "screen.past_hands"),
             ActionModel(
                 "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
             ),
@@ -603,6 +604,9 @@ class HoldemApp(App[None]):
         legal = view.legal
         assert legal is not None
         if not legal.can_raise:
+            # say why nothing happens (the cap, nobody left to raise): the engine's reason
+            target = legal.current_bet + legal.call_amount + max(1, view.min_bet)
+            self.human_act(Action.bet(target) if legal.is_bet else Action.raise_to(target))
             return
         if view.structure == "fixed_limit":
             self.raise_to(legal.min_raise_to)
@@ -730,7 +734,7 @@ class HoldemApp(App[None]):
         if session is None or self.ui.stage is not Stage.HAND_OVER:
             return
         for seat in self.settings.humans:
-            if session.can_show(seat):
+            if session.may_show(seat):
                 session.show(seat)
                 self.refresh_table()
                 return

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from holdem_tui.storage.autosave import Resumed
     from holdem_tui.storage.session import SessionStore
 
+#: how many finished hands the table keeps to look back at
+PAST_HANDS_KEPT = 20
+
 #: builds a bot from a level or ``module:Class`` spec and a seed (the registry's make_bot)
 BotFactory = Callable[[str, int | None], "Bot"]
 
@@ -75,6 +78,8 @@ class Session:
             if not seat.is_human:
                 self.bots[index] = factory(seat.level, bot_seed)
         self.hands_won = [0] * len(settings.seats)
+        #: the last finished hands, newest last, for the "previous hands" view at the table
+        self.past_hands: list[Hand] = []
         #: times each chair bought back in after busting (counted on the end screen)
         self.rebuys = [0] * len(settings.seats)
         #: why the session ended when a player decided it ("busted"); else read from the table
@@ -181,6 +186,22 @@ class Session:
             and self.hand.can_show_voluntarily(position)
         )
 
+    def may_show(self, seat: int) -> bool:
+        """Whether the table offers ``s`` (show) to this chair: it won without a showdown.
+
+        The engine would also let a mucked hand be shown; the table offers showing only
+        where it means something, after taking a pot nobody contested.
+        """
+        position = self.position_of(seat)
+        if self.hand is None or position is None or not self.can_show(seat):
+            return False
+        return any(
+            isinstance(e, PotAwarded)
+            and e.uncontested
+            and any(p == position and won > 0 for p, won in e.shares)
+            for e in self.hand.events
+        )
+
     def show(self, seat: int) -> tuple[Event, ...]:
         """Turn this chair's unseen cards up for everyone, once the hand is over."""
         position = self.position_of(seat)
@@ -193,6 +214,7 @@ class Session:
         assert hand is not None and hand.is_complete
         self.tick()
         self.table.finish_hand(hand)
+        self.past_hands = [*self.past_hands[-(PAST_HANDS_KEPT - 1) :], hand]
         winners: set[int] = set()
         total = 0
         for event in hand.events:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click, Key
 from textual.markup import escape
@@ -345,6 +345,7 @@ class HelpScreen(ModalScreen[None]):
             ("1–5", tr.t("keys.toggle_card")),
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
+            ("h", tr.t("past_hands.title")),
             ("?", tr.t("keys.help")),
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),
@@ -459,3 +460,68 @@ class BustScreen(ModalScreen[str]):
     def action_choose(self, choice: str) -> None:
         """Close with the choice."""
         self.dismiss(choice)
+
+
+class PastHandsScreen(ModalScreen[None]):
+    """The last hands of the session, newest first: board, who showed what, who won.
+
+    Each hand is told from the same eyes as the table between turns (the one human, or
+    nobody's in hot-seat), so looking back never shows a card that was not public.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,h,enter", "close", show=False, id="close_past_hands"),
+        Binding("up", "scroll(-1)", show=False, id="past_up"),
+        Binding("down", "scroll(1)", show=False, id="past_down"),
+        Binding("pageup", "scroll(-10)", show=False, id="past_page_up"),
+        Binding("pagedown", "scroll(10)", show=False, id="past_page_down"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """A framed, scrolling text and how to close it."""
+        with Vertical(id="past-box"):
+            with VerticalScroll(id="past-scroll"):
+                yield Static(id="past-text")
+            yield Static(id="past-close")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Tell every kept hand again, in the current language."""
+        from holdem_tui.ui.narrate import cards_text, narrate
+        from holdem_tui.ui.present import display_name
+
+        app = cast("HoldemApp", self.app)
+        tr = app.tr
+        session = app.session
+        self.query_one("#past-box", Vertical).border_title = tr.t("past_hands.title")
+        self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
+        blocks: list[str] = []
+        viewer = None if session is None else app.default_viewer()
+        for hand in reversed(session.past_hands if session is not None else []):
+            seats = hand.config.seats
+            position = seats.index(viewer) if viewer in seats else None
+            view = hand.view(position)
+
+            def name_of(p: int, seats: tuple[int, ...] = tuple(seats)) -> str:
+                assert session is not None
+                return display_name(session, seats[p], tr)
+
+            lines = [f"[b]{escape(tr.t('log.hand_start', number=view.hand_number))}[/]"]
+            if view.board:
+                board = tr.t("past_hands.board", cards=cards_text(view.board))
+                lines.append(f"[b]{escape(board)}[/]")
+            lines.extend(escape(line) for line in narrate(view.history, name_of, tr)[1:])
+            blocks.append("\n".join(lines))
+        text = "\n\n".join(blocks) if blocks else escape(tr.t("past_hands.none"))
+        self.query_one("#past-text", Static).update(Content.from_markup(text))
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the hands up or down."""
+        self.query_one("#past-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
