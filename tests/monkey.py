@@ -48,7 +48,7 @@ SCREENS: tuple[type[Screen[Any]], ...] = (
 #: keys bound nowhere, and keys a player types into fields
 JUNK = ("x", "z", "0", "9", "tab", "shift+tab", "backspace", "up", "down", "left", "right")
 #: keys that leave the app: pressed, but rarely, so sessions get played to their end
-LEAVING = frozenset({"ctrl+q", "q", "escape"})
+LEAVING = frozenset({"ctrl+q", "q"})
 
 
 def _binding_keys(bindings: list[Any]) -> set[str]:
@@ -169,7 +169,8 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
                 else:
                     live = sorted(app.screen.active_bindings)
                     key = rng.choice(live if live and rng.random() < 0.6 else keys)
-                    if key in LEAVING and rng.random() < 0.8:
+                    leaving = key in LEAVING or (key == "escape" and screen_name == "EndScreen")
+                    if leaving and rng.random() < 0.8:
                         key = "enter"
                     report.pairs.add((screen_name, key))
                     await pilot.press(key)
