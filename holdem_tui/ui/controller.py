@@ -363,8 +363,12 @@ class Session:
         self.save()
 
     def humans_playing(self) -> bool:
-        """Whether someone at the keyboard still has chips in play (else they watch)."""
-        return any(not self.table.seats[h].out for h in self.settings.humans)
+        """Whether someone at the keyboard still plays (not only watching the others finish).
+
+        A player who has just busted still counts: the showdown that did it stays on the
+        table until they move on, and then they choose what comes next.
+        """
+        return any(h not in self.watching for h in self.settings.humans)
 
     def end_reason(self) -> str:
         """Why the session ended: "busted", "one_left", "hand_limit", "time_limit" or "left"."""
