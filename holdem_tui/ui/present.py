@@ -378,7 +378,11 @@ def build_table(
         else:
             results = tuple(pot_results(view.history, name_of, tr))
 
-    log = narrate(history, name_of, tr)
+    def log_name(position: int) -> str:
+        # a no-break space inside names: a narrow log wraps between words, never mid-name
+        return name_of(position).replace(" ", "\u00a0")
+
+    log = narrate(history, log_name, tr)
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 
