@@ -23,7 +23,9 @@ from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,
     CurtainScreen,
+    FoldConfirmScreen,
     HelpScreen,
+    PastHandsScreen,
     QuitScreen,
     RaiseEditor,
     TooSmallScreen,
@@ -41,6 +43,8 @@ SCREENS: tuple[type[Screen[Any]], ...] = (
     HelpScreen,
     TooSmallScreen,
     BustScreen,
+    FoldConfirmScreen,
+    PastHandsScreen,
     EndScreen,
     SetupScreen,
     RulesScreen,

@@ -39,6 +39,7 @@ from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,
     CurtainScreen,
+    FoldConfirmScreen,
     HelpScreen,
     QuitScreen,
     RaiseEditor,
@@ -579,8 +580,17 @@ class HoldemApp(App[None]):
         return (seat, view) if view.legal is not None else None
 
     def play_fold(self) -> None:
-        """Fold."""
+        """Fold; when checking is free, ask once first (allowed, but rarely meant)."""
+        found = self._legal()
+        legal = found[1].legal if found is not None else None
+        if legal is not None and legal.can_check:
+            self.open_screen(FoldConfirmScreen(), self._fold_answer)
+            return
         self.human_act(Action.fold())
+
+    def _fold_answer(self, fold: bool | None) -> None:
+        if fold:
+            self.human_act(Action.fold())
 
     def play_check_call(self) -> None:
         """Check when free, else call."""
