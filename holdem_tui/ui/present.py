@@ -406,6 +406,19 @@ def build_table(
     )
 
 
+def out_line(session: Session, seat: int, tr: Translator) -> str:
+    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat)."""
+    hands = session.table.hand_number
+    key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
+    return tr.t(
+        key,
+        place=session.place_of(seat),
+        total=session.seat_count,
+        hands=tr.plural("unit.hands", hands),
+        name=display_name(session, seat, tr),
+    )
+
+
 def short_hand_name(rank: HandRank, tr: Translator) -> str:
     """A hand name cut short by design, with card ranks as printed: "Two pair, A & 9"."""
     from holdem_tui.engine.cards import Card

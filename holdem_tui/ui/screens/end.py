@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from holdem_tui.ui.controller import Session
-from holdem_tui.ui.present import ActionModel, display_name, seat_title
+from holdem_tui.ui.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
@@ -163,16 +163,7 @@ class EndScreen(Screen[str]):
         humans = session.settings.humans
         if session.end_reason() == "busted" and humans:
             seat = next((h for h in humans if session.table.seats[h].out), humans[0])
-            key = "bust.you_are_out" if len(humans) == 1 else "bust.is_out"
-            hands = session.table.hand_number
-            return tr.t(
-                key,
-                place=session.place_of(seat),
-                total=session.seat_count,
-                hands=tr.plural("unit.hands", hands),
-                count=tr.number(hands),
-                name=display_name(session, seat, tr),
-            )
+            return out_line(session, seat, tr)
         leader = session.standings()[0]
         return tr.t("end.winner", name=display_name(session, leader, tr))
 

@@ -442,7 +442,7 @@ class BustScreen(ModalScreen[str]):
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        from holdem_tui.ui.present import display_name
+        from holdem_tui.ui.present import out_line
 
         app = cast("HoldemApp", self.app)
         tr = app.tr
@@ -450,17 +450,7 @@ class BustScreen(ModalScreen[str]):
         if session is None:
             return
         self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
-        place = session.place_of(self.seat)
-        hands = session.table.hand_number
-        params = {
-            "place": place,
-            "total": session.seat_count,
-            "hands": tr.plural("unit.hands", hands),
-            "count": tr.number(hands),
-            "name": display_name(session, self.seat, tr),
-        }
-        key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
-        self.query_one("#bust-text", Static).update(tr.t(key, **params))
+        self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
         keys = [
             ActionModel(
                 "r",
