@@ -283,6 +283,26 @@ class Translator:
         """A chip amount with its unit and the right plural: "1,500 chips", "1.500 žetona"."""
         return self.plural("unit.chips", n)
 
+    def duration(self, seconds: float) -> str:
+        """A length of time as the language says it, to the minute: "38 minutes", "1 sat"."""
+        from datetime import timedelta
+
+        from babel.dates import format_timedelta
+
+        whole = timedelta(seconds=max(60.0, seconds))
+        return str(format_timedelta(whole, granularity="minute", locale=self._locale))
+
+    def ago(self, seconds: float) -> str:
+        """How long ago, as the language says it: "38 minutes ago", "prije 38 minuta"."""
+        from datetime import timedelta
+
+        from babel.dates import format_timedelta
+
+        delta = -timedelta(seconds=max(60.0, seconds))
+        return str(
+            format_timedelta(delta, granularity="minute", add_direction=True, locale=self._locale)
+        )
+
     def rank_name(self, rank: int, plural: bool = False) -> str:
         """The name of rank 0..12 (deuce..ace) as players say it, singular or plural."""
         return self._rank_form(rank, "pl" if plural else "sg")

@@ -98,7 +98,12 @@ class _FakeApp:
     made: ClassVar[list[dict[str, Any]]] = []
 
     def __init__(self, settings: GameSettings, **options: Any) -> None:
+        from holdem_tui.i18n import get_translator
+
         self.record: dict[str, Any] = {"settings": settings, "notices": [], **options}
+        self.tr = get_translator(settings.lang)
+        self.return_code = 0
+        self.crash_log = None
         _FakeApp.made.append(self.record)
 
     def notify(self, message: str, **_: Any) -> None:
@@ -196,6 +201,52 @@ def test_play_offers_continue_when_a_save_exists(fake_app: list[dict[str, Any]])
     SaveFile().save(_table())
     _play()
     assert fake_app[-1]["setup_first"] is True
+    _play("--lang", "fi", "--pace", "slow")  # how to show it is not a game described
+    assert fake_app[-1]["setup_first"] is True
+
+
+def test_play_with_flags_starts_at_the_table_and_keeps_the_old_save(
+    fake_app: list[dict[str, Any]],
+) -> None:
+    SaveFile().save(_table())
+    result = _play("--game", "draw", "--bots", "easy")
+    assert result.exit_code == 0, result.output
+    assert fake_app[-1]["setup_first"] is False
+    assert not SaveFile().exists()
+    [kept] = paths.data_dir().glob("autosave.previous-*.json")
+    [notice] = fake_app[-1]["notices"]
+    assert str(kept) in notice and "--resume" in notice and "autosave.json" in notice
+    assert str(kept) in result.stderr
+
+
+def test_at_most_five_previous_saves_are_kept() -> None:
+    import os
+
+    from holdem_tui.storage.offer import KEEP_PREVIOUS, prune_previous
+
+    folder = paths.data_dir()
+    folder.mkdir(parents=True)
+    for n in range(8):
+        old = folder / f"autosave.previous-2026010{n}-000000.json"
+        old.write_text("{}")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    removed = prune_previous(SaveFile().path)
+    left = sorted(p.name for p in folder.glob("autosave.previous-*.json"))
+    assert len(left) == KEEP_PREVIOUS == 5 and len(removed) == 3
+    assert left[0] == "autosave.previous-20260103-000000.json"  # the oldest three went
+
+
+def test_leaving_with_a_saved_session_says_how_to_come_back(
+    fake_app: list[dict[str, Any]],
+) -> None:
+    result = _play()
+    assert "play --resume" not in result.output
+    SaveFile().save(_table())
+    result = _play("--bots", "easy")  # starts a new game: its save is what remains...
+    assert "play --resume" not in result.stdout  # ...but the fake app saved nothing
+    SaveFile().save(_table())
+    result = _play("--resume")
+    assert "holdem-tui play --resume" in result.stdout
 
 
 def _table() -> Any:
@@ -222,7 +273,9 @@ async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         button = app.screen.query_one("#continue", Button)
-        assert button.display and str(button.label) == "Continue"
+        assert button.display
+        label = str(button.label)
+        assert label == "Continue — Texas Hold'em, 3 players, hand #1, just now", label
         await pilot.click("#continue")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

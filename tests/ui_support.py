@@ -19,6 +19,7 @@ from holdem_tui.ui.scenes import (
     my_view,
     settle,
     stations,
+    wait_for,
 )
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "my_view",
     "settle",
     "stations",
+    "wait_for",
 ]
 
 
@@ -38,9 +40,10 @@ def make_app(**settings: Any) -> HoldemApp:
     """The app from the one factory, instant pace and a fixed seed unless told otherwise."""
     factory = settings.pop("bot_factory", None)
     setup_first = settings.pop("setup_first", False)
+    timers = settings.pop("timers", None)
     settings.setdefault("pace", "instant")
     settings.setdefault("seed", 7)
     humans = settings.pop("humans", ("",))
     bots = settings.pop("bots", ("easy", "normal", "hard", "normal", "easy"))
     game = GameSettings.build(humans=humans, bots=bots, **settings)
-    return create_app(game, bot_factory=factory, setup_first=setup_first)
+    return create_app(game, bot_factory=factory, setup_first=setup_first, timers=timers)

@@ -8,6 +8,7 @@ plugin that cannot be imported is reported on the command line, not mid-game.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Final
 
 import click
 
@@ -22,6 +23,9 @@ from holdem_tui.settings import (
     PACES,
     GameSettings,
 )
+
+if TYPE_CHECKING:
+    from holdem_tui.ui.app import HoldemApp
 
 
 def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
@@ -223,10 +227,20 @@ def command(
             return
         notices.append(problem)
         setup_first = True  # the new game the player is offered instead
+    elif persist and not setup_first and _game_described(click.get_current_context()):
+        # flags describe the game to play: it starts at the table, and an unfinished
+        # session is kept aside with one line on how to get it back
+        from holdem_tui.storage.offer import set_previous_aside
+
+        kept = set_previous_aside()
+        if kept is not None:
+            tr = get_translator(resolve_language(lang, None))
+            notices.append(tr.t("saves.kept_for_later", path=str(kept), name="autosave.json"))
     elif persist:
         from holdem_tui.storage.autosave import SaveFile
 
-        # an unfinished session is never skipped silently: the setup screen offers "Continue"
+        # bare `holdem-tui`: an unfinished session is never skipped silently, the setup
+        # screen checks it and offers "Continue"
         setup_first = setup_first or SaveFile().exists()
     settings = build_settings(
         game=game,
@@ -247,11 +261,60 @@ def command(
     from holdem_tui.ui.app import create_app
 
     app = create_app(settings, setup_first=setup_first, persist=persist)
+    run_app(app, notices)
+
+
+#: Flags that only say how to show the game, not which game to play.
+_PRESENTATION_FLAGS: frozenset[str] = frozenset({"lang", "pace", "setup_first", "resume"})
+
+
+def _game_described(ctx: click.Context) -> bool:
+    """Whether the command line names the game to play (any flag beyond language and pace)."""
+    from click.core import ParameterSource
+
+    return any(
+        ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+        for param in ctx.command.params
+        if param.name is not None and param.name not in _PRESENTATION_FLAGS
+    )
+
+
+def run_app(app: HoldemApp, notices: list[str]) -> None:
+    """Run the game full screen, then say what the player needs to know in the shell.
+
+    Notices are repeated after the screen closes (they stay readable). A crash leaves the
+    terminal clean: the details go to a log file, one line says where, the autosave is
+    kept, and the exit status is non-zero. A session left unfinished says how to come back.
+    """
+    from holdem_tui.storage.autosave import SaveFile
+    from holdem_tui.storage.crashlog import write_crash_log
+
     for notice in notices:
         app.notify(notice, severity="warning", timeout=20)
-    app.run()
+    log = None
+    try:
+        app.run()
+        code = app.return_code or 0
+        log = app.crash_log
+    except Exception as exc:  # outside Textual's own handling: start-up or shut-down
+        code = 1
+        log = write_crash_log(exc)
+    tr = app.tr
     for notice in notices:  # still readable after the full-screen app has closed
         click.echo(notice, err=True)
+    saved = SaveFile().exists()
+    if code:
+        line = tr.t("crash.stopped", path=str(log or ""))
+        if saved:
+            line += " " + tr.t("crash.saved", command=RESUME_COMMAND)
+        click.echo(line, err=True)
+        raise SystemExit(code)
+    if saved:
+        click.echo(tr.t("saves.come_back", command=RESUME_COMMAND))
+
+
+#: What a player types to continue the saved session.
+RESUME_COMMAND: Final = "holdem-tui play --resume"
 
 
 def _take_data_folder(
@@ -307,7 +370,5 @@ def _resume(lang: str | None, notices: list[str]) -> str | None:
     if lang is not None:  # --lang, else the language last chosen, beats the session's own
         settings = replace(settings, lang=lang)
     app = create_app(settings, persist=True, saved=loaded)
-    for notice in notices:
-        app.notify(notice, severity="warning", timeout=20)
-    app.run()
+    run_app(app, notices)
     return None

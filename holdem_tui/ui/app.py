@@ -19,12 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
+from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from holdem_tui.engine.actions import Action, IllegalAction
@@ -37,6 +37,7 @@ from holdem_tui.ui.narrate import refusal_text
 from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, display_name
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
+    BustScreen,
     CurtainScreen,
     FoldConfirmScreen,
     HelpScreen,
@@ -47,6 +48,7 @@ from holdem_tui.ui.screens.modals import (
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
+from holdem_tui.ui.timing import TextualTimers, TimerHandle, Timers
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -106,8 +108,11 @@ class HoldemApp(App[None]):
         bot_timeout: float = BOT_TIMEOUT,
         persist: bool = False,
         saved: LoadResult | None = None,
+        timers: Timers | None = None,
     ) -> None:
         super().__init__()
+        #: the clock and alarms of every pause (tests pass a ManualTimers)
+        self.timers: Timers = timers or TextualTimers(self)
         #: keep settings, autosave and hand histories on disk (the CLI; tests leave it off)
         self.persist = persist
         #: a loaded autosave to continue instead of dealing a new session
@@ -125,11 +130,39 @@ class HoldemApp(App[None]):
         #: blue diamonds and green clubs; a preference kept with the settings
         self.four_colour = self._saved_four_colour()
         self.screen_owner: int | None = None
-        self.too_small = False
+        self._cover: TooSmallScreen | None = None
         self._resume: Callable[[], None] | None = None
         self._token = 0
-        self._timer: Timer | None = None
+        self._timer: TimerHandle | None = None
         self._finished_hand: int | None = None
+        #: where the details of a crash were written (the command line names it)
+        self.crash_log: Path | None = None
+        #: the checked save "Continue" offers (read once per visit of the setup screen)
+        self._offer: LoadResult | None = None
+
+    # ------------------------------------------------------------------ crashes
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error: write it to the log, keep the terminal and the save clean.
+
+        The command line (``persist``) gets no traceback on the screen: it prints one line
+        naming the log and exits non-zero. The autosave of the last decision point is left
+        as it is, so the session can be continued. Tests (no ``persist``) keep Textual's
+        own handling, which re-raises the error in the test.
+        """
+        if not self.persist:
+            super()._handle_exception(error)
+            return
+        from holdem_tui.storage.crashlog import write_crash_log
+
+        if self.crash_log is None:
+            self.crash_log = write_crash_log(error)
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        self._cancel_pending()
+        self._close_messages_no_wait()
 
     # ------------------------------------------------------------------ start-up
 
@@ -138,7 +171,7 @@ class HoldemApp(App[None]):
         if self.saved is not None:
             self.resume_session(self.saved)
         elif self.setup_first or self.settings.validate():
-            self.push_screen(SetupScreen(self.requested), self._setup_done)
+            self.open_screen(SetupScreen(self.requested), self._setup_done)
         else:
             self.start_session(self.settings)
         self._check_size(self.size.width, self.size.height)
@@ -159,15 +192,44 @@ class HoldemApp(App[None]):
         self.session = Session(self.settings, self.bot_factory, self.clock)
         if self.persist:
             self.session.start_storage()
+        self._offer = None
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
-        if isinstance(self.screen, TableScreen):
-            self.switch_screen(table)
-        else:
-            self.push_screen(table)
+        self._show_table()
         self.call_after_refresh(self.advance)
+
+    def _show_table(self) -> None:
+        """Put a fresh table for the current session on an emptied screen stack.
+
+        Whatever was open (the end screen, a setup form, an old table) goes, so a second
+        session never stacks a second table on the first; the size cover stays on top.
+        """
+        assert self.session is not None
+        covered = self._cover is not None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(self.session.seat_count, self.settings.variant == "draw"))
+        if covered:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+
+    def open_screen(
+        self, screen: Screen[Any], callback: Callable[[Any], None] | None = None
+    ) -> None:
+        """Open ``screen`` over the game; while the window is too small, under the cover.
+
+        The cover must stay on top so nothing is drawn into a window too small for it; only
+        the quit question goes over it, so Ctrl+Q always works.
+        """
+        cover = self._cover
+        if cover is None or self.screen is not cover or isinstance(screen, QuitScreen):
+            self.push_screen(screen, callback)
+            return
+        self.pop_screen()
+        self.push_screen(screen, callback)
+        self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+        self.push_screen(self._cover)
 
     def resume_session(self, saved: LoadResult) -> None:
         """Sit back down at a saved session: the same hand, cards, stacks and score."""
@@ -183,33 +245,54 @@ class HoldemApp(App[None]):
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        table = TableScreen(self.session.seat_count, self.settings.variant == "draw")
-        if isinstance(self.screen, TableScreen):
-            self.switch_screen(table)
-        else:
-            self.push_screen(table)
+        self._show_table()
         self.notify(self.tr.t("storage.resumed", number=resumed.hand_number))
         self.call_after_refresh(self.advance)
 
     def can_continue(self) -> bool:
-        """Whether the setup screen offers "Continue": storage is on and the save is sound.
+        """Whether the setup screen offers "Continue": a save exists and was checked whole.
 
         The save is validated completely (schema, ranges, its hand replayed) by
-        :func:`~holdem_tui.storage.autosave.continue_offer`; a broken one is kept aside and
-        the player is told where it went.
+        :func:`~holdem_tui.storage.autosave.continue_offer`, once per visit of the setup
+        screen and before the offer is made; a broken one is kept aside and the player is
+        told where it went.
         """
-        if not self.persist:
-            return False
-        from holdem_tui.storage.autosave import SaveFile, continue_offer
+        offer = self._saved_offer()
+        return offer is not None and offer.ok
 
-        if not SaveFile().exists():
-            return False
-        loaded = continue_offer()
-        if not loaded.ok:
-            message = loaded.message(self.tr)
+    def _saved_offer(self) -> LoadResult | None:
+        if not self.persist:
+            return None
+        if self._offer is None:
+            from holdem_tui.storage.autosave import continue_offer
+
+            self._offer = continue_offer()
+            message = self._offer.message(self.tr)
             if message:
                 self.notify(message, severity="warning", timeout=20)
-        return loaded.ok
+        return self._offer
+
+    def continue_label(self) -> str:
+        """ "Continue — Hold'em, 4 players, hand #12, 38 minutes ago"."""
+        from holdem_tui.storage.offer import summarize
+
+        tr = self.tr
+        label = tr.t("setup.continue")
+        offer = self._saved_offer()
+        summary = None if offer is None else summarize(offer)
+        if summary is None:
+            return label
+        parts = [
+            tr.t(f"game.{summary.variant}"),
+            tr.plural("unit.players", summary.players),
+            tr.t("saves.hand_number", number=summary.hand_number),
+        ]
+        if summary.saved_at is not None:
+            from datetime import UTC, datetime
+
+            age = (datetime.now(UTC) - summary.saved_at).total_seconds()
+            parts.append(tr.t("saves.just_now") if age < 60 else tr.ago(age))
+        return f"{label} — {', '.join(parts)}"
 
     def continue_saved(self) -> None:
         """The setup screen's "Continue": back to the saved hand, or say why not.
@@ -217,18 +300,16 @@ class HoldemApp(App[None]):
         A broken save is kept aside by the loader; the player reads where it went and stays
         on the setup screen, which is the new game on offer.
         """
-        from holdem_tui.storage.autosave import SaveFile
-
-        loaded = SaveFile().load()
-        if loaded.session is None:
-            message = loaded.message(self.tr) or self.tr.t("storage.no_save")
-            self.notify(message, severity="warning", timeout=20)
+        offer = self._saved_offer()
+        self._offer = None
+        if offer is None or offer.session is None:
+            message = "" if offer is None else offer.message(self.tr)
+            self.notify(message or self.tr.t("storage.no_save"), severity="warning", timeout=20)
             retranslate = getattr(self.screen, "retranslate", None)
             if callable(retranslate):
                 retranslate()
             return
-        self.pop_screen()
-        self.resume_session(loaded)
+        self.resume_session(offer)
 
     def remember_settings(self) -> None:
         """Keep the language, pace and this setup for the next start (config folder)."""
@@ -286,6 +367,7 @@ class HoldemApp(App[None]):
         return [
             ActionModel("?", tr.t("keys.help"), "app.help"),
             ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+            ActionModel("h", tr.t("past_hands.key"), "screen.past_hands"),
             ActionModel(
                 "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
             ),
@@ -345,6 +427,8 @@ class HoldemApp(App[None]):
     def _deal(self) -> None:
         session = self.session
         assert session is not None
+        if self._ask_busted():
+            return
         if self._session_over():
             self._end_session()
             return
@@ -361,13 +445,53 @@ class HoldemApp(App[None]):
         self.advance()
 
     def _session_over(self) -> bool:
-        """Limits, one player with every chip, or every human busted."""
+        """Limits, one player with every chip, or a busted human chose to end."""
         session = self.session
         assert session is not None
-        if session.is_over():
+        if session.ended_by is not None or session.is_over():
             return True
         humans = self.settings.humans
-        return bool(humans) and all(session.table.seats[h].out for h in humans)
+        busted = session.busted_humans()
+        return bool(humans) and len(busted) == len(humans) and not session.watching
+
+    def _ask_busted(self) -> bool:
+        """A human who just busted chooses: rebuy, watch, or end. True while asking."""
+        session = self.session
+        assert session is not None
+        if session.table.limit_reached() or session.ended_by is not None:
+            return False
+        if any(isinstance(screen, BustScreen) for screen in self.screen_stack):
+            return True
+        for seat in session.busted_humans():
+            if seat not in session.watching:
+                can_watch = len(session.table.active_seats()) >= 2
+                self.open_screen(BustScreen(seat, can_watch), partial(self._bust_choice, seat))
+                return True
+        return False
+
+    def _bust_choice(self, seat: int, choice: str | None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if choice == "rebuy":
+            session.rebuy(seat)
+        elif choice == "watch" and len(session.table.active_seats()) >= 2:
+            session.watching.add(seat)
+            session.save()
+        else:
+            session.ended_by = "busted"
+        self.advance_later()
+
+    def advance_later(self) -> None:
+        """Carry on after the screen stack has settled (a dialog just closed)."""
+        self.call_after_refresh(self.next_hand_or_deal)
+
+    def next_hand_or_deal(self) -> None:
+        """Deal the next hand, or end the session, whatever stage the table is at."""
+        if self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
+            self.next_hand()
+        else:
+            self.advance()
 
     def _human_turn(self, seat: int) -> None:
         if self.session is not None:
@@ -376,7 +500,7 @@ class HoldemApp(App[None]):
             self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
             assert self.session is not None
             name = display_name(self.session, seat, self.tr)
-            self.push_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+            self.open_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
             return
         self.screen_owner = seat
         self._set_ui(stage=Stage.HUMAN, viewer=seat, thinking=None, discards=frozenset(), notice="")
@@ -393,7 +517,7 @@ class HoldemApp(App[None]):
         token = self._token
         self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
         view = session.bot_view(seat)
-        self._think(session.bots[seat], view, seat, token, time.monotonic())
+        self._think(session.bots[seat], view, seat, token, self.timers.now())
 
     @work(thread=True, exclusive=True, group="bots", exit_on_error=False)
     def _think(self, bot: Bot, view: PlayerView, seat: int, token: int, started: float) -> None:
@@ -422,9 +546,9 @@ class HoldemApp(App[None]):
     def _bot_answered(self, token: int, seat: int, action: Action, started: float) -> None:
         if token != self._token:
             return
-        wait = self.pace.bot - (time.monotonic() - started)
+        wait = self.pace.bot - (self.timers.now() - started)
         if wait > 0:
-            self._timer = self.set_timer(wait, partial(self._apply_bot, token, seat, action))
+            self._timer = self.timers.after(wait, partial(self._apply_bot, token, seat, action))
         else:
             self._apply_bot(token, seat, action)
 
@@ -479,7 +603,7 @@ class HoldemApp(App[None]):
         found = self._legal()
         legal = found[1].legal if found is not None else None
         if legal is not None and legal.can_check:
-            self.push_screen(FoldConfirmScreen(), self._fold_answer)
+            self.open_screen(FoldConfirmScreen(), self._fold_answer)
             return
         self.human_act(Action.fold())
 
@@ -509,12 +633,15 @@ class HoldemApp(App[None]):
         legal = view.legal
         assert legal is not None
         if not legal.can_raise:
+            # say why nothing happens (the cap, nobody left to raise): the engine's reason
+            target = legal.current_bet + legal.call_amount + max(1, view.min_bet)
+            self.human_act(Action.bet(target) if legal.is_bet else Action.raise_to(target))
             return
         if view.structure == "fixed_limit":
             self.raise_to(legal.min_raise_to)
             return
         editor = RaiseEditor(legal, view.total_pot, view.min_bet)
-        self.push_screen(editor, self._raise_chosen)
+        self.open_screen(editor, self._raise_chosen)
 
     def _raise_chosen(self, amount: int | None) -> None:
         if amount is not None:
@@ -581,7 +708,7 @@ class HoldemApp(App[None]):
         viewer = self.default_viewer()
         if contested and shown > 1 and self.pace.reveal > 0:
             self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
-            self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+            self._timer = self.timers.after(self.pace.reveal, self._reveal_step)
         else:
             self._hand_over()
 
@@ -598,17 +725,18 @@ class HoldemApp(App[None]):
             self._hand_over()
             return
         self._set_ui(revealed=revealed)
-        self._timer = self.set_timer(self.pace.reveal, self._reveal_step)
+        self._timer = self.timers.after(self.pace.reveal, self._reveal_step)
 
     def _hand_over(self) -> None:
         self._set_ui(
             stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
         )
-        delay = self.pace.next_hand if self.settings.humans else self.pace.watch_next
+        playing = self.session is not None and self.session.humans_playing()
+        delay = self.pace.next_hand if playing else self.pace.watch_next
         if delay is None:
             return
         if delay > 0:
-            self._timer = self.set_timer(delay, self._auto_next)
+            self._timer = self.timers.after(delay, self._auto_next)
         else:
             self.call_after_refresh(self._auto_next)
 
@@ -627,10 +755,7 @@ class HoldemApp(App[None]):
         if self.ui.stage is not Stage.HAND_OVER:
             return
         self._stop_timer()
-        if self._session_over():
-            self._end_session()
-        else:
-            self._deal()
+        self._deal()
 
     def show_cards(self) -> None:
         """A human who won uncontested turns the cards up."""
@@ -638,7 +763,7 @@ class HoldemApp(App[None]):
         if session is None or self.ui.stage is not Stage.HAND_OVER:
             return
         for seat in self.settings.humans:
-            if session.can_show(seat):
+            if session.may_show(seat):
                 session.show(seat)
                 self.refresh_table()
                 return
@@ -657,13 +782,13 @@ class HoldemApp(App[None]):
 
     def _show_end(self) -> None:
         assert self.session is not None
-        self.push_screen(EndScreen(self.session), self._end_choice)
+        self.open_screen(EndScreen(self.session), self._end_choice)
 
     def _end_choice(self, choice: str | None) -> None:
         if choice == "again":
             self.start_session(replace(self.settings, seed=None))
         elif choice == "setup":
-            self.push_screen(SetupScreen(replace(self.settings, seed=None)), self._setup_done)
+            self.open_screen(SetupScreen(replace(self.settings, seed=None)), self._setup_done)
         else:
             self.exit()
 
@@ -685,14 +810,30 @@ class HoldemApp(App[None]):
         """Cover the table while the window is too small; carry on when it grows."""
         self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self, width: int, height: int) -> None:
-        if (width < MIN_WIDTH or height < MIN_HEIGHT) and not self.too_small:
-            self.too_small = True
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT), self._size_ok)
+    @property
+    def too_small(self) -> bool:
+        """Whether the window is covered because it is smaller than the table needs."""
+        return self._cover is not None
 
-    def _size_ok(self, _: None = None) -> None:
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and self._cover is None:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+        elif not small and self._cover is not None:
+            cover, self._cover = self._cover, None
+            if self.screen is cover:
+                self.pop_screen()
+            # else the quit question is open over it: the cover goes when it is uncovered
+            self._size_ok()
+
+    def uncovered(self, cover: Screen[Any]) -> None:
+        """A dialog over a cover closed: drop the cover if the window grew meanwhile."""
+        if cover is not self._cover and self.screen is cover:
+            self.pop_screen()
+
+    def _size_ok(self) -> None:
         """The window is big enough again: take up the step that was waiting."""
-        self.too_small = False
         step, self._resume = self._resume, None
         if step is not None:
             self.call_after_refresh(step)
@@ -726,18 +867,18 @@ class HoldemApp(App[None]):
     def action_help(self) -> None:
         """``?``: the key list."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.open_screen(HelpScreen())
 
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(self.settings.variant))
+            self.open_screen(RulesScreen(self.settings.variant))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: ask first, then leave at once (a thinking bot is abandoned)."""
         if isinstance(self.screen, QuitScreen):
             return
-        self.push_screen(QuitScreen(), self._quit_answer)
+        self.open_screen(QuitScreen(), self._quit_answer)
 
     def _quit_answer(self, leave: bool | None) -> None:
         if leave:
@@ -756,6 +897,7 @@ def create_app(
     bot_timeout: float = BOT_TIMEOUT,
     persist: bool = False,
     saved: LoadResult | None = None,
+    timers: Timers | None = None,
 ) -> HoldemApp:
     """Build the game app; the CLI, the tests and the screenshot script all come through here.
 
@@ -763,7 +905,8 @@ def create_app(
     source of minute limits, ``setup_first`` opens the setup screen before the table.
     ``persist`` keeps settings, the autosave and hand histories on disk (the command line
     does; tests leave it off so they never write to a home folder); ``saved`` is a loaded
-    autosave to continue (``play --resume``).
+    autosave to continue (``play --resume``); ``timers`` replaces the clock of the pauses
+    (tests turn a :class:`~holdem_tui.ui.timing.ManualTimers` by hand).
     """
     return HoldemApp(
         settings,
@@ -773,4 +916,5 @@ def create_app(
         bot_timeout=bot_timeout,
         persist=persist,
         saved=saved,
+        timers=timers,
     )

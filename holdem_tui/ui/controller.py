@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from holdem_tui.storage.autosave import Resumed
     from holdem_tui.storage.session import SessionStore
 
+#: how many finished hands the table keeps to look back at
+PAST_HANDS_KEPT = 20
+
 #: builds a bot from a level or ``module:Class`` spec and a seed (the registry's make_bot)
 BotFactory = Callable[[str, int | None], "Bot"]
 
@@ -75,6 +78,14 @@ class Session:
             if not seat.is_human:
                 self.bots[index] = factory(seat.level, bot_seed)
         self.hands_won = [0] * len(settings.seats)
+        #: the last finished hands, newest last, for the "previous hands" view at the table
+        self.past_hands: list[Hand] = []
+        #: times each chair bought back in after busting (counted on the end screen)
+        self.rebuys = [0] * len(settings.seats)
+        #: why the session ended when a player decided it ("busted"); else read from the table
+        self.ended_by: str | None = None
+        #: humans who busted and chose to watch the others finish
+        self.watching: set[int] = set()
         self.biggest_pot: BiggestPot | None = None
         self._clock = clock
         self._last_tick = clock()
@@ -177,6 +188,22 @@ class Session:
             and self.hand.can_show_voluntarily(position)
         )
 
+    def may_show(self, seat: int) -> bool:
+        """Whether the table offers ``s`` (show) to this chair: it won without a showdown.
+
+        The engine would also let a mucked hand be shown; the table offers showing only
+        where it means something, after taking a pot nobody contested.
+        """
+        position = self.position_of(seat)
+        if self.hand is None or position is None or not self.can_show(seat):
+            return False
+        return any(
+            isinstance(e, PotAwarded)
+            and e.uncontested
+            and any(p == position and won > 0 for p, won in e.shares)
+            for e in self.hand.events
+        )
+
     def show(self, seat: int) -> tuple[Event, ...]:
         """Turn this chair's unseen cards up for everyone, once the hand is over."""
         position = self.position_of(seat)
@@ -189,6 +216,7 @@ class Session:
         assert hand is not None and hand.is_complete
         self.tick()
         self.table.finish_hand(hand)
+        self.past_hands = [*self.past_hands[-(PAST_HANDS_KEPT - 1) :], hand]
         winners: set[int] = set()
         total = 0
         for event in hand.events:
@@ -219,6 +247,9 @@ class Session:
                 players=self.names,
                 humans=self.settings.humans,
             )
+            from holdem_tui.storage.offer import prune_previous
+
+            prune_previous(self.store.save_file.path)
         except OSError as exc:  # the data folder cannot be written: play on without saving
             self.store = None
             self.storage_failure = f"{exc.strerror or exc}"
@@ -246,6 +277,8 @@ class Session:
         best = self.biggest_pot
         return {
             "hands_won": list(self.hands_won),
+            "rebuys": list(self.rebuys),
+            "watching": sorted(self.watching),
             "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
         }
 
@@ -265,6 +298,12 @@ class Session:
         won = resumed.extra.get("hands_won")
         if isinstance(won, list) and len(won) == session.seat_count:
             session.hands_won = [int(n) for n in won]
+        rebuys = resumed.extra.get("rebuys")
+        if isinstance(rebuys, list) and len(rebuys) == session.seat_count:
+            session.rebuys = [max(0, int(n)) for n in rebuys]
+        watching = resumed.extra.get("watching")
+        if isinstance(watching, list):
+            session.watching = {int(n) for n in watching if 0 <= int(n) < session.seat_count}
         best = resumed.extra.get("biggest_pot")
         if isinstance(best, list) and len(best) >= 2:
             session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
@@ -305,8 +344,57 @@ class Session:
         return whole + (1 if left > whole else 0)
 
     def net(self, seat: int) -> int:
-        """Chips won (positive) or lost over the session."""
-        return self.table.seats[seat].stack - self.settings.stack
+        """Chips won (positive) or lost over the session, every rebuy counted as chips paid."""
+        return self.table.seats[seat].stack - self.settings.stack * (1 + self.rebuys[seat])
+
+    # ------------------------------------------------------------------ busting
+
+    def busted_humans(self) -> list[int]:
+        """Human chairs with no chips left, between hands."""
+        return [h for h in self.settings.humans if self.table.seats[h].out]
+
+    def place_of(self, seat: int) -> int:
+        """The place a busted chair finished in: one behind everyone who still has chips."""
+        mine = self.table.seats[seat].busted_in_hand or 0
+        later = sum(
+            1
+            for other, s in enumerate(self.table.seats)
+            if other != seat and (not s.out or (s.busted_in_hand or 0) > mine)
+        )
+        return later + 1
+
+    def rebuy(self, seat: int) -> None:
+        """A busted chair buys back in: the starting stack again, counted as a rebuy."""
+        chair = self.table.seats[seat]
+        if not chair.out:
+            return
+        chair.stack = self.settings.stack
+        chair.busted_in_hand = None
+        self.rebuys[seat] += 1
+        self.watching.discard(seat)
+        self.save()
+
+    def humans_playing(self) -> bool:
+        """Whether someone at the keyboard still plays (not only watching the others finish).
+
+        A player who has just busted still counts: the showdown that did it stays on the
+        table until they move on, and then they choose what comes next.
+        """
+        return any(h not in self.watching for h in self.settings.humans)
+
+    def end_reason(self) -> str:
+        """Why the session ended: "busted", "one_left", "hand_limit", "time_limit" or "left"."""
+        if self.ended_by is not None:
+            return self.ended_by
+        table = self.table
+        if len(table.active_seats()) < 2:
+            return "one_left"
+        config = table.config
+        if config.hand_limit is not None and table.hand_number >= config.hand_limit:
+            return "hand_limit"
+        if config.minute_limit is not None and table.limit_reached():
+            return "time_limit"
+        return "left"
 
     def stack_history(self, seat: int) -> list[int]:
         """The chair's stack at the start and after every finished hand (for the chart)."""

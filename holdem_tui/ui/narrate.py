@@ -124,6 +124,8 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
     shown_before_board = False
     announced_run_out = False
     pot_count = sum(1 for e in history if isinstance(e, PotAwarded))
+    # a hand shown before the run-out is named by the board as it ends, not as it was
+    board = [card for e in history if isinstance(e, BoardDealt) for card in e.cards]
     for event in history:
         text: str | None = None
         if isinstance(event, HandStarted):
@@ -149,6 +151,13 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
                 text = tr.t("log.stands_pat", name=name)
             else:
                 text = tr.plural("log.draws", event.count, name=name)
+                if event.discarded and event.received:  # only the drawer's own view has them
+                    lines.append(text)
+                    text = tr.t(
+                        "table_log.you_drew",
+                        thrown=cards_text(event.discarded),
+                        received=cards_text(event.received),
+                    )
         elif isinstance(event, BetReturned):
             text = tr.t(
                 "log.uncalled_returned", name=name_of(event.player), amount=tr.number(event.amount)
@@ -156,8 +165,10 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
         elif isinstance(event, CardsShown):
             shown_before_board = True
             name = name_of(event.player)
-            # shown before the board was out (an all-in): no hand to name yet
             label = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
+            if len(event.cards) + len(board) >= 5:
+                final = evaluate((*event.cards, *board))
+                label = tr.hand_name(final.name_key, final.name_ranks)
             if label:
                 text = tr.t("log.shows", name=name, cards=cards_text(event.cards), hand=label)
             else:
@@ -174,8 +185,15 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
 def _acted(event: PlayerActed, name_of: NameOf, tr: Translator) -> str:
     name = name_of(event.player)
     if event.all_in and event.kind != "fold":
-        amount = event.to if event.kind in ("bet", "raise") else event.amount
-        return tr.t("log.all_in", name=name, amount=tr.number(amount))
+        # one form everywhere: the street total it puts the player at, as on the all-in key
+        if event.amount != event.to:
+            return tr.t(
+                "table_log.all_in_adds",
+                name=name,
+                amount=tr.number(event.to),
+                added=tr.number(event.amount),
+            )
+        return tr.t("log.all_in", name=name, amount=tr.number(event.to))
     if event.kind == "fold":
         return tr.t("log.folds", name=name)
     if event.kind == "check":

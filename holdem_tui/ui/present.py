@@ -15,7 +15,7 @@ from enum import StrEnum
 from holdem_tui.engine.actions import ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
-from holdem_tui.engine.events import CardsMucked, CardsShown, PotAwarded, Street
+from holdem_tui.engine.events import CardsMucked, CardsShown, HandEnded, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import Translator
 from holdem_tui.settings import BOT_LEVELS
@@ -27,6 +27,7 @@ from holdem_tui.ui.narrate import (
     pot_line,
     pot_results,
     pot_winners,
+    rank_text,
 )
 
 
@@ -84,6 +85,8 @@ class SeatModel:
     winner: bool = False
     viewer: bool = False
     in_hand: bool = True
+    #: the status abbreviated on purpose ("Two pair, A & 9") for a frame too narrow for it
+    status_short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +262,22 @@ def build_table(
     revealed_count = len(shown_order) if ui.revealed is None else ui.revealed
     revealed = set(shown_order[:revealed_count])
     reveal_done = revealed_count >= len(shown_order)
+    # while hands are still being turned up, nothing may tell who won: no award lines,
+    # no hand not yet turned up, stacks as they were before the pots were paid
+    revealing = hand_over and not reveal_done
+    history = view.history
+    paid: dict[int, int] = {}
+    if revealing:
+        history = tuple(
+            e
+            for e in view.history
+            if not isinstance(e, PotAwarded | HandEnded)
+            and not (isinstance(e, CardsShown) and e.player not in revealed)
+        )
+        for event in view.history:
+            if isinstance(event, PotAwarded):
+                for position, amount in event.shares:
+                    paid[position] = paid.get(position, 0) + amount
     winners_cards = _winning_cards(view) if hand_over and reveal_done else {}
     winning_positions = set(winners_cards)
     if hand_over and reveal_done:
@@ -266,9 +285,9 @@ def build_table(
             if isinstance(event, PotAwarded):
                 winning_positions.update(p for p, amount in event.shares if amount > 0)
     marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
+    ranks_shown = shown_ranks(view)
     shown_names = {
-        player: tr.hand_name(rank.name_key, rank.name_ranks)
-        for player, rank in shown_ranks(view).items()
+        player: tr.hand_name(rank.name_key, rank.name_ranks) for player, rank in ranks_shown.items()
     }
     mucked = {e.player for e in view.history if isinstance(e, CardsMucked)}
 
@@ -310,12 +329,14 @@ def build_table(
             badges.append(tr.t("table.big_blind"))
         thinking = ui.thinking == seat and not hand_over
         status = ""
+        status_short = ""
         if sv.folded:
             status = tr.t("table.folded")
         elif thinking:
             status = tr.t("table.thinking")
         elif sv.shown and position in revealed and position in shown_names:
             status = shown_names[position]
+            status_short = short_hand_name(ranks_shown[position], tr)
         elif sv.all_in:
             status = tr.t("table.all_in")
         elif sv.drawn is not None and variant == "draw":
@@ -324,7 +345,7 @@ def build_table(
             SeatModel(
                 seat=seat,
                 title=seat_title(session, seat, tr),
-                stack=tr.number(sv.stack),
+                stack=tr.number(sv.stack - paid.get(position, 0)),
                 bet=tr.number(sv.bet) if sv.bet else "",
                 badges=tuple(badges),
                 status=status,
@@ -335,6 +356,7 @@ def build_table(
                 all_in=sv.all_in and not hand_over,
                 winner=position in winning_positions,
                 viewer=own,
+                status_short=status_short,
             )
         )
 
@@ -356,7 +378,11 @@ def build_table(
         else:
             results = tuple(pot_results(view.history, name_of, tr))
 
-    log = narrate(view.history, name_of, tr)
+    def log_name(position: int) -> str:
+        # a no-break space inside names: a narrow log wraps between words, never mid-name
+        return name_of(position).replace(" ", "\u00a0")
+
+    log = narrate(history, log_name, tr)
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 
@@ -368,7 +394,7 @@ def build_table(
         last_hand=last_hand,
         seats=tuple(seat_models),
         board=board,
-        street=street_label(view.street, variant, tr),
+        street=_street_text(view, variant, tr),
         pot=tr.t("table.pot_amount", amount=tr.number(view.total_pot)),
         pots=pots,
         results=results,
@@ -378,6 +404,40 @@ def build_table(
         variant=variant,
         hand_over=hand_over,
     )
+
+
+def out_line(session: Session, seat: int, tr: Translator) -> str:
+    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat)."""
+    hands = session.table.hand_number
+    key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
+    return tr.t(
+        key,
+        place=session.place_of(seat),
+        total=session.seat_count,
+        hands=tr.plural("unit.hands", hands),
+        name=display_name(session, seat, tr),
+    )
+
+
+def short_hand_name(rank: HandRank, tr: Translator) -> str:
+    """A hand name cut short by design, with card ranks as printed: "Two pair, A & 9"."""
+    from holdem_tui.engine.cards import Card
+
+    symbols = [rank_text(Card(r << 2)) for r in rank.name_ranks]
+    slots = {"high_card": ("rank",), "pair": ("rank",), "two_pair": ("high", "low")}
+    slots |= {"three_of_a_kind": ("rank",), "straight": ("rank",), "flush": ("rank",)}
+    slots |= {"full_house": ("high", "low"), "four_of_a_kind": ("rank",)}
+    slots |= {"straight_flush": ("rank",), "royal_flush": ()}
+    names = slots.get(rank.name_key, ())
+    return tr.t(f"hand_short.{rank.name_key}", **dict(zip(names, symbols, strict=False)))
+
+
+def _street_text(view: PlayerView, variant: str, tr: Translator) -> str:
+    """The centre's label: the street, and "Showdown" only when hands were really compared."""
+    if view.complete:
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
+        return street_label(Street.SHOWDOWN, variant, tr) if contested else ""
+    return street_label(view.street, variant, tr)
 
 
 def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
@@ -473,15 +533,20 @@ def _actions(
                 "screen.check_call",
                 True,
             )
-        return (
+        moves = (
             ActionModel("f", tr.t("action.fold"), "screen.fold", legal.can_fold),
             call,
             ActionModel("r", raise_label(legal, fixed, tr), "screen.bet_raise", legal.can_raise),
+        )
+        possible = all_in_possible(legal)
+        if fixed and not possible:
+            return moves  # fixed limit: no all-in key where it cannot be used
+        # the key shows the street total the all-in puts the player at, as the log does
+        total = legal.current_bet + legal.stack
+        return (
+            *moves,
             ActionModel(
-                "a",
-                tr.t("action.all_in", amount=tr.number(legal.stack)),
-                "screen.all_in",
-                all_in_possible(legal),
+                "a", tr.t("action.all_in", amount=tr.number(total)), "screen.all_in", possible
             ),
         )
     if ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
@@ -489,7 +554,7 @@ def _actions(
         label = tr.t("keys.results") if over else tr.t("keys.next_hand")
         items = [ActionModel("Enter", label, "screen.next_hand", True)]
         for seat in session.settings.humans:
-            if session.can_show(seat):
+            if session.may_show(seat):
                 name = display_name(session, seat, tr)
                 text = tr.t("action.show")
                 if len(session.settings.humans) > 1:

@@ -69,6 +69,21 @@ async def settle(pilot: Pilot[Any], stages: Iterable[Stage] = STABLE, timeout: f
         await asyncio.sleep(0.005)
 
 
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30) -> None:
+    """Let the app run (bots think in threads) until ``condition()`` holds.
+
+    The timeout is only a safety net against a hang; nothing is timed by it.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("the condition never came true")
+        await pilot.pause()
+        await asyncio.sleep(0.002)
+    await pilot.pause()
+
+
 async def act_until(
     pilot: Pilot[Any], predicate: Callable[[HoldemApp], bool], key: str = "c", limit: int = 80
 ) -> None:

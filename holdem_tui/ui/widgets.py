@@ -115,7 +115,11 @@ class SeatWidget(Static):
             return
         self.display = True
         self.border_title = escape(model.title)
-        self.border_subtitle = escape(model.status) if model.status else ""
+        status = model.status
+        room = self.size.width - 4  # the frame's corners and a space each side
+        if model.status_short and room > 0 and cell_len(status) > room:
+            status = model.status_short  # abbreviated on purpose, never cut mid-word
+        self.border_subtitle = escape(status) if status else ""
         self.set_class(model.to_act, "-to-act")
         self.set_class(model.thinking, "-thinking")
         self.set_class(model.folded, "-folded")

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from holdem_tui.ui.controller import Session
-from holdem_tui.ui.present import ActionModel, display_name, seat_title
+from holdem_tui.ui.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class EndScreen(Screen[str]):
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__(id="end")
+        super().__init__(classes="end-screen")
         self.session = session
 
     @property
@@ -73,6 +73,7 @@ class EndScreen(Screen[str]):
         """Title, the results table, the biggest pot, and the keys."""
         with Vertical(id="end-box"):
             yield Static(id="end-winner")
+            yield Static(id="end-reason")
             yield Static(id="end-table")
             yield Static(id="end-biggest")
         yield KeyFooter(id="end-footer")
@@ -92,13 +93,10 @@ class EndScreen(Screen[str]):
         box = self.query_one("#end-box", Vertical)
         box.border_title = tr.t("end.title")
         order = session.standings()
-        leader = order[0]
         self.query_one("#end-winner", Static).update(
-            Content.from_markup(
-                "[b $success]$text[/]",
-                text=tr.t("end.winner", name=display_name(session, leader, tr)),
-            )
+            Content.from_markup("[b $success]$text[/]", text=self.headline())
         )
+        self.query_one("#end-reason", Static).update(self.reason_line())
         histories = {seat: session.stack_history(seat) for seat in order}
         every = [v for h in histories.values() for v in h if v > 0]
         low, high = (min(every), max(every)) if every else (0, 1)
@@ -116,6 +114,9 @@ class EndScreen(Screen[str]):
         table.add_column(tr.t("table.stack"), justify="right")
         table.add_column(tr.t("end.net_result"), justify="right")
         table.add_column(tr.t("end.hands_won"), justify="right")
+        rebuys = any(session.rebuys)
+        if rebuys:
+            table.add_column(tr.t("end_reason.rebuy_column"), justify="right")
         table.add_column(tr.t("end.stack_over_session"), no_wrap=True)
         for place, seat in enumerate(order, start=1):
             net = session.net(seat)
@@ -123,14 +124,17 @@ class EndScreen(Screen[str]):
                 ("+" if net > 0 else "") + tr.number(net),
                 style="green" if net > 0 else ("red" if net < 0 else ""),
             )
-            table.add_row(
+            cells: list[str | Text] = [
                 tr.t("end.place", n=place),
                 seat_title(session, seat, tr),
                 tr.number(session.table.seats[seat].stack),
                 net_text,
                 tr.number(session.hands_won[seat]),
-                Text(sparkline(histories[seat], chart_width, low, high), style="cyan"),
-            )
+            ]
+            if rebuys:
+                cells.append(tr.number(session.rebuys[seat]))
+            cells.append(Text(sparkline(histories[seat], chart_width, low, high), style="cyan"))
+            table.add_row(*cells)
         self.query_one("#end-table", Static).update(table)
         biggest = session.biggest_pot
         line = ""
@@ -151,6 +155,41 @@ class EndScreen(Screen[str]):
             ActionModel("l", tr.t("keys.language"), "app.switch_language"),
         ]
         self.query_one("#end-footer", KeyFooter).show(keys)
+
+    def headline(self) -> str:
+        """Who won; or, when a busted player ended it, where that player finished."""
+        tr = self.holdem_app.tr
+        session = self.session
+        humans = session.settings.humans
+        if session.end_reason() == "busted" and humans:
+            seat = next((h for h in humans if session.table.seats[h].out), humans[0])
+            return out_line(session, seat, tr)
+        leader = session.standings()[0]
+        return tr.t("end.winner", name=display_name(session, leader, tr))
+
+    def reason_line(self) -> str:
+        """Why the session ended and how long it lasted, plus the rebuys if there were any."""
+        tr = self.holdem_app.tr
+        session = self.session
+        reason = session.end_reason()
+        config = session.table.config
+        why = tr.t(
+            f"end_reason.{reason}",
+            hands=tr.plural("unit.hands", config.hand_limit or session.table.hand_number),
+            minutes=tr.plural("unit.minutes", round(config.minute_limit or 0)),
+        )
+        parts = [
+            why,
+            tr.t(
+                "end_reason.lasted",
+                time=tr.duration(session.table.elapsed),
+                hands=tr.plural("unit.hands", session.table.hand_number),
+            ),
+        ]
+        rebuys = sum(session.rebuys)
+        if rebuys:
+            parts.append(tr.plural("end_reason.rebuys", rebuys))
+        return " · ".join(parts)
 
     def action_choose(self, choice: str) -> None:
         """Close with what the player wants next."""

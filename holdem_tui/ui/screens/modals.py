@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click, Key
 from textual.markup import escape
@@ -82,7 +82,7 @@ class RaiseEditor(ModalScreen[int | None]):
     QUICK_KEYS: ClassVar[dict[str, str]] = {key: size for size, key, _ in QUICK_SIZES}
 
     def __init__(self, legal: LegalActions, total_pot: int, step: int) -> None:
-        super().__init__(id="raise-editor")
+        super().__init__(classes="raise-editor")
         self.legal = legal
         self.total_pot = total_pot
         self.step_size = max(1, step)
@@ -307,7 +307,7 @@ class CurtainScreen(Screen[None]):
     ]
 
     def __init__(self, name: str) -> None:
-        super().__init__(id="curtain")
+        super().__init__(classes="curtain")
         self.player = name
 
     def compose(self) -> ComposeResult:
@@ -366,6 +366,7 @@ class HelpScreen(ModalScreen[None]):
             ("1–5", tr.t("keys.toggle_card")),
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
+            ("h", tr.t("past_hands.title")),
             ("?", tr.t("keys.help")),
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),
@@ -385,12 +386,12 @@ class HelpScreen(ModalScreen[None]):
 class TooSmallScreen(Screen[None]):
     """Covers everything while the terminal is smaller than the table needs; the game waits.
 
-    It closes itself as soon as the window is large enough again (when it is on top; a
-    dialog opened over it closes first), and the app's callback resumes the game.
+    The app alone opens and closes it (it stays on top of every other screen but the quit
+    question), and takes up the game where it waited once the window is large enough.
     """
 
     def __init__(self, width: int, height: int) -> None:
-        super().__init__(id="too-small")
+        super().__init__(classes="too-small")
         self.need = (width, height)
 
     def compose(self) -> ComposeResult:
@@ -407,15 +408,131 @@ class TooSmallScreen(Screen[None]):
         text = _tr(self).t("window.too_small", width=width, height=height)
         self.query_one("#too-small-text", Static).update(text)
 
-    def _check(self) -> None:
-        width, height = self.app.size
-        if width >= self.need[0] and height >= self.need[1] and self.is_current:
-            self.dismiss(None)
-
-    def on_resize(self) -> None:
-        """Close when the window has grown enough."""
-        self._check()
-
     def on_screen_resume(self) -> None:
-        """A dialog over this screen closed: maybe the window grew meanwhile."""
-        self._check()
+        """The quit question over this cover closed: the window may have grown meanwhile."""
+        cast("HoldemApp", self.app).uncovered(self)
+
+
+class BustScreen(ModalScreen[str]):
+    """A human has no chips left: rebuy, watch the others finish, or end the session.
+
+    Answers ``"rebuy"``, ``"watch"`` or ``"end"``; the busting is never a silent dead end.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('rebuy')", show=False, id="bust_rebuy"),
+        Binding("w", "choose('watch')", show=False, id="bust_watch"),
+        Binding("e,escape", "choose('end')", show=False, id="bust_end"),
+    ]
+
+    def __init__(self, seat: int, can_watch: bool) -> None:
+        super().__init__(classes="bust")
+        self.seat = seat
+        self.can_watch = can_watch
+
+    def compose(self) -> ComposeResult:
+        """What happened, and the three ways on."""
+        with Vertical(id="bust-box"):
+            yield Static(id="bust-text")
+            yield KeyBar(id="bust-keys")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        from holdem_tui.ui.present import out_line
+
+        app = cast("HoldemApp", self.app)
+        tr = app.tr
+        session = app.session
+        if session is None:
+            return
+        self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
+        self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
+        keys = [
+            ActionModel(
+                "r",
+                tr.t("bust.rebuy", amount=tr.number(session.settings.stack)),
+                "screen.choose('rebuy')",
+            ),
+            ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
+            ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
+        ]
+        self.query_one("#bust-keys", KeyBar).show(keys)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Watching is offered only while at least two others still play."""
+        if action == "choose" and parameters == ("watch",):
+            return self.can_watch
+        return True
+
+    def action_choose(self, choice: str) -> None:
+        """Close with the choice."""
+        self.dismiss(choice)
+
+
+class PastHandsScreen(ModalScreen[None]):
+    """The last hands of the session, newest first: board, who showed what, who won.
+
+    Each hand is told from the same eyes as the table between turns (the one human, or
+    nobody's in hot-seat), so looking back never shows a card that was not public.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,h,enter", "close", show=False, id="close_past_hands"),
+        Binding("up", "scroll(-1)", show=False, id="past_up"),
+        Binding("down", "scroll(1)", show=False, id="past_down"),
+        Binding("pageup", "scroll(-10)", show=False, id="past_page_up"),
+        Binding("pagedown", "scroll(10)", show=False, id="past_page_down"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """A framed, scrolling text and how to close it."""
+        with Vertical(id="past-box"):
+            with VerticalScroll(id="past-scroll"):
+                yield Static(id="past-text")
+            yield Static(id="past-close")
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Tell every kept hand again, in the current language."""
+        from holdem_tui.ui.narrate import cards_text, narrate
+        from holdem_tui.ui.present import display_name
+
+        app = cast("HoldemApp", self.app)
+        tr = app.tr
+        session = app.session
+        self.query_one("#past-box", Vertical).border_title = tr.t("past_hands.title")
+        self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
+        blocks: list[str] = []
+        viewer = None if session is None else app.default_viewer()
+        for hand in reversed(session.past_hands if session is not None else []):
+            seats = hand.config.seats
+            position = seats.index(viewer) if viewer in seats else None
+            view = hand.view(position)
+
+            def name_of(p: int, seats: tuple[int, ...] = tuple(seats)) -> str:
+                assert session is not None
+                return display_name(session, seats[p], tr)
+
+            lines = [f"[b]{escape(tr.t('log.hand_start', number=view.hand_number))}[/]"]
+            if view.board:
+                board = tr.t("past_hands.board", cards=cards_text(view.board))
+                lines.append(f"[b]{escape(board)}[/]")
+            lines.extend(escape(line) for line in narrate(view.history, name_of, tr)[1:])
+            blocks.append("\n".join(lines))
+        text = "\n\n".join(blocks) if blocks else escape(tr.t("past_hands.none"))
+        self.query_one("#past-text", Static).update(Content.from_markup(text))
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the hands up or down."""
+        self.query_one("#past-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)

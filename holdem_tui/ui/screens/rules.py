@@ -33,7 +33,7 @@ class RulesScreen(Screen[None]):
     ]
 
     def __init__(self, game: str) -> None:
-        super().__init__(id="rules")
+        super().__init__(classes="rules-screen")
         self.game = game if game in GAMES else GAMES[0]
 
     @property

@@ -49,7 +49,7 @@ class SetupScreen(Screen[GameSettings | None]):
     ]
 
     def __init__(self, settings: GameSettings) -> None:
-        super().__init__(id="setup")
+        super().__init__(classes="setup-screen")
         self.initial = settings
         self._kinds: dict[int, str] = {}
         for index in range(MAX_SEATS):
@@ -247,8 +247,8 @@ class SetupScreen(Screen[GameSettings | None]):
             seed.placeholder = tr.t("setup.seed_random")
         self.query_one("#start", Button).label = tr.t("setup.start")
         resume = self.query_one("#continue", Button)
-        resume.label = tr.t("setup.continue")
         resume.display = self.holdem_app.can_continue()
+        resume.label = self.holdem_app.continue_label() if resume.display else ""
         self.query_one("#setup-footer", KeyFooter).show(
             [
                 ActionModel("Ctrl+S", tr.t("setup.start"), "screen.start"),

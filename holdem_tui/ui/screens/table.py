@@ -45,10 +45,11 @@ class TableScreen(Screen[None]):
         Binding("space", "next_hand", show=False, id="next_hand"),
         Binding("s", "s_key", show=False, id="stand_pat_or_show"),
         Binding("v", "toggle_reveal", show=False, id="reveal"),
+        Binding("h", "past_hands", show=False, id="past_hands"),
     ]
 
     def __init__(self, seat_count: int, draw_game: bool) -> None:
-        super().__init__(id="table-screen")
+        super().__init__(classes="table-screen")
         self.seat_count = seat_count
         self.draw_game = draw_game
         self.model: TableModel | None = None
@@ -112,7 +113,12 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only moves shown as live in the action bar can be played from the keyboard."""
-        if action in ("fold", "check_call", "bet_raise", "all_in", "stand_pat", "draw"):
+        if action == "bet_raise":
+            # a dimmed raise key still answers, with the reason it cannot be used now
+            return self.model is not None and any(
+                a.action == "screen.bet_raise" for a in self.model.actions
+            )
+        if action in ("fold", "check_call", "all_in", "stand_pat", "draw"):
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
             return self.game.can_toggle_card()
@@ -177,6 +183,12 @@ class TableScreen(Screen[None]):
     def action_toggle_reveal(self) -> None:
         """Watching bots only: show or hide everyone's cards."""
         self.game.toggle_reveal()
+
+    def action_past_hands(self) -> None:
+        """Look back at the last hands of the session."""
+        from holdem_tui.ui.screens.modals import PastHandsScreen
+
+        self.game.open_screen(PastHandsScreen())
 
     def retranslate(self) -> None:
         """Redraw in the new language (the model is rebuilt by the app)."""

@@ -1,0 +1,82 @@
+"""Whether a saved session may be offered, what it is, and the old saves kept aside.
+
+"Continue" is offered only after the save has been read and checked in full (one function,
+:func:`~holdem_tui.storage.autosave.continue_offer`, so the validation rules live in the loader alone): a damaged
+file is set aside *before* the player is invited to continue it. :func:`summarize` gives
+what the button says ("Hold'em, 4 players, hand #12, 38 minutes ago") as plain data, and
+:func:`prune_previous` keeps the pile of set-aside unfinished sessions small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+from holdem_tui.storage.atomic import keep_aside
+from holdem_tui.storage.autosave import LoadResult, SaveFile
+
+#: How many ``autosave.previous-*`` files (unfinished sessions replaced by a new game) stay.
+KEEP_PREVIOUS: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSummary:
+    """What a saved session is, in data the UI puts into words."""
+
+    variant: str
+    players: int
+    hand_number: int
+    saved_at: datetime | None
+
+
+def summarize(loaded: LoadResult) -> SavedSummary | None:
+    """The game, the number of players, the hand and when it was saved (``None``: no save)."""
+    session = loaded.session
+    if session is None:
+        return None
+    variant = session.settings.get("variant")
+    saved_at: datetime | None = None
+    try:
+        saved_at = datetime.fromisoformat(session.saved_at)
+    except ValueError:
+        saved_at = None
+    if saved_at is not None and saved_at.tzinfo is None:
+        saved_at = saved_at.replace(tzinfo=UTC)
+    return SavedSummary(
+        variant=variant if variant in ("holdem", "draw") else "holdem",
+        players=len(session.table.seats),
+        hand_number=session.hand_number,
+        saved_at=saved_at,
+    )
+
+
+def set_previous_aside(save_file: SaveFile | None = None) -> Path | None:
+    """Move an unfinished session's save out of the way of a new game; its new path or None."""
+    save = save_file or SaveFile()
+    if not save.exists():
+        return None
+    kept = keep_aside(save.path, "previous")
+    prune_previous(save.path)
+    return kept
+
+
+def prune_previous(save_path: Path | None = None, keep: int = KEEP_PREVIOUS) -> list[Path]:
+    """Delete all but the ``keep`` newest ``autosave.previous-*`` files; returns those removed."""
+    path = save_path or SaveFile().path
+    pattern = f"{path.stem}.previous-*{path.suffix}"
+    try:
+        found = sorted(
+            path.parent.glob(pattern), key=lambda p: (p.stat().st_mtime, p.name), reverse=True
+        )
+    except OSError:
+        return []
+    removed = []
+    for old in found[keep:]:
+        try:
+            old.unlink()
+            removed.append(old)
+        except OSError:
+            continue
+    return removed
