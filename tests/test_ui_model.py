@@ -237,5 +237,5 @@ def test_pot_lines_say_who_can_win_each_pot() -> None:
     assert pot_line(1, pots, names, EN, live=[0, 1, 2, 3]) == "Side pot 1: 120 · Ben, Otto"
     hr = get_translator("hr")
     assert pot_line(1, (Pot(1500, (1, 3)), Pot(1500, (1, 3))), names, hr) == (
-        "Side pot 1: 1.500 · Ben, Otto"
+        "Sporedni pot 1: 1.500 · Ben, Otto"
     )

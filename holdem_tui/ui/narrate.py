@@ -232,12 +232,18 @@ def pot_results(history: Sequence[Event], name_of: NameOf, tr: Translator) -> li
 def refusal_text(tr: Translator, exc: IllegalAction) -> str:
     """Why the engine refused a move, in the player's words (``error.action.<reason>``).
 
-    Amounts are formatted the player's way; a reason without a message of its own falls
-    back to the general "not allowed now".
+    Amounts are formatted the player's way; a reason whose message is a plural table ("at
+    most 3 cards") takes the ``count`` parameter, so every language picks its own form.
+    A reason without a message of its own falls back to the general "not allowed now".
     """
+    key = f"error.action.{exc.reason}"
     params: dict[str, object] = {}
     for name, value in exc.params.items():
-        params[name] = tr.number(value) if isinstance(value, int) else value
-    key = f"error.action.{exc.reason}"
-    text = tr.t(key, **params)
+        if name != "count":
+            params[name] = tr.number(value) if isinstance(value, int) else value
+    count = exc.params.get("count")
+    if tr.is_plural(key) and isinstance(count, int):
+        text = tr.plural(key, count, **params)
+    else:
+        text = tr.t(key, **params)
     return tr.t("error.illegal_action") if text == key else text

@@ -420,7 +420,7 @@ def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator) -> st
                 chosen = [mine[i] for i in sorted(ui.discards) if i < len(mine)]
                 parts.append(tr.t("draw.selected", cards=cards_text(chosen)))
             else:
-                parts.append(tr.t("draw.instructions"))
+                parts.append(tr.plural("draw.instructions", legal.max_discards))
         else:
             parts.insert(0, tr.t("table.your_turn"))
             if legal.call_amount:
