@@ -239,3 +239,19 @@ def test_pot_lines_say_who_can_win_each_pot() -> None:
     assert pot_line(1, (Pot(1500, (1, 3)), Pot(1500, (1, 3))), names, hr) == (
         "Sporedni pot 1: 1.500 · Ben, Otto"
     )
+
+
+def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
+    from holdem_tui.engine.events import HandEnded, PotAwarded
+
+    names = ["Ana", "Ben", "Otto"].__getitem__
+    tr = get_translator("en")
+    split = PotAwarded(0, 301, (0, 1, 2), ((0, 0), (1, 151), (2, 150)), False)
+    assert narrate([split], names, tr) == [
+        "Ben, Otto split 301",
+        "The odd chip goes to Ben",
+    ]
+    even = PotAwarded(0, 300, (1, 2), ((1, 150), (2, 150)), False)
+    assert narrate([even], names, tr) == ["Ben, Otto split 300"]
+    ended = HandEnded((0, 1500, 1500), (-1000, 500, 500))
+    assert narrate([ended], names, get_translator("nl")) == ["Ana heeft geen fiches meer"]
