@@ -72,7 +72,7 @@ def test_settings_name_each_problem(changes: dict[str, object], key: str) -> Non
 
 def test_draw_takes_at_most_six() -> None:
     settings = GameSettings.build(variant="draw", bots=["easy"] * 6)
-    assert ("setup.error.seats", {"min": 2, "max": 6}) in settings.validate()
+    assert ("setup.error.seats", {"min": 2, "count": 6}) in settings.validate()
 
 
 def test_draw_is_always_played_with_an_ante() -> None:

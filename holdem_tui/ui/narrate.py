@@ -219,9 +219,7 @@ def _odd_chips(event: PotAwarded, name_of: NameOf, tr: Translator) -> list[str]:
     """
     paid = [amount for _, amount in event.shares if amount > 0]
     least = min(paid)
-    return [
-        tr.t("log.odd_chip", name=name_of(p)) for p, amount in event.shares if amount > least
-    ]
+    return [tr.t("log.odd_chip", name=name_of(p)) for p, amount in event.shares if amount > least]
 
 
 def award_text(
