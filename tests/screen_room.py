@@ -165,7 +165,9 @@ def _lost_lines(widget: Widget, text: str) -> str | None:
         width = max(cell_len(line) for line in text.splitlines())
         if width > region.width:
             return f"needs {width} columns, has {region.width}"
-    needed = widget.get_content_height(size, size, region.width)
+    lines = text.split("\n")
+    blank_tail = len(lines) - len(text.rstrip().split("\n"))  # nothing is lost in those
+    needed = widget.get_content_height(size, size, region.width) - blank_tail
     if needed > region.height:
         return f"needs {needed} rows at width {region.width}, has {region.height}"
     return None
@@ -210,7 +212,9 @@ def _check_widget(
     # the border belongs to the widget too: its title and subtitle are checked with it
     outer = widget.region
     border_rows = [
-        (y, "".join(grid[y][outer.x : outer.right])) for y in (outer.y, outer.bottom - 1)
+        (y, "".join(grid[y][outer.x : outer.right]))
+        for y in (outer.y, outer.bottom - 1)
+        if 0 <= y < len(grid)
     ]
     content_rows = _rows_of(widget, grid, owner)
     for y, line in content_rows + [
@@ -245,6 +249,8 @@ def _check_widget(
         yield Problem(
             name, widget.content_region.y, text.split("\n")[0][:40], "lines wider than the box"
         )
-    lost = _lost_lines(widget, text)
+    frame = [str(t) for t in (widget.border_title, widget.border_subtitle) if t]
+    body = text.split("\n", len(frame))[-1] if frame else text
+    lost = _lost_lines(widget, body)
     if lost:
-        yield Problem(name, widget.content_region.y, text.strip().replace("\n", " / ")[:60], lost)
+        yield Problem(name, widget.content_region.y, body.strip().replace("\n", " / ")[:60], lost)

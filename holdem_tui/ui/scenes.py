@@ -305,8 +305,8 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("table_river", _solo(lang=lang), _board(5), bot_factory=stations),
         Scene("showdown", _solo(lang=lang), _showdown, bot_factory=stations),
         Scene("nine_players", _solo(lang=lang, bots=nine), _settled),
-        Scene("hand_limit", _solo(lang=lang, hand_limit=25), _settled),
-        Scene("minute_limit", _solo(lang=lang, minute_limit=45), _settled),
+        Scene("hand_limit", _solo(lang=lang, hand_limit=125, **draw), _settled),
+        Scene("minute_limit", _solo(lang=lang, minute_limit=45, ante=2), _settled),
         Scene("draw_first_round", _solo(lang=lang, **draw), _settled),
         Scene("draw_instructions", _solo(lang=lang, **draw), _draw_instructions),
         Scene(

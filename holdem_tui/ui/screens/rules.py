@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 GAMES = ("holdem", "draw")
 #: Narrower than this, the contents would cut the section names: the page goes full width.
-TOC_MIN_WIDTH = 100
+TOC_MIN_WIDTH = 110
 
 
 class RulesScreen(Screen[None]):
