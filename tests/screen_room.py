@@ -10,6 +10,7 @@ scenes where that background is on top.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -229,7 +230,7 @@ def _check_widget(
                     continue
                 if word not in words:
                     yield Problem(name, y, word, "not a whole word of the text (cut or folded)")
-    for (y, line), (_, below) in zip(content_rows, content_rows[1:], strict=False):
+    for (y, line), (_, below) in itertools.pairwise(content_rows):
         tail = re.search(r"[^\W\d_]+$", line)
         head = re.match(r"[^\W\d_]+", below)
         if tail and head and any(tail.group(0) + head.group(0) in word for word in words):

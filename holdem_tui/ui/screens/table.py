@@ -113,9 +113,9 @@ class TableScreen(Screen[None]):
         bar = self.query_one("#topbar", Static)
         room = bar.content_region.width or self.app.size.width - 2
         header = model.header
-        if model.limit and model.header_short:
-            if cell_len(f"{header}  {model.limit}") > room:
-                header = model.header_short
+        too_wide = cell_len(f"{header}  {model.limit}") > room
+        if model.limit and model.header_short and too_wide:
+            header = model.header_short
         top = f"[b]{escape(header)}[/]"
         if model.limit:
             style = "b $error" if model.last_hand else "$text-muted"
