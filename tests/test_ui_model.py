@@ -255,3 +255,22 @@ def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
     assert narrate([even], names, tr) == ["Ben, Otto split 300"]
     ended = HandEnded((0, 1500, 1500), (-1000, 500, 500))
     assert narrate([ended], names, get_translator("nl")) == ["Ana heeft geen fiches meer"]
+
+
+def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
+    from holdem_tui.ui.present import ActionModel
+    from holdem_tui.ui.widgets import KeyBar, hint_rows
+
+    hints = [
+        ActionModel("Enter", "Bevestigen", "screen.confirm"),
+        ActionModel("Esc", "Annuleren", "screen.cancel"),
+        ActionModel("↑↓", "± 5\u00a0000", ""),
+    ]
+    rows = hint_rows(hints, 36)
+    assert [[h.key for h in row] for row in rows] == [["Enter", "Esc"], ["↑↓"]]
+    assert hint_rows(hints, 0) == [hints]  # not laid out yet: one row
+    bar = KeyBar()
+    bar.items, bar.rows = hints, rows
+    assert bar.item_at(2, 1) is hints[2]
+    assert bar.item_at(20, 0) is hints[1]
+    assert bar.item_at(2, 2) is None
