@@ -274,3 +274,22 @@ def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
     assert bar.item_at(2, 1) is hints[2]
     assert bar.item_at(20, 0) is hints[1]
     assert bar.item_at(2, 2) is None
+
+
+def test_play_refuses_a_draw_game_without_an_ante() -> None:
+    with pytest.raises(click.UsageError) as refused:
+        build_settings(game="draw", ante=0)
+    assert "Five-Card Draw is played with an ante" in str(refused.value)
+    assert build_settings(game="holdem", ante=0).game_ante == 0
+    for lang in ("hr", "fi", "nl"):
+        text = get_translator(lang).t("setup.error.draw_ante", min=1)
+        assert "1" in text and text != "setup.error.draw_ante"
+
+
+def test_play_draw_without_hands_or_minutes_plays_the_set_number_of_hands() -> None:
+    draw = build_settings(game="draw")
+    assert draw.hand_limit is None and draw.table_config().hand_limit == 30
+    assert build_settings(game="draw", hands=8).table_config().hand_limit == 8
+    timed = build_settings(game="draw", minutes=20).table_config()
+    assert (timed.hand_limit, timed.minute_limit) == (None, 20.0)
+    assert build_settings(game="holdem").table_config().hand_limit is None

@@ -192,6 +192,18 @@ async def _draw_second_round(pilot: Pilot[Any]) -> None:
     await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and not drawing(a))
 
 
+async def _fold_when_free(pilot: Pilot[Any]) -> None:
+    """Press f when checking costs nothing: the table asks first."""
+
+    def free(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
+
+    await act_until(pilot, free)
+    await pilot.press("f")
+    await pilot.pause(0.2)
+
+
 def _then_press(*keys: str) -> Driver:
     """Wait for the table, then press ``keys`` (a modal: help, quit)."""
 
@@ -318,6 +330,7 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("draw_showdown", _solo(lang=lang, **draw), _showdown, bot_factory=stations),
         Scene("help", _solo(lang=lang), _then_press("question_mark")),
         Scene("quit", _solo(lang=lang), _then_press("ctrl+q")),
+        Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
     )
