@@ -37,7 +37,7 @@ GAMES: Final = ("holdem", "draw")
 #: CLDR plural categories; a TOML table whose keys are all among these is a plural message.
 PLURAL_CATEGORIES: Final = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: Grammatical forms every language gives for each rank name (see ``[rank.*]`` in ui.toml).
-RANK_FORMS: Final = ("sg", "pl", "gen", "gen_pl")
+RANK_FORMS: Final = ("sg", "pl", "gen", "gen_pl", "cmp")
 #: Rank index 0..12 (deuce..ace) -> the key used under ``rank.`` in the locale files.
 RANK_KEYS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k", "a")
 #: Environment variable that points the game at another locale folder (tests, translators).
@@ -207,6 +207,11 @@ class Translator:
         if (key, reason) not in self._warned:
             self._warned.add((key, reason))
             logger.warning("[%s] %s: %s; showing %s", self.lang, key, reason, FALLBACK)
+
+    def is_plural(self, key: str) -> bool:
+        """Whether ``key`` is a plural table here (or in English): it then wants a count."""
+        message = self._messages.get(key, self._fallback.get(key))
+        return isinstance(message, dict)
 
     def keys(self) -> set[str]:
         """Every key this language defines (for tests and for translators' tooling)."""

@@ -186,7 +186,7 @@ class GameSettings:
             return problems
         low, high = SEAT_LIMITS[self.variant]
         if not low <= len(self.seats) <= high:
-            problems.append(("setup.error.seats", {"min": low, "max": high}))
+            problems.append(("setup.error.seats", {"min": low, "count": high}))
         names = [name for name in self.seat_names() if name]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
@@ -227,7 +227,7 @@ class GameSettings:
         if self.hand_limit is not None and self.hand_limit <= 0:
             problems.append(("setup.error.hand_limit", {}))
         if self.minute_limit is not None and self.minute_limit <= 0:
-            problems.append(("setup.error.minute_limit", {}))
+            problems.append(("setup.error.minute_limit", {"count": 1}))
         if self.pace not in PACES:
             problems.append(("setup.error.pace", {"pace": self.pace}))
         return problems

@@ -143,6 +143,24 @@ def test_other_hand_names() -> None:
     assert Translator("nl").hand_name("full_house", (12, 8)) == "Full house, azen over tienen"
 
 
+def test_croatian_sets_and_quads_take_the_genitive_plural() -> None:
+    tr = Translator("hr")
+    assert tr.hand_name("three_of_a_kind", (6,)) == "Tris osmica"
+    assert tr.hand_name("four_of_a_kind", (12,)) == "Poker asova"
+    assert tr.hand_name("pair", (12,)) == "Par asova"
+
+
+def test_finnish_hand_names_put_the_rank_first() -> None:
+    # a cut name must keep the rank: "Ässähai", not "Korkein kortti äs…"
+    tr = Translator("fi")
+    assert tr.hand_name("high_card", (12,)) == "Ässähai"
+    assert tr.hand_name("pair", (0,)) == "Kakkospari"
+    assert tr.hand_name("straight", (3,)) == "Vitossuora"
+    assert tr.hand_name("flush", (12,)) == "Ässäväri"
+    assert tr.hand_name("straight_flush", (11,)) == "Kuningaskärkinen värisuora"
+    assert tr.hand_name("royal_flush", ()) == "Kuningasvärisuora"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_hand_renders_without_fallback(lang: str, caplog: pytest.LogCaptureFixture) -> None:
     tr = Translator(lang)

@@ -27,7 +27,7 @@ def test_the_engine_has_reasons_to_check() -> None:
 @pytest.mark.parametrize("reason", REASONS)
 def test_every_reason_has_a_message(lang: str, reason: str) -> None:
     tr = Translator(lang)
-    exc = IllegalAction(reason, "x", min=1500, max=3000, card="As", amount=5)
+    exc = IllegalAction(reason, "x", min=1500, max=3000, card="As", amount=5, count=3)
     text = refusal_text(tr, exc)
     assert text and "error.action" not in text and "{" not in text
 
@@ -38,3 +38,11 @@ def test_a_refused_raise_names_the_minimum_in_the_players_language() -> None:
         hand.raise_to(1200)
     assert refusal_text(Translator("en"), refused.value) == "Below the minimum of 2,000"
     assert refusal_text(Translator("hr"), refused.value) == "Ispod najmanjeg iznosa od 2.000"
+
+
+def test_the_discard_limit_is_counted_in_each_language() -> None:
+    exc = IllegalAction("too_many_discards", "x", count=3)
+    assert refusal_text(Translator("hr"), exc) == "Možete zamijeniti najviše 3 karte"
+    assert refusal_text(Translator("fi"), exc) == "Voit vaihtaa enintään 3 korttia"
+    one = IllegalAction("too_many_discards", "x", count=1)
+    assert refusal_text(Translator("hr"), one) == "Možete zamijeniti najviše 1 kartu"

@@ -65,3 +65,14 @@ def test_the_saved_language_beats_the_environment_and_lang_beats_both(
     assert "Käsien arvojärjestys" not in result.output
     result = CliRunner().invoke(main, ["rules", "--lang", "hr"])
     assert "Poredak ruku" in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"), [("hr", "1. 2 do 9 igrača"), ("en", "1. 2 to 9 players")]
+)
+def test_numbered_rules_keep_their_numbers_when_piped(lang: str, first: str) -> None:
+    # CliRunner is not a terminal, exactly like `holdem-tui rules | less`
+    result = CliRunner().invoke(main, ["rules", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert first in result.output
+    assert " 2. " in result.output and "•" in result.output

@@ -72,7 +72,7 @@ def test_settings_name_each_problem(changes: dict[str, object], key: str) -> Non
 
 def test_draw_takes_at_most_six() -> None:
     settings = GameSettings.build(variant="draw", bots=["easy"] * 6)
-    assert ("setup.error.seats", {"min": 2, "max": 6}) in settings.validate()
+    assert ("setup.error.seats", {"min": 2, "count": 6}) in settings.validate()
 
 
 def test_draw_is_always_played_with_an_ante() -> None:
@@ -237,8 +237,43 @@ def test_pot_lines_say_who_can_win_each_pot() -> None:
     assert pot_line(1, pots, names, EN, live=[0, 1, 2, 3]) == "Side pot 1: 120 · Ben, Otto"
     hr = get_translator("hr")
     assert pot_line(1, (Pot(1500, (1, 3)), Pot(1500, (1, 3))), names, hr) == (
-        "Side pot 1: 1.500 · Ben, Otto"
+        "Sporedni pot 1: 1.500 · Ben, Otto"
     )
+
+
+def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
+    from holdem_tui.engine.events import HandEnded, PotAwarded
+
+    names = ["Ana", "Ben", "Otto"].__getitem__
+    tr = get_translator("en")
+    split = PotAwarded(0, 301, (0, 1, 2), ((0, 0), (1, 151), (2, 150)), False)
+    assert narrate([split], names, tr) == [
+        "Ben, Otto split 301",
+        "The odd chip goes to Ben",
+    ]
+    even = PotAwarded(0, 300, (1, 2), ((1, 150), (2, 150)), False)
+    assert narrate([even], names, tr) == ["Ben, Otto split 300"]
+    ended = HandEnded((0, 1500, 1500), (-1000, 500, 500))
+    assert narrate([ended], names, get_translator("nl")) == ["Ana heeft geen fiches meer"]
+
+
+def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
+    from holdem_tui.ui.present import ActionModel
+    from holdem_tui.ui.widgets import KeyBar, hint_rows
+
+    hints = [
+        ActionModel("Enter", "Bevestigen", "screen.confirm"),
+        ActionModel("Esc", "Annuleren", "screen.cancel"),
+        ActionModel("↑↓", "± 5\u00a0000", ""),
+    ]
+    rows = hint_rows(hints, 36)
+    assert [[h.key for h in row] for row in rows] == [["Enter", "Esc"], ["↑↓"]]
+    assert hint_rows(hints, 0) == [hints]  # not laid out yet: one row
+    bar = KeyBar()
+    bar.items, bar.rows = hints, rows
+    assert bar.item_at(2, 1) is hints[2]
+    assert bar.item_at(20, 0) is hints[1]
+    assert bar.item_at(2, 2) is None
 
 
 def test_play_refuses_a_draw_game_without_an_ante() -> None:

@@ -326,6 +326,9 @@ async def test_rules_help_and_language_in_the_rules() -> None:
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.game == "holdem"
         viewer = rules.query_one(MarkdownViewer)
+        assert not viewer.show_table_of_contents  # 80 columns: it would cut every name
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
         assert viewer.show_table_of_contents
         await pilot.press("g")
         await pilot.pause()

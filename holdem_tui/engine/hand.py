@@ -819,7 +819,7 @@ class Hand:
         """Raise unless the seat may throw exactly these cards (0 to 3 of its own)."""
         actor = self._require_actor(player, Phase.DRAWING)
         if len(discards) > 3:
-            raise IllegalAction("too_many_discards", "you may draw at most 3 cards", max=3)
+            raise IllegalAction("too_many_discards", "you may draw at most 3 cards", count=3)
         if len(set(discards)) != len(discards):
             raise IllegalAction("duplicate_discard", "a card is listed twice")
         for c in discards:

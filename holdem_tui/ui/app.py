@@ -674,7 +674,7 @@ class HoldemApp(App[None]):
         if index in chosen:
             chosen.remove(index)
         elif len(chosen) >= legal.max_discards:
-            self._set_ui(notice=self.tr.t("draw.too_many"))
+            self._set_ui(notice=self.tr.plural("draw.too_many", legal.max_discards))
             self.bell()
             return
         else:

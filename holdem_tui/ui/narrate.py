@@ -22,6 +22,7 @@ from holdem_tui.engine.events import (
     CardsMucked,
     CardsShown,
     Event,
+    HandEnded,
     HandStarted,
     PlayerActed,
     PotAwarded,
@@ -177,6 +178,10 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
             text = tr.t("log.mucks", name=name_of(event.player))
         elif isinstance(event, PotAwarded):
             lines.extend(_awarded(event, pot_count, name_of, tr))
+        elif isinstance(event, HandEnded):
+            lines.extend(
+                tr.t("log.busted", name=name_of(p)) for p, s in enumerate(event.stacks) if s == 0
+            )
         if text:
             lines.append(text)
     return lines
@@ -210,12 +215,29 @@ def _awarded(event: PotAwarded, pot_count: int, name_of: NameOf, tr: Translator)
     if len(winners) > 1:
         names = ", ".join(name_of(p) for p in winners)
         if pot_count <= 1:
-            return [tr.t("log.splits", names=names, amount=tr.number(event.amount))]
+            return [
+                tr.t("log.splits", names=names, amount=tr.number(event.amount)),
+                *_odd_chips(event, name_of, tr),
+            ]
         label = pot_label(event.pot_index, pot_count, tr)
-        return [tr.t("log.splits_pot", names=names, amount=tr.number(event.amount), pot=label)]
+        return [
+            tr.t("log.splits_pot", names=names, amount=tr.number(event.amount), pot=label),
+            *_odd_chips(event, name_of, tr),
+        ]
     if not winners:
         return []
     return [award_text(event.pot_index, pot_count, winners[0], event.amount, name_of, tr)]
+
+
+def _odd_chips(event: PotAwarded, name_of: NameOf, tr: Translator) -> list[str]:
+    """Who got the chip a split pot could not divide: the winners paid more than the least.
+
+    The engine already hands odd chips out (first winner left of the button first); the log
+    says so, because a player who sees 1,001 and 1,000 wants to know why.
+    """
+    paid = [amount for _, amount in event.shares if amount > 0]
+    least = min(paid)
+    return [tr.t("log.odd_chip", name=name_of(p)) for p, amount in event.shares if amount > least]
 
 
 def award_text(
@@ -250,12 +272,18 @@ def pot_results(history: Sequence[Event], name_of: NameOf, tr: Translator) -> li
 def refusal_text(tr: Translator, exc: IllegalAction) -> str:
     """Why the engine refused a move, in the player's words (``error.action.<reason>``).
 
-    Amounts are formatted the player's way; a reason without a message of its own falls
-    back to the general "not allowed now".
+    Amounts are formatted the player's way; a reason whose message is a plural table ("at
+    most 3 cards") takes the ``count`` parameter, so every language picks its own form.
+    A reason without a message of its own falls back to the general "not allowed now".
     """
+    key = f"error.action.{exc.reason}"
     params: dict[str, object] = {}
     for name, value in exc.params.items():
-        params[name] = tr.number(value) if isinstance(value, int) else value
-    key = f"error.action.{exc.reason}"
-    text = tr.t(key, **params)
+        if name != "count":
+            params[name] = tr.number(value) if isinstance(value, int) else value
+    count = exc.params.get("count")
+    if tr.is_plural(key) and isinstance(count, int):
+        text = tr.plural(key, count, **params)
+    else:
+        text = tr.t(key, **params)
     return tr.t("error.illegal_action") if text == key else text

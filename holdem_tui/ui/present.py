@@ -85,7 +85,9 @@ class SeatModel:
     winner: bool = False
     viewer: bool = False
     in_hand: bool = True
-    #: the status abbreviated on purpose ("Two pair, A & 9") for a frame too narrow for it
+    #: the title's parts, and a shorter status ("Two pair, A & 9"), for a narrow frame
+    name: str = ""
+    level: str = ""
     status_short: str = ""
 
 
@@ -118,6 +120,8 @@ class TableModel:
     variant: str = "holdem"
     hand_over: bool = False
     extra: dict[str, str] = field(default_factory=dict)
+    #: the header without the game's name, for a bar too narrow for both it and the limit
+    header_short: str = ""
 
 
 def display_name(session: Session, seat: int, tr: Translator) -> str:
@@ -137,13 +141,17 @@ def level_label(level: str, tr: Translator) -> str:
 
 def seat_title(session: Session, seat: int, tr: Translator) -> str:
     """ "Mila (Hard)" for a bot, "Player 1 (You)" for the one human, else the name."""
+    name, level = seat_title_parts(session, seat, tr)
+    return tr.t("bot.level", name=name, level=level) if level else name
+
+
+def seat_title_parts(session: Session, seat: int, tr: Translator) -> tuple[str, str]:
+    """The seat's name and what goes in brackets after it ("Hard", "You"; "" for none)."""
     name = display_name(session, seat, tr)
     settings = session.settings.seats[seat]
     if settings.is_human:
-        if len(session.settings.humans) == 1:
-            return tr.t("bot.level", name=name, level=tr.t("table.you"))
-        return name
-    return tr.t("bot.level", name=name, level=level_label(settings.level, tr))
+        return name, tr.t("table.you") if len(session.settings.humans) == 1 else ""
+    return name, level_label(settings.level, tr)
 
 
 def street_label(street: Street, variant: str, tr: Translator) -> str:
@@ -243,6 +251,7 @@ def build_table(
         seats = tuple(_idle_seat(session, seat, tr) for seat in range(session.seat_count))
         return TableModel(
             header=" · ".join(header_parts),
+            header_short=" · ".join(header_parts[1:]),
             limit=limit,
             last_hand=last_hand,
             seats=seats,
@@ -285,9 +294,9 @@ def build_table(
             if isinstance(event, PotAwarded):
                 winning_positions.update(p for p, amount in event.shares if amount > 0)
     marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
-    ranks_shown = shown_ranks(view)
+    shown = shown_ranks(view)
     shown_names = {
-        player: tr.hand_name(rank.name_key, rank.name_ranks) for player, rank in ranks_shown.items()
+        player: tr.hand_name(rank.name_key, rank.name_ranks) for player, rank in shown.items()
     }
     mucked = {e.player for e in view.history if isinstance(e, CardsMucked)}
 
@@ -328,19 +337,19 @@ def build_table(
         elif sv.blind in ("bb", "straddle"):
             badges.append(tr.t("table.big_blind"))
         thinking = ui.thinking == seat and not hand_over
-        status = ""
-        status_short = ""
+        status = status_short = ""
         if sv.folded:
             status = tr.t("table.folded")
         elif thinking:
             status = tr.t("table.thinking")
         elif sv.shown and position in revealed and position in shown_names:
             status = shown_names[position]
-            status_short = short_hand_name(ranks_shown[position], tr)
+            status_short = short_hand_name(shown[position], tr)
         elif sv.all_in:
             status = tr.t("table.all_in")
         elif sv.drawn is not None and variant == "draw":
             status = tr.t("draw.stand_pat") if sv.drawn == 0 else tr.plural("table.drew", sv.drawn)
+        title_parts = seat_title_parts(session, seat, tr)
         seat_models.append(
             SeatModel(
                 seat=seat,
@@ -356,6 +365,8 @@ def build_table(
                 all_in=sv.all_in and not hand_over,
                 winner=position in winning_positions,
                 viewer=own,
+                name=title_parts[0],
+                level=title_parts[1],
                 status_short=status_short,
             )
         )
@@ -390,6 +401,7 @@ def build_table(
     actions = _actions(session, view, ui, tr)
     return TableModel(
         header=" · ".join(header_parts),
+        header_short=" · ".join(header_parts[1:]),
         limit=limit,
         last_hand=last_hand,
         seats=tuple(seat_models),
@@ -443,9 +455,12 @@ def _street_text(view: PlayerView, variant: str, tr: Translator) -> str:
 def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
     """A chair not dealt into the hand: busted, or the table between hands."""
     out = session.is_out(seat)
+    name, level = seat_title_parts(session, seat, tr)
     return SeatModel(
         seat=seat,
         title=seat_title(session, seat, tr),
+        name=name,
+        level=level,
         stack=tr.number(session.stack(seat)),
         bet="",
         badges=(),
@@ -480,7 +495,7 @@ def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator) -> st
                 chosen = [mine[i] for i in sorted(ui.discards) if i < len(mine)]
                 parts.append(tr.t("draw.selected", cards=cards_text(chosen)))
             else:
-                parts.append(tr.t("draw.instructions"))
+                parts.append(tr.plural("draw.instructions", legal.max_discards))
         else:
             parts.insert(0, tr.t("table.your_turn"))
             if legal.call_amount:

@@ -9,14 +9,20 @@ for the bots' thread workers in between, never sleeping for a fixed time.
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.history.phh import dumps
+from holdem_tui.i18n import get_translator
 from holdem_tui.settings import GameSettings
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.controller import BotFactory
@@ -168,6 +174,90 @@ async def _rules(pilot: Pilot[Any]) -> None:
     await pilot.pause(0.3)
 
 
+async def _rules_draw(pilot: Pilot[Any]) -> None:
+    await _rules(pilot)
+    await pilot.press("g")
+    await pilot.pause(0.3)
+
+
+def _board(cards: int) -> Driver:
+    """Call along until the player acts with ``cards`` board cards out."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        def there(app: HoldemApp) -> bool:
+            return app.ui.stage is Stage.HUMAN and len(my_view(app).board) == cards
+
+        await act_until(pilot, there)
+
+    return drive
+
+
+async def _showdown(pilot: Pilot[Any]) -> None:
+    """Call down the first hand and stop on its result."""
+    await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+
+
+async def _draw_instructions(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, drawing)
+
+
+async def _draw_second_round(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, drawing)
+    await pilot.press("s")
+    await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and not drawing(a))
+
+
+async def _fold_when_free(pilot: Pilot[Any]) -> None:
+    """Press f when checking costs nothing: the table asks first."""
+
+    def free(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
+
+    await act_until(pilot, free)
+    await pilot.press("f")
+    await pilot.pause(0.2)
+
+
+def _then_press(*keys: str) -> Driver:
+    """Wait for the table, then press ``keys`` (a modal: help, quit)."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await pilot.pause(0.2)
+
+    return drive
+
+
+async def _replay_end(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.press("end")
+    await pilot.pause()
+
+
+def replay_app(lang: str) -> App[int]:
+    """The replay viewer on one hand the game itself played and wrote (calling stations).
+
+    The hand is written to a fresh temporary folder, as ``holdem-tui replay`` would read a
+    saved history; five players, so both rows of seats and the log are full.
+    """
+    from holdem_tui.ui.replay import ReplayApp
+    from holdem_tui.ui.replay_model import load_entries
+
+    names = ("Ana", "Ben", "Mila", "Otto", "Sami")
+    table = Table(TableConfig(variant="holdem", names=names, seed=7))
+    hand = table.start_hand()
+    station = CallingStation()
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        hand.act(station.decide(hand.view(actor)), actor)
+    path = Path(tempfile.mkdtemp(prefix="holdem-scene-")) / "hand.phh"
+    path.write_text(dumps(hand), encoding="utf-8")
+    return ReplayApp(load_entries([path]), get_translator(lang))
+
+
 @dataclass(frozen=True)
 class Scene:
     """One screen state: its settings, its bots, and how to get there."""
@@ -178,9 +268,13 @@ class Scene:
     bot_factory: BotFactory | None = None
     setup_first: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    #: builds a different app (the replay viewer); ``None`` is the game from the one factory
+    factory: Callable[[], App[Any]] | None = None
 
-    def app(self) -> HoldemApp:
-        """A fresh app for this scene, from the one factory."""
+    def app(self) -> App[Any]:
+        """A fresh app for this scene, from the one factory (or the scene's own)."""
+        if self.factory is not None:
+            return self.factory()
         return create_app(self.settings, bot_factory=self.bot_factory, setup_first=self.setup_first)
 
 
@@ -222,3 +316,37 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
             Scene("rules", _solo(lang=lang), _rules),
         )
     }
+
+
+def room_scenes(lang: str = "en") -> dict[str, Scene]:
+    """Every screen a player meets, in one language: the snapshots' scenes and more.
+
+    The 80×24 room test walks all of them, so a screen added here is checked for cut and
+    folded words in every language at once.
+    """
+    draw = {"variant": "draw", "bots": ("easy", "normal", "hard"), "draw_ante": 5}
+    nine = ("easy", "normal", "hard", "normal", "easy", "hard", "easy", "normal")
+    more = (
+        Scene("table_flop", _solo(lang=lang), _board(3), bot_factory=stations),
+        Scene("table_turn", _solo(lang=lang), _board(4), bot_factory=stations),
+        Scene("table_river", _solo(lang=lang), _board(5), bot_factory=stations),
+        Scene("showdown", _solo(lang=lang), _showdown, bot_factory=stations),
+        Scene("nine_players", _solo(lang=lang, bots=nine), _settled),
+        Scene("hand_limit", _solo(lang=lang, hand_limit=125, **draw), _settled),
+        Scene("minute_limit", _solo(lang=lang, minute_limit=45, ante=2), _settled),
+        Scene("draw_first_round", _solo(lang=lang, **draw), _settled),
+        Scene("draw_instructions", _solo(lang=lang, **draw), _draw_instructions),
+        Scene(
+            "draw_second_round",
+            _solo(lang=lang, **draw),
+            _draw_second_round,
+            bot_factory=stations,
+        ),
+        Scene("draw_showdown", _solo(lang=lang, **draw), _showdown, bot_factory=stations),
+        Scene("help", _solo(lang=lang), _then_press("question_mark")),
+        Scene("quit", _solo(lang=lang), _then_press("ctrl+q")),
+        Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
+        Scene("rules_draw", _solo(lang=lang), _rules_draw),
+        Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
+    )
+    return {**scenes(lang), **{scene.name: scene for scene in more}}

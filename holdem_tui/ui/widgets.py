@@ -114,12 +114,7 @@ class SeatWidget(Static):
             self.display = False
             return
         self.display = True
-        self.border_title = escape(model.title)
-        status = model.status
-        room = self.size.width - 4  # the frame's corners and a space each side
-        if model.status_short and room > 0 and cell_len(status) > room:
-            status = model.status_short  # abbreviated on purpose, never cut mid-word
-        self.border_subtitle = escape(status) if status else ""
+        self._frame(model)
         self.set_class(model.to_act, "-to-act")
         self.set_class(model.thinking, "-thinking")
         self.set_class(model.folded, "-folded")
@@ -127,6 +122,29 @@ class SeatWidget(Static):
         self.set_class(model.winner, "-winner")
         self.set_class(model.viewer, "-viewer")
         self.set_class(model.all_in, "-all-in")
+
+    def _frame(self, model: SeatModel) -> None:
+        """Title and status in the frame, shortened whole words at a time when it is narrow.
+
+        A title that does not fit drops its level to the bottom edge (when no status is
+        there); a hand name that does not fit becomes its category ("Straight"), and if even
+        that is too long the edge stays empty, the log having the whole name. Textual would
+        otherwise cut them with "…" ("Noor (Moeilij…").
+        """
+        room = self.outer_size.width - 6  # corners, the "─ " before and " ─" after
+        title, status = model.title, model.status
+        if room > 0 and cell_len(title) > room and model.name:
+            title = model.name
+            status = status or model.level
+        if room > 0 and cell_len(status) > room:
+            status = model.status_short if cell_len(model.status_short) <= room else ""
+        self.border_title = escape(title)
+        self.border_subtitle = escape(status)
+
+    def on_resize(self) -> None:
+        """Refit the frame's texts to the new width."""
+        if self.model is not None:
+            self._frame(self.model)
 
     def _stack_line(self, model: SeatModel, width: int) -> str:
         badge_markup = " ".join(f"[reverse b] {escape(b)} [/]" for b in model.badges)
@@ -266,8 +284,26 @@ def action_markup(actions: Sequence[ActionModel]) -> str:
     return SEPARATOR.join(parts)
 
 
+def hint_rows(actions: Sequence[ActionModel], width: int) -> list[list[ActionModel]]:
+    """Key hints laid out in rows no wider than ``width``, never splitting a hint.
+
+    Left to itself, Textual would wrap at any space, even the no-break space inside
+    "± 5 000", leaving a key on one row and its label or amount on the next.
+    """
+    rows: list[list[ActionModel]] = [[]]
+    used = 0
+    for item in actions:
+        size = cell_len(f"{item.key} {item.label}")
+        if rows[-1] and width > 0 and used + len(SEPARATOR) + size > width:
+            rows.append([])
+            used = 0
+        used += (len(SEPARATOR) if rows[-1] else 0) + size
+        rows[-1].append(item)
+    return rows
+
+
 class KeyBar(Static):
-    """A line of key hints; clicking a hint runs its action, like pressing its key.
+    """Key hints, a row or more; clicking a hint runs its action, like pressing its key.
 
     Clicks are mapped by column rather than with ``@click`` markup so the key can keep its
     own colour (link styling would repaint the whole hint).
@@ -276,16 +312,28 @@ class KeyBar(Static):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.items: list[ActionModel] = []
+        self.rows: list[list[ActionModel]] = []
 
     def show(self, actions: Sequence[ActionModel]) -> None:
-        """Draw ``actions``."""
+        """Draw ``actions``, whole hints per row."""
         self.items = list(actions)
-        self.update(Content.from_markup(action_markup(actions)))
+        self._lay_out()
 
-    def item_at(self, x: int) -> ActionModel | None:
-        """The hint under column ``x`` of the content."""
+    def _lay_out(self) -> None:
+        self.rows = hint_rows(self.items, self.content_region.width)
+        self.update(Content.from_markup("\n".join(action_markup(row) for row in self.rows)))
+
+    def on_resize(self) -> None:
+        """Re-flow the hints for the new width."""
+        if self.items and hint_rows(self.items, self.content_region.width) != self.rows:
+            self._lay_out()
+
+    def item_at(self, x: int, y: int = 0) -> ActionModel | None:
+        """The hint under column ``x`` of row ``y`` of the content."""
+        if not 0 <= y < len(self.rows):
+            return None
         column = 0
-        for item in self.items:
+        for item in self.rows[y]:
             width = cell_len(f"{item.key} {item.label}")
             if column <= x < column + width:
                 return item
@@ -297,7 +345,7 @@ class KeyBar(Static):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        item = self.item_at(offset.x)
+        item = self.item_at(offset.x, offset.y)
         if item is not None and item.enabled and item.action:
             event.stop()
             await self.run_action(item.action)

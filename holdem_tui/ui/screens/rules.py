@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
 
 GAMES = ("holdem", "draw")
+#: Narrower than this, the contents would cut the section names: the page goes full width.
+TOC_MIN_WIDTH = 110
 
 
 class RulesScreen(Screen[None]):
@@ -52,7 +54,16 @@ class RulesScreen(Screen[None]):
     def on_mount(self) -> None:
         """Focus the document so arrows and PgUp/PgDn scroll it."""
         self._redraw_bars()
+        self._fit_contents()
         self.query_one(MarkdownViewer).focus()
+
+    def on_resize(self) -> None:
+        """Show the contents only where every section name fits beside the text."""
+        self._fit_contents()
+
+    def _fit_contents(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = self.app.size.width >= TOC_MIN_WIDTH
 
     def _markdown(self) -> str:
         return self.holdem_app.tr.rules_markdown(self.game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -93,17 +94,38 @@ class TableScreen(Screen[None]):
         felt = self.query_one(Felt)
         felt.four_colour = four
         felt.model = model
-        top = f"[b]{escape(model.header)}[/]"
-        if model.limit:
-            style = "b $error" if model.last_hand else "$text-muted"
-            top += f"  [{style}]{escape(model.limit)}[/]"
-        self.query_one("#topbar", Static).update(Content.from_markup(top))
+        self._draw_topbar()
         for log in self.query(HandLog):
             log.show(model.log)
         self.query_one("#info", Static).update(Content(model.info))
         self.query_one(ActionBar).show(model.actions)
         self.query_one(KeyFooter).show(self.game.footer_keys())
         self.refresh_bindings()
+
+    def _draw_topbar(self) -> None:
+        """Game, stakes, hand number and what is left of the session, on one row.
+
+        When the row is too narrow for all of it (a session limit in Croatian at 80
+        columns), the game's name goes first: it is on the rules screen and never changes.
+        """
+        model = self.model
+        if model is None:
+            return
+        bar = self.query_one("#topbar", Static)
+        room = bar.content_region.width or self.app.size.width - 2
+        header = model.header
+        too_wide = cell_len(f"{header}  {model.limit}") > room
+        if model.limit and model.header_short and too_wide:
+            header = model.header_short
+        top = f"[b]{escape(header)}[/]"
+        if model.limit:
+            style = "b $error" if model.last_hand else "$text-muted"
+            top += f"  [{style}]{escape(model.limit)}[/]"
+        bar.update(Content.from_markup(top))
+
+    def on_resize(self) -> None:
+        """Refit the header to the new width."""
+        self._draw_topbar()
 
     def _enabled(self, action: str) -> bool:
         model = self.model
