@@ -50,7 +50,9 @@ def preflop_weights(seat: SeatRead, stats: PlayerStats) -> npt.NDArray[np.float6
         top = float(np.clip(100.0 * stats.reraise_rate(), 2.5, 100.0))
         return np.where(pct <= top, 1.0, np.where(pct <= top * 2.0, 0.25, 0.0))
     if action == "raise":
-        return np.where(pct <= raise_pct, 1.0, np.where(pct <= raise_pct * 1.4, 0.3, 0.0))
+        # an open is read by how often they open when they can (heads-up buttons open wide)
+        open_pct = float(np.clip(100.0 * stats.open_rate(), 4.0, 100.0))
+        return np.where(pct <= open_pct, 1.0, np.where(pct <= open_pct * 1.3, 0.3, 0.0))
     if action in ("call", "limp"):
         core = np.where(pct <= vpip_pct, 1.0, np.where(pct <= vpip_pct * 1.3, 0.25, 0.0))
         # the strongest hands would mostly have raised
@@ -68,8 +70,9 @@ def narrow_postflop(
     """Shift a range towards what bets and calls on this board suggest.
 
     ``bets``/``calls`` count the seat's bets-or-raises and calls after the first round;
-    ``aggression`` (its observed share of aggressive actions) softens the reading of a
-    habitual bettor's bets.
+    ``aggression`` is how often the seat bets when it may (its observed share of
+    aggressive actions, or its c-bet rate for a c-bet): the more often, the wider the
+    range its bets come from.
     """
     if (bets == 0 and calls == 0) or len(rng_range) == 0 or len(board) < 3:
         return rng_range
@@ -84,10 +87,13 @@ def narrow_postflop(
     q = np.empty(len(values))
     q[order] = cumulative / cumulative[-1]  # 0 weakest .. 1 strongest
     factor = np.ones(len(values))
-    # a habitual bettor (aggression near 1) says little with a bet
-    sharp = float(np.clip(3.2 * (1.0 - aggression), 0.0, 2.2))
+    # A player who bets a share f of the time bets roughly the strongest f of its range
+    # plus some air: a habitual bettor (f near 1) says little with a bet, a rare one a lot.
+    f = float(np.clip(aggression, 0.12, 0.9))
+    air = 0.08 + 0.35 * f
     for _ in range(min(bets, 3)):
-        factor *= 0.12 + q**sharp
+        factor *= air + (1.0 - air) / (1.0 + np.exp(-14.0 * (q - (1.0 - f))))
+        f = max(0.12, f * 0.7)  # a second bet or raise comes from a narrower range
     for _ in range(min(calls, 3)):
         factor *= 0.25 + np.minimum(1.0, 1.6 * q)
     return rng_range.reweighted(factor)

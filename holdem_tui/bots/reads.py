@@ -59,6 +59,7 @@ class HandRead:
     street_raises: int = 0  # bets + raises on the current street
     last_aggressor: int | None = None  # last bettor or raiser on the current street
     previous_aggressor: int | None = None  # last bettor or raiser of the previous round
+    first_round_aggressor: int | None = None  # last raiser of the first round (c-bettor)
     limpers: int = 0
 
     def seat(self, player: int) -> SeatRead:
@@ -98,6 +99,7 @@ def read_hand(view: PlayerView) -> HandRead:
                     seat.last_raise = name
                     seat.first_round_raises += 1
                     read.first_round_raises += 1
+                    read.first_round_aggressor = event.player
                 else:
                     seat.later_bets += 1
                 read.street_raises += 1
@@ -157,6 +159,14 @@ class PlayerStats:
     reraised: int = 0
     later_actions: int = 0
     later_aggressive: int = 0
+    open_chances: int = 0  # first round, nobody in yet: could raise first in
+    opens: int = 0
+    faced_3bet: int = 0  # opened, then met a re-raise
+    folded_to_3bet: int = 0
+    cbet_chances: int = 0  # first-round aggressor, first to bet on the next street
+    cbets: int = 0
+    faced_later_bet: int = 0  # after the first round
+    folded_later_bet: int = 0
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -177,6 +187,26 @@ class PlayerStats:
     def aggression(self) -> float:
         """Share of their post-first-round actions that bet or raise (prior 35%)."""
         return (self.later_aggressive + 3.5) / (self.later_actions + 10)
+
+    def open_rate(self) -> float:
+        """How often they raise when first in (prior: 25% over eight chances).
+
+        Unlike :meth:`raise_rate` it counts only the spots where they could open, so a
+        heads-up button who raises 70% is read as a 70% opener, not 35%.
+        """
+        return (self.opens + 2.0) / (self.open_chances + 8)
+
+    def fold_to_3bet(self) -> float:
+        """How often an opener folds to a re-raise (prior: 45% over six spots)."""
+        return (self.folded_to_3bet + 2.7) / (self.faced_3bet + 6)
+
+    def cbet_rate(self) -> float:
+        """How often the first-round aggressor bets the next street (prior 55% over eight)."""
+        return (self.cbets + 4.4) / (self.cbet_chances + 8)
+
+    def fold_to_later_bet(self) -> float:
+        """How often they fold to a bet after the first round (prior: 40% over ten)."""
+        return (self.folded_later_bet + 4.0) / (self.faced_later_bet + 10)
 
 
 class OpponentBook:
@@ -216,12 +246,21 @@ class OpponentBook:
         history = view.history
         first_round = True
         facing = 0  # bets+raises on the current street before this event
+        later_round = 0  # betting rounds after the first one
+        entered_any = False  # someone put chips in voluntarily in the first round
+        opener: int | None = None
+        first_aggressor: int | None = None
+        answered_3bet = False
         for index, event in enumerate(history):
             if isinstance(event, HandStarted):
                 continue
             if isinstance(event, StreetStarted):
-                if event.street not in FIRST_ROUND and event.street is not Street.SHOWDOWN:
+                if event.street not in FIRST_ROUND and event.street not in (
+                    Street.SHOWDOWN,
+                    Street.DRAW,
+                ):
                     first_round = False
+                    later_round += 1
                 facing = 0
                 continue
             if not isinstance(event, PlayerActed):
@@ -229,6 +268,17 @@ class OpponentBook:
             kind = event.kind
             if index >= self._seen and event.player != view.me:
                 stats = self.of(view, event.player)
+                self._count_situations(
+                    stats,
+                    event.player,
+                    kind,
+                    first_round=first_round,
+                    facing=facing,
+                    entered_any=entered_any,
+                    opener=opener,
+                    reraised=first_round and facing >= 2 and not answered_3bet,
+                    cbet_spot=later_round == 1 and facing == 0 and event.player == first_aggressor,
+                )
                 if facing and kind in ("fold", "call", "raise"):
                     stats.faced_bet += 1
                     if kind == "fold":
@@ -247,6 +297,41 @@ class OpponentBook:
                     stats.later_actions += 1
                     if kind in ("bet", "raise"):
                         stats.later_aggressive += 1
+            if first_round and event.player == opener and facing >= 2:
+                answered_3bet = True
+            if first_round and kind in ("call", "bet", "raise"):
+                entered_any = True
             if kind in ("bet", "raise"):
                 facing += 1
+                if first_round:
+                    first_aggressor = event.player
+                    if opener is None:
+                        opener = event.player
         self._seen = len(history)
+
+    @staticmethod
+    def _count_situations(
+        stats: PlayerStats,
+        player: int,
+        kind: str,
+        *,
+        first_round: bool,
+        facing: int,
+        entered_any: bool,
+        opener: int | None,
+        reraised: bool,
+        cbet_spot: bool,
+    ) -> None:
+        """Count the spots that say how a player opens, meets a 3-bet, c-bets, folds later."""
+        if first_round and not entered_any and facing == 0:
+            stats.open_chances += 1
+            stats.opens += kind in ("bet", "raise")
+        if reraised and player == opener:
+            stats.faced_3bet += 1
+            stats.folded_to_3bet += kind == "fold"
+        if cbet_spot:
+            stats.cbet_chances += 1
+            stats.cbets += kind in ("bet", "raise")
+        if not first_round and facing and kind in ("fold", "call", "raise"):
+            stats.faced_later_bet += 1
+            stats.folded_later_bet += kind == "fold"
