@@ -39,7 +39,12 @@ from holdem_tui.bots.holdem_common import (
     pot_odds,
     preflop_percentile,
 )
-from holdem_tui.bots.holdem_ranges import narrow_postflop, percentile_range, preflop_weights
+from holdem_tui.bots.holdem_ranges import (
+    calling_range,
+    narrow_postflop,
+    percentile_range,
+    preflop_weights,
+)
 from holdem_tui.bots.reads import (
     HandRead,
     OpponentBook,
@@ -77,7 +82,7 @@ class HardParams:
         ("bb", 45.0),
     )
     #: heads-up: the button raises this much first in
-    open_percent_hu: float = 80.0
+    open_percent_hu: float = 72.0
     #: three-handed: the button and the small blind
     open_percent_3h: tuple[tuple[str, float], ...] = (("late", 50.0), ("sb", 42.0), ("bb", 30.0))
     value_equity_hu: float = 0.6
@@ -92,7 +97,7 @@ def open_percent(params: HardParams, group: str, players: int) -> float:
     """The first-in raising range for a seat, by the number of players dealt in.
 
     Heads-up and three-handed the blinds come round so often that waiting for a hand
-    loses them; the charts widen accordingly (a heads-up button raises about 80%).
+    loses them; the charts widen accordingly (a heads-up button raises about 70%).
     """
     if players == 2:
         return params.open_percent_hu if group == "late" else dict(params.open_percent)["bb"]
@@ -145,7 +150,15 @@ class HoldemHard:
                 # a flop c-bet comes from a range as wide as the player's c-bet rate
                 aggression = stats.cbet_rate()
             ranges.append(
-                narrow_postflop(base, view.board, seat.later_bets, seat.later_calls, aggression)
+                narrow_postflop(
+                    base,
+                    view.board,
+                    seat.later_bets,
+                    seat.later_calls,
+                    aggression,
+                    raises=seat.later_raises,
+                    raise_rate=stats.raise_to_later_bet(),
+                )
             )
         return ranges
 
@@ -310,7 +323,7 @@ class HoldemHard:
             value_size = 0.9
         if call:
             return self._facing_bet(view, read, eq, eq_real, raise_thr, value_size, fold)
-        if eq_real >= value_thr:
+        if eq_real >= value_thr and self._ahead_of_callers(view, ranges, stats, n):
             self.value_bets += 1
             bet = int(pot * value_size)
             if stack <= bet * 1.5:
@@ -331,6 +344,20 @@ class HoldemHard:
             self.bluffs += 1
             return raise_action(legal, int(pot * size))
         return Action.check()
+
+    def _ahead_of_callers(
+        self, view: PlayerView, ranges: list[Range], stats: list[PlayerStats], n: int
+    ) -> bool:
+        """Heads-up, whether a value bet is ahead of the hands that would call it.
+
+        Equity against the whole range flatters a medium hand: the weak part of the range
+        folds to the bet. Against a calling station the calling range is nearly the
+        whole range, so this passes with thinner hands.
+        """
+        if n != 1 or not ranges:
+            return True
+        callers = calling_range(ranges[0], view.board, stats[0].fold_to_later_bet())
+        return self._equity(view, [callers]) >= 0.5
 
     def _initiative_bet(self, view: PlayerView, read: HandRead, eq: float, fold: float) -> float:
         """The pot fraction of a c-bet, delayed c-bet, barrel or stab; 0.0 to check.

@@ -42,6 +42,7 @@ class SeatRead:
     last_raise: str = ""
     first_round_raises: int = 0
     later_bets: int = 0  # bets and raises after the first round
+    later_raises: int = 0  # of which raises over someone's bet
     later_calls: int = 0
     street_bets: int = 0  # bets and raises on the current street
     street_calls: int = 0
@@ -102,6 +103,7 @@ def read_hand(view: PlayerView) -> HandRead:
                     read.first_round_aggressor = event.player
                 else:
                     seat.later_bets += 1
+                    seat.later_raises += kind == "raise"
                 read.street_raises += 1
                 read.last_aggressor = event.player
             elif kind == "call":
@@ -167,6 +169,7 @@ class PlayerStats:
     cbets: int = 0
     faced_later_bet: int = 0  # after the first round
     folded_later_bet: int = 0
+    raised_later_bet: int = 0
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -203,6 +206,14 @@ class PlayerStats:
     def cbet_rate(self) -> float:
         """How often the first-round aggressor bets the next street (prior 55% over eight)."""
         return (self.cbets + 4.4) / (self.cbet_chances + 8)
+
+    def raise_to_later_bet(self) -> float:
+        """How often they raise a bet after the first round (prior: 10% over ten).
+
+        A raise comes from the top of this share of their range: rare raisers (most
+        tight players) raise only with very strong hands, and the bot reads them so.
+        """
+        return (self.raised_later_bet + 1.0) / (self.faced_later_bet + 10)
 
     def fold_to_later_bet(self) -> float:
         """How often they fold to a bet after the first round (prior: 40% over ten)."""
@@ -335,3 +346,4 @@ class OpponentBook:
         if not first_round and facing and kind in ("fold", "call", "raise"):
             stats.faced_later_bet += 1
             stats.folded_later_bet += kind == "fold"
+            stats.raised_later_bet += kind == "raise"
