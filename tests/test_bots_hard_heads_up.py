@@ -198,8 +198,8 @@ def test_book_counts_opens_three_bets_cbets_and_folds_to_bets() -> None:
                 # villain opens every button, folds to every 3-bet, calls every open
                 if legal.can_raise and legal.call_amount <= 5:
                     action = Action.raise_to(legal.min_raise_to)
-                elif legal.call_amount > 20:
-                    action = Action.fold()
+                elif legal.current_bet >= 20 and legal.call_amount:
+                    action = Action.fold()  # it opened and meets a re-raise
                 else:
                     action = Action.call() if legal.call_amount else Action.check()
             else:
