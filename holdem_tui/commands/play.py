@@ -131,7 +131,8 @@ def build_settings(
     "--ante",
     type=click.IntRange(min=0),
     default=None,
-    help="Ante per player [default: none in Hold'em, half the small bet in draw].",
+    help="Ante per player [default: none in Hold'em, half the small bet in draw; "
+    "draw needs at least 1].",
 )
 @click.option(
     "--limits",
@@ -139,7 +140,12 @@ def build_settings(
     default=None,
     help="Draw bet sizes: small bet / big bet [default: 10/20].",
 )
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="End after N hands.")
+@click.option(
+    "--hands",
+    type=click.IntRange(min=1),
+    default=None,
+    help="End after N hands [default: no limit in Hold'em, 30 in draw].",
+)
 @click.option("--minutes", type=click.IntRange(min=1), default=None, help="End after M minutes.")
 @click.option(
     "--lang",
