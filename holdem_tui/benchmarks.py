@@ -222,11 +222,15 @@ def _engine(quick: bool) -> dict[str, float]:
 # ---------------------------------------------------------------- bots
 
 
-@register("bots", "Hard bot decision latency over real decisions of 9-handed Hold'em.")
+@register(
+    "bots",
+    "Hard bot decision latency over real decisions of 9-handed Hold'em and 6-handed draw.",
+)
 def _bots(quick: bool) -> dict[str, float]:
     import random
 
     from holdem_tui.bots import make_bot
+    from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
 
@@ -249,11 +253,29 @@ def _bots(quick: bool) -> dict[str, float]:
                 postflop.append(elapsed)
             hand.act(action, actor)
 
+    draw_bots = [make_bot("hard", seat) for seat in range(6)]
+    draw_times: list[float] = []
+    for number in range(20 if quick else 150):
+        config = draw_config([2000] * 6, 5, 10, 20, hand_number=number + 1)
+        deal = DrawHand(config, Dealer(number))
+        rng.shuffle(draw_bots)
+        while not deal.is_complete:
+            actor = deal.actor
+            assert actor is not None
+            view = deal.view(actor)
+            start = time.perf_counter()
+            action = draw_bots[actor].decide(view)
+            draw_times.append((time.perf_counter() - start) * 1000.0)
+            deal.act(action, actor)
+
     def p95(values: list[float]) -> float:
         ordered = sorted(values)
         return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
 
     return {
+        "hard_draw_decision_ms_median": statistics.median(draw_times),
+        "hard_draw_decision_ms_p95": p95(draw_times),
+        "hard_draw_decisions": float(len(draw_times)),
         "hard_decision_ms_median": statistics.median(times),
         "hard_decision_ms_p95": p95(times),
         "hard_decisions": float(len(times)),

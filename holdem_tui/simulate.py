@@ -118,6 +118,57 @@ class SimConfig:
         return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
 
 
+def position_label(game: str, position: int, players: int) -> str:
+    """The usual name of a hand position: ``btn``, ``sb``, ``bb``, ``co``, ``hj``, ``utg``…
+
+    Hold'em heads-up has only ``btn`` (who posts the small blind) and ``bb``. Draw has no
+    blinds: seats are named by their distance from the button (``btn``, ``btn-1``, …).
+    """
+    from_button = players - 1 - position
+    if game != "holdem":
+        return "btn" if from_button == 0 else f"btn-{from_button}"
+    if players == 2:
+        return "btn" if position == 1 else "bb"
+    if position <= 1:
+        return ("sb", "bb")[position]
+    if from_button < 4 and position > 2:
+        return ("btn", "co", "hj", "lj")[from_button]
+    if from_button == 0:
+        return "btn"
+    return "utg" if position == 2 else f"utg+{position - 2}"
+
+
+@dataclass(slots=True)
+class PositionTally:
+    """One seat's counts in one position: where a bot wins and loses, and how it plays."""
+
+    hands: int = 0
+    net: int = 0
+    vpip: int = 0
+    pfr: int = 0
+    faced_bet: int = 0  # a bet or raise to answer after the first betting round
+    folded_to_bet: int = 0
+    cbet_chances: int = 0  # first-round aggressor, first to bet in the next round
+    cbets: int = 0
+
+    def add(self, other: PositionTally) -> None:
+        """Accumulate another tally into this one."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def to_json(self, unit: int) -> dict[str, Any]:
+        """Rates per position, for ``--json``."""
+        hands = max(1, self.hands)
+        return {
+            "hands": self.hands,
+            "bb_per_100": round(100.0 * self.net / (unit * hands), 2),
+            "vpip": round(self.vpip / hands, 4),
+            "pfr": round(self.pfr / hands, 4),
+            "fold_to_bet": round(self.folded_to_bet / max(1, self.faced_bet), 4),
+            "cbet": round(self.cbets / max(1, self.cbet_chances), 4),
+        }
+
+
 @dataclass(slots=True)
 class SeatTally:
     """Counts for one seat, summable across chunks."""
@@ -133,11 +184,22 @@ class SeatTally:
     measured_bets: int = 0  # bets and raises whose equity the simulator measured
     bluffs: int = 0
     faults: int = 0
+    positions: dict[str, PositionTally] = field(default_factory=dict)
 
     def add(self, other: SeatTally) -> None:
         """Accumulate another tally into this one."""
         for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+            if name != "positions":
+                setattr(self, name, getattr(self, name) + getattr(other, name))
+        for label, tally in other.positions.items():
+            self.position(label).add(tally)
+
+    def position(self, label: str) -> PositionTally:
+        """The tally of one position (created empty the first time)."""
+        found = self.positions.get(label)
+        if found is None:
+            found = self.positions[label] = PositionTally()
+        return found
 
 
 @dataclass(slots=True)
@@ -164,6 +226,7 @@ class SeatReport:
     showdown_win_rate: float
     bluff_share: float
     faults: int
+    positions: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The seat as JSON-able data (rounded for reading)."""
@@ -180,6 +243,7 @@ class SeatReport:
             "showdown_win_rate": round(self.showdown_win_rate, 4),
             "bluff_share": round(self.bluff_share, 4),
             "faults": self.faults,
+            "positions": self.positions,
         }
 
 
@@ -271,12 +335,15 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
                 break
             order = [(p + rotation) % n for p in range(n)]
             hand = _new_hand(config, order, deal_seed, number)
-            _play(hand, order, bots, tallies, measure_rng)
+            _play(hand, order, bots, tallies, measure_rng, config.game)
             for position, seat in enumerate(order):
                 delta = hand.stacks[position] - hand.config.starting_stacks[position]
                 nets[seat] += delta
                 tallies[seat].net += delta
                 tallies[seat].hands += 1
+                spot = tallies[seat].position(position_label(config.game, position, n))
+                spot.net += delta
+                spot.hands += 1
             if config.history_dir is not None:
                 from holdem_tui.history.phh import dumps_section
 
@@ -297,11 +364,19 @@ def _play(
     bots: Sequence[SafeBot],
     tallies: Sequence[SeatTally],
     measure_rng: random.Random,
+    game: str = "holdem",
 ) -> None:
     """Run one hand, counting each seat's actions as they happen."""
     entered: set[int] = set()
     raised: set[int] = set()
     first_round = True
+    later_round = 0
+    facing = 0  # bets and raises so far in the current betting round
+    first_aggressor: int | None = None
+    spots = [
+        tallies[seat].position(position_label(game, position, len(order)))
+        for position, seat in enumerate(order)
+    ]
     seen = 0
     while not hand.is_complete:
         actor = hand.actor
@@ -323,21 +398,32 @@ def _play(
                     tally.bluffs += 1
         hand.act(action, actor)
         for event in hand.events[seen:]:
-            if isinstance(event, StreetStarted) and event.street not in (
-                Street.PREFLOP,
-                Street.PREDRAW,
-            ):
-                first_round = False
+            if isinstance(event, StreetStarted):
+                facing = 0
+                if event.street not in (Street.PREFLOP, Street.PREDRAW, Street.DRAW):
+                    first_round = False
+                    later_round += 1
             if isinstance(event, PlayerActed):
                 t = tallies[order[event.player]]
-                if event.kind in ("bet", "raise"):
+                spot = spots[event.player]
+                aggressive = event.kind in ("bet", "raise")
+                if aggressive:
                     t.aggressive += 1
                 elif event.kind == "call":
                     t.calls += 1
                 if first_round and event.kind in ("call", "bet", "raise"):
                     entered.add(event.player)
-                if first_round and event.kind in ("bet", "raise"):
+                if first_round and aggressive:
                     raised.add(event.player)
+                    first_aggressor = event.player
+                if not first_round and facing and event.kind in ("fold", "call", "raise"):
+                    spot.faced_bet += 1
+                    spot.folded_to_bet += event.kind == "fold"
+                if later_round == 1 and not facing and event.player == first_aggressor:
+                    spot.cbet_chances += 1
+                    spot.cbets += aggressive
+                if aggressive:
+                    facing += 1
         seen = len(hand.events)
     shown = {e.player for e in hand.events if isinstance(e, CardsShown) and not e.voluntary}
     winners = {
@@ -347,6 +433,8 @@ def _play(
         t = tallies[seat]
         t.vpip += position in entered
         t.pfr += position in raised
+        spots[position].vpip += position in entered
+        spots[position].pfr += position in raised
         if position in shown and len(shown) > 1:
             t.showdowns += 1
             t.showdowns_won += position in winners
@@ -446,6 +534,9 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
                 bluff_share=t.bluffs / max(1, t.measured_bets),
                 faults=t.faults,
+                positions={
+                    label: spot.to_json(config.unit) for label, spot in sorted(t.positions.items())
+                },
             )
         )
     by_bot: list[dict[str, Any]] = []

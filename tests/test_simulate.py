@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from holdem_tui.cli import main
 from holdem_tui.history.phh import loads
-from holdem_tui.simulate import SimConfig, run
+from holdem_tui.simulate import SimConfig, position_label, run
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -35,6 +35,40 @@ def test_json_last_line_has_every_key(game: str) -> None:
         low, high = seat["bb_per_100_ci95"]
         assert low <= seat["bb_per_100"] <= high
     assert sum(s["net"] for s in data["seats"]) == 0  # chips are only moved, never made
+
+
+@pytest.mark.parametrize(
+    ("game", "labels"),
+    [("holdem", {"sb", "bb", "btn"}), ("draw", {"btn", "btn-1", "btn-2"})],
+)
+def test_json_has_positional_stats_per_seat(game: str, labels: set[str]) -> None:
+    """Every seat reports, per position, hands, bb/100, VPIP, PFR, fold to bet and c-bet;
+    the positions add up to the seat's whole record."""
+    code, out = _invoke(
+        "--game", game, "--bots", "hard,normal,easy", "--hands", "30", "--seed", "5",
+        "--workers", "1", "--duplicate", "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out.strip().splitlines()[-1])
+    for seat in data["seats"]:
+        positions = seat["positions"]
+        assert set(positions) == labels
+        assert sum(p["hands"] for p in positions.values()) == seat["hands"]
+        vpip = sum(p["vpip"] * p["hands"] for p in positions.values()) / seat["hands"]
+        assert vpip == pytest.approx(seat["vpip"], abs=1e-3)
+        for spot in positions.values():
+            assert spot.keys() >= {"hands", "bb_per_100", "vpip", "pfr", "fold_to_bet", "cbet"}
+            assert 0.0 <= spot["pfr"] <= spot["vpip"] <= 1.0
+            assert 0.0 <= spot["fold_to_bet"] <= 1.0 and 0.0 <= spot["cbet"] <= 1.0
+
+
+def test_position_labels_name_the_usual_seats() -> None:
+    assert [position_label("holdem", p, 2) for p in range(2)] == ["bb", "btn"]
+    six = [position_label("holdem", p, 6) for p in range(6)]
+    assert six == ["sb", "bb", "utg", "hj", "co", "btn"]
+    nine = [position_label("holdem", p, 9) for p in range(9)]
+    assert nine == ["sb", "bb", "utg", "utg+1", "utg+2", "lj", "hj", "co", "btn"]
+    assert [position_label("draw", p, 3) for p in range(3)] == ["btn-2", "btn-1", "btn"]
 
 
 def test_table_output_and_options() -> None:

@@ -1,10 +1,15 @@
 """Hard Five-Card Draw: reads ranges from bets and draw counts, simulates, bluffs sparingly.
 
 Before the draw it simulates everyone drawing from hands weighted by their first-round
-actions; after the draw it rebuilds each opponent's hand from how many cards they took
-(standing pat means strength) and how they bet since. Bluffs, including standing pat on
-nothing after raising, are budgeted to a limited share of its bets and aimed only at one
-or two opponents seen to fold.
+actions, read looser for opponents seen to open often; after the draw it rebuilds each
+opponent's hand from how many cards they took (standing pat means strength) and how they
+bet since, giving weak hands more weight in the bets of players seen to bet a lot (that
+is how it calls down by reads). Heads-up it opens and defends wider, as the antes are
+worth fighting for with one opponent.
+
+Bluffs, including snowing (standing pat on nothing after betting or raising, then
+betting), are budgeted to a share of its bets that grows with how often the opponent
+folds, and aimed only at one or two opponents; against callers it value-bets thinner.
 """
 
 from __future__ import annotations
@@ -58,15 +63,27 @@ class DrawHard:
             return self._predraw(view, read)
         return self._postdraw(view, read)
 
+    def _fold_rate(self, view: PlayerView, opponents: list[int]) -> float:
+        """The lowest fold-to-bet rate among ``opponents`` (the one who calls decides)."""
+        return min((self.book.of(view, p).fold_to_bet() for p in opponents), default=0.45)
+
     def _bluff_allowed(self, view: PlayerView, opponents: list[int]) -> bool:
-        """Bluff only while bluffs stay under a quarter of bets, into folders, sometimes."""
+        """Bluff only while bluffs stay under their budget (larger against folders), only
+        into one or two opponents seen to fold, and only sometimes."""
         if not opponents or len(opponents) > 2:
             return False
-        if min(self.book.of(view, p).fold_to_bet() for p in opponents) < 0.3:
+        fold = self._fold_rate(view, opponents)
+        if fold < 0.3:
             return False
-        if self.bluffs + 1 > BLUFF_BUDGET * (self.value_bets + self.bluffs + 1):
+        budget = BLUFF_BUDGET + max(0.0, fold - 0.45)
+        if self.bluffs + 1 > budget * (self.value_bets + self.bluffs + 1):
             return False
         return self.rng.random() < 0.5
+
+    def _looseness(self, view: PlayerView, player: int) -> float:
+        """0 (opens only strong hands) .. 1 (opens almost anything), from the open rate."""
+        rate = self.book.of(view, player).open_rate()
+        return float(np.clip((rate - 0.3) / 0.5, 0.0, 1.0))
 
     def _thresholds(self, n: int) -> tuple[float, float]:
         scale = (2.0 / (n + 1)) ** 0.6
@@ -81,39 +98,61 @@ class DrawHard:
         entered = [p for p in opponents if read.seat(p).entry]
         behind = [p for p in opponents if p > me and not read.seat(p).entry]
         actions = [read.seat(p).last_raise or read.seat(p).entry for p in entered]
+        looseness = [self._looseness(view, p) for p in entered]
         # players still to act who have not folded: assume one of them comes along
         if behind and len(actions) < 2:
             actions.append("call")
         if not actions:
             actions.append("")
+        heads_up = len(opponents) == 1
         generator = np.random.default_rng(self.rng.getrandbits(63))
-        eq = predraw_equity(cards, best_discards(cards), actions, SIMS_PREDRAW, generator)
+        eq = predraw_equity(
+            cards, best_discards(cards), actions, SIMS_PREDRAW, generator, looseness=looseness
+        )
         value_thr, raise_thr = self._thresholds(len(actions))
+        if heads_up:
+            value_thr -= 0.05  # heads-up the antes are worth opening for
         call = legal.call_amount
         pot = view.total_pot
+        info = describe(cards)
+        nothing = info.category == Category.HIGH_CARD and not info.flush_draw
         if call == 0:
             if eq >= value_thr:
                 self.value_bets += 1
                 return raise_action(legal, legal.max_raise_to)
-            info = describe(cards)
-            if (
-                info.category == Category.HIGH_CARD
-                and not behind
-                and self._bluff_allowed(view, opponents)
-            ):
-                self.bluffs += 1
-                self._pat_bluff_hand = self._hand_key(view)
-                return raise_action(legal, legal.max_raise_to)
+            if nothing and (heads_up or not behind) and self._bluff_allowed(view, opponents):
+                return self._snow(view)
             return Action.check()
         if eq >= raise_thr and legal.can_raise:
             self.value_bets += 1
             return raise_action(legal, legal.max_raise_to)
+        if (
+            heads_up
+            and nothing
+            and legal.can_raise
+            and read.first_round_raises == 1
+            and self._bluff_allowed(view, opponents)
+        ):
+            return self._snow(view)
         # a weak hand that improves a little pays off the big bets after the draw, so
-        # calling needs both the price and a reasonable share of the pot
+        # calling needs both the price and a reasonable share of the pot (less of it
+        # heads-up, where a wide opener's range is weak too)
         fair = 1.0 / (len(actions) + 1)
-        if eq >= max(pot_odds(call, pot) * 1.1, 0.8 * fair):
+        if heads_up:
+            needed = max(pot_odds(call, pot) * 1.05, 0.7 * fair)
+        else:
+            needed = max(pot_odds(call, pot) * 1.1, 0.8 * fair)
+        if eq >= needed:
             return Action.call()
         return Action.fold()
+
+    def _snow(self, view: PlayerView) -> Action:
+        """Bet or raise with nothing, meaning to stand pat and bet again after the draw."""
+        legal = view.legal
+        assert legal is not None
+        self.bluffs += 1
+        self._pat_bluff_hand = self._hand_key(view)
+        return raise_action(legal, legal.max_raise_to)
 
     def _draw(self, view: PlayerView, read: HandRead) -> Action:
         legal = view.legal
@@ -137,14 +176,27 @@ class DrawHard:
         for event in view.history:
             if isinstance(event, CardsDrawn) and event.player == view.me and event.discarded:
                 dead.extend(int(c) for c in event.discarded)
-        specs: list[tuple[str, int | None, float]] = []
+        specs: list[tuple[str, int | None, float, float, float]] = []
         for p in opponents:
             seat = read.seat(p)
             aggression = seat.street_bets - 0.5 * seat.street_calls
-            specs.append((seat.last_raise or seat.entry, view.seats[p].drawn, aggression))
+            # a player who bets a lot after the draw bets weak hands too: call them down
+            bluffs = 0.04 + 0.5 * max(0.0, self.book.of(view, p).aggression() - 0.3)
+            specs.append(
+                (
+                    seat.last_raise or seat.entry,
+                    view.seats[p].drawn,
+                    aggression,
+                    self._looseness(view, p),
+                    bluffs,
+                )
+            )
         generator = np.random.default_rng(self.rng.getrandbits(63))
         eq = postdraw_equity(cards, dead, specs, SIMS_POSTDRAW, generator)
         value_thr, raise_thr = self._thresholds(len(opponents))
+        # value-bet thinner into callers, thicker into folders (they pay only with better)
+        fold = self._fold_rate(view, opponents)
+        value_thr += float(np.clip((fold - 0.4) * 0.3, -0.06, 0.06))
         call = legal.call_amount
         pot = view.total_pot
         bluffing = self._pat_bluff_hand == self._hand_key(view)

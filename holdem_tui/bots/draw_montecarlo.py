@@ -102,16 +102,20 @@ def classify(hands: IntArray) -> Classified:
     return Classified(value, category, pair_rank, drawing, score, keep)
 
 
-def first_round_weight(info: Classified, action: str) -> FloatArray:
-    """How likely a first-round action is with each hand (before the draw)."""
+def first_round_weight(info: Classified, action: str, loose: float = 0.0) -> FloatArray:
+    """How likely a first-round action is with each hand (before the draw).
+
+    ``loose`` (0 tight .. 1 very loose) is how wide this opponent has been seen to open:
+    a heads-up regular bets small pairs and ace-high too, so those keep more weight.
+    """
     cat, pair_rank, drawing = info.category, info.pair_rank, info.drawing
     two_pair_up = cat >= Category.TWO_PAIR
     pair = cat == Category.PAIR
     if action in ("raise", "reraise"):
         return np.select(
             [two_pair_up, pair & (pair_rank >= 9), pair, drawing],
-            [1.0, 0.9, 0.35, 0.35],
-            0.1,
+            [1.0, 0.9, 0.35 + 0.6 * loose, 0.35 + 0.4 * loose],
+            0.1 + 0.5 * loose,
         )
     if action in ("call", "limp"):
         return np.select([two_pair_up, pair, drawing], [0.6, 1.0, 0.8], 0.25)
@@ -152,10 +156,19 @@ def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> Draw
 
 
 def opponent_weights(
-    pool: DrawPool, action: str, drawn: int | None, aggression: float
+    pool: DrawPool,
+    action: str,
+    drawn: int | None,
+    aggression: float,
+    loose: float = 0.0,
+    bluffs: float = 0.08,
 ) -> FloatArray:
-    """Weights of the pool hands for one opponent's public story."""
-    weights = first_round_weight(pool.before, action)
+    """Weights of the pool hands for one opponent's public story.
+
+    ``bluffs`` is the weight a weak hand keeps when the opponent bets after the draw: a
+    little for a player seen to bet rarely, more for one who bets all the time.
+    """
+    weights = first_round_weight(pool.before, action, loose)
     if drawn is not None:
         match = pool.drawn == drawn
         on = float(weights[match].sum())
@@ -165,7 +178,7 @@ def opponent_weights(
             weights = np.where(match, weights, weights * scale)
         score = pool.after.score
         if aggression > 0:
-            weights = weights * (0.08 + score**2)
+            weights = weights * (bluffs + score**2)
         elif aggression < 0:
             weights = weights * (0.3 + score)
     return weights
@@ -197,8 +210,10 @@ def predraw_equity(
     sims: int,
     rng: np.random.Generator,
     pool_size: int = 2000,
+    looseness: Sequence[float] | None = None,
 ) -> float:
-    """My pot share if everyone draws now, against opponents read from their actions."""
+    """My pot share if everyone draws now, against opponents read from their actions
+    (and, per opponent, how loosely they have been seen to open)."""
     pool = build_pool(mine, pool_size, rng)
     kept = [int(c) for c in mine if c not in my_discards]
     need = 5 - len(kept)
@@ -208,9 +223,11 @@ def predraw_equity(
         my_values = evaluate_batch(my_hands, validate=False).astype(np.int64)
     else:
         my_values = np.full(sims, int(evaluate_batch(np.array([kept]))[0]), dtype=np.int64)
+    loose = list(looseness) if looseness is not None else [0.0] * len(actions)
+    loose += [0.0] * (len(actions) - len(loose))
     values = [
-        pool.after.value[_pick(pool, first_round_weight(pool.before, a), sims, rng)]
-        for a in actions
+        pool.after.value[_pick(pool, first_round_weight(pool.before, a, x), sims, rng)]
+        for a, x in zip(actions, loose, strict=False)
     ]
     return showdown_share(my_values, values)
 
@@ -218,17 +235,18 @@ def predraw_equity(
 def postdraw_equity(
     mine: Sequence[int],
     dead: Sequence[int],
-    opponents: Sequence[tuple[str, int | None, float]],
+    opponents: Sequence[tuple[str, int | None, float, float, float]],
     sims: int,
     rng: np.random.Generator,
     pool_size: int = 3000,
 ) -> float:
     """My pot share after the draw; ``opponents`` are (first-round action, cards drawn,
-    aggression since the draw: positive bet or raised, negative only called)."""
+    aggression since the draw: positive bet or raised, negative only called, looseness
+    of their opening, weight of bluffs in their bets)."""
     pool = build_pool([*mine, *dead], pool_size, rng)
     my_value = int(evaluate_batch(np.array([list(mine)]))[0])
     values = [
-        pool.after.value[_pick(pool, opponent_weights(pool, a, d, g), sims, rng)]
-        for a, d, g in opponents
+        pool.after.value[_pick(pool, opponent_weights(pool, a, d, g, x, b), sims, rng)]
+        for a, d, g, x, b in opponents
     ]
     return showdown_share(np.full(sims, my_value, dtype=np.int64), values)

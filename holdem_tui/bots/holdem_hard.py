@@ -3,16 +3,34 @@
 Each decision it builds a range for every live opponent from their public actions
 (:mod:`holdem_ranges`, with what it remembers of them from earlier hands), estimates its
 share of the pot with the engine's numpy Monte Carlo, and compares calling, betting and
-raising by expected value against the pot odds. Bet sizes grow with equity and with a
-wet board; bluffs are budgeted so that, over time, the share of its bets that are bluffs
-matches the ratio the bet size justifies (a half-pot bet: one bluff per three bets at
-most), and only against opponents seen to fold.
+raising by expected value against the pot odds.
+
+Before the flop it plays charts by the number of players dealt in: heads-up the button
+raises most hands and the big blind defends by pot odds (equity against the opener's
+observed opening range, discounted for how well the hand plays out of position), and
+3-bets for value plus some bluffs against openers seen to fold to 3-bets. Push-or-fold
+takes over when stacks are short.
+
+After the flop every bet has a role, and the role sets its size: value (bigger with more
+equity and on wet boards), protection (a medium hand on a wet board), bluff (small on dry
+boards where its range is strongest, larger on wet ones). As the preflop raiser it
+continuation-bets by board texture and range advantage, bets the turn after a checked
+flop in position (a delayed c-bet), stabs when the raiser gives up, and check-raises
+strong hands and some draws against frequent c-bettors. It calls down by equity against
+the opponent's betting range, which it reads looser for players who bet a lot.
+
+Its opponent book counts, per opponent and within the session, how often they fold to
+bets after the flop, fold to 3-bets, c-bet and bet at all. Against folders it bluffs more
+and value-bets only strong hands; against callers it bluffs less and value-bets thinner.
+All randomness comes from the bot's seeded generator, so a seed replays every decision.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+
+import numpy as np
 
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.holdem_common import (
@@ -21,10 +39,16 @@ from holdem_tui.bots.holdem_common import (
     pot_odds,
     preflop_percentile,
 )
-from holdem_tui.bots.holdem_ranges import narrow_postflop, percentile_range, preflop_weights
+from holdem_tui.bots.holdem_ranges import (
+    calling_range,
+    narrow_postflop,
+    percentile_range,
+    preflop_weights,
+)
 from holdem_tui.bots.reads import (
     HandRead,
     OpponentBook,
+    PlayerStats,
     effective_stack,
     in_position,
     opponents_in_hand,
@@ -49,6 +73,7 @@ class HardParams:
 
     sims_preflop: int = 1000
     sims_postflop: int = 1500
+    #: first-in raising ranges (top x% of combos) with four or more players dealt in
     open_percent: tuple[tuple[str, float], ...] = (
         ("early", 13.0),
         ("middle", 19.0),
@@ -56,12 +81,49 @@ class HardParams:
         ("sb", 30.0),
         ("bb", 45.0),
     )
+    #: heads-up: the button raises this much first in
+    open_percent_hu: float = 72.0
+    #: three-handed: the button and the small blind
+    open_percent_3h: tuple[tuple[str, float], ...] = (("late", 50.0), ("sb", 42.0), ("bb", 30.0))
     value_equity_hu: float = 0.6
     raise_equity_hu: float = 0.72
     realization_oop: float = 0.88
     realization_ip: float = 0.97
     bluff_max_equity: float = 0.35
     bluff_min_fold: float = 0.3
+
+
+def open_percent(params: HardParams, group: str, players: int) -> float:
+    """The first-in raising range for a seat, by the number of players dealt in.
+
+    Heads-up and three-handed the blinds come round so often that waiting for a hand
+    loses them; the charts widen accordingly (a heads-up button raises about 70%).
+    """
+    if players == 2:
+        return params.open_percent_hu if group == "late" else dict(params.open_percent)["bb"]
+    if players == 3:
+        return dict(params.open_percent_3h)[group]
+    return dict(params.open_percent)[group]
+
+
+def playability(cards: tuple[int, ...]) -> float:
+    """How much of its equity a hand tends to realise after the flop (1.0 = all).
+
+    Pairs, suited and connected hands make strong hands or draws and keep theirs;
+    disconnected offsuit hands with a low card mostly make weak pairs and lose theirs.
+    """
+    r1, r2 = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
+    if r1 == r2:
+        return 1.0
+    score = 1.0
+    if cards[0] & 3 == cards[1] & 3:
+        score += 0.04
+    gap = r1 - r2
+    if gap >= 4:
+        score -= 0.05
+    if r2 < 6 and gap >= 3:
+        score -= 0.07
+    return score
 
 
 class HoldemHard:
@@ -83,9 +145,19 @@ class HoldemHard:
             seat = read.seat(player)
             stats = self.book.of(view, player)
             base = percentile_range(preflop_weights(seat, stats)).without(known)
+            aggression = stats.aggression()
+            if player == read.first_round_aggressor and len(view.board) == 3:
+                # a flop c-bet comes from a range as wide as the player's c-bet rate
+                aggression = stats.cbet_rate()
             ranges.append(
                 narrow_postflop(
-                    base, view.board, seat.later_bets, seat.later_calls, stats.aggression()
+                    base,
+                    view.board,
+                    seat.later_bets,
+                    seat.later_calls,
+                    aggression,
+                    raises=seat.later_raises,
+                    raise_rate=stats.raise_to_later_bet(),
                 )
             )
         return ranges
@@ -101,6 +173,9 @@ class HoldemHard:
             # a range emptied by the known cards: treat those opponents as unknown
             fallback: list[Range | None] = [None] * len(opponents)
             return equity(view.my_cards, fallback, view.board, sims=sims, seed=seed).equity
+
+    def _stats(self, view: PlayerView, players: list[int]) -> list[PlayerStats]:
+        return [self.book.of(view, p) for p in players]
 
     # ----------------------------------------------------------------- decide
 
@@ -122,8 +197,9 @@ class HoldemHard:
         params = self.params
         bb = view.big_blind
         me = view.me or 0
+        players = len(view.seats)
         pct = preflop_percentile(view.my_cards)
-        group = position_group(me, len(view.seats))
+        group = position_group(me, players)
         eff_bb = effective_stack(view) / bb
         facing = legal.current_bet + legal.call_amount
         entered = [
@@ -132,15 +208,15 @@ class HoldemHard:
             if read.seat(p).entry in ("raise", "reraise", "call", "limp")
         ]
         if read.first_round_raises == 0 and not entered:
-            open_pct = dict(params.open_percent)[group]
+            open_pct = open_percent(params, group, players)
             behind = [p for p in opponents_in_hand(view) if p > me or p < 2 <= me]
-            folds = [self.book.of(view, p).fold_to_bet() for p in behind] or [0.5]
+            folds = [s.fold_to_bet() for s in self._stats(view, behind)] or [0.5]
             open_pct *= 0.75 + 0.6 * (sum(folds) / len(folds))
             if eff_bb <= 12:
                 open_pct *= 1.3
                 return legal.all_in_action() if pct <= open_pct else check_or_fold(legal)
             if pct <= open_pct:
-                size = (3.0 if group in ("sb", "bb") else 2.5) * bb
+                size = (3.0 if group in ("sb", "bb") and players > 2 else 2.5) * bb
                 return raise_action(legal, int(size))
             return check_or_fold(legal)
         ranges = self._ranges(view, read, entered) if entered else []
@@ -150,8 +226,9 @@ class HoldemHard:
         call = legal.call_amount
         in_pos = group == "late" or (group == "bb" and read.first_round_raises == 0)
         real = params.realization_ip if in_pos else params.realization_oop
+        real = min(1.0, real * playability(view.my_cards))
         if eff_bb > 40 and pct > 20:
-            real *= 0.9  # dominated offsuit junk plays badly deep
+            real *= 0.93  # dominated offsuit junk plays badly deep
         ev_call = eq * real * (pot + call) - call
         raise_thr = self._value_threshold(params.raise_equity_hu - 0.1, n)
         if legal.can_raise and eq >= raise_thr:
@@ -161,25 +238,44 @@ class HoldemHard:
             return raise_action(legal, int(max(facing * mult, facing + pot)))
         if read.first_round_raises == 0:
             # only limpers: raise them, or see a cheap flop
-            if pct <= dict(params.open_percent)[group] * 0.8 and legal.can_raise:
+            limp_raise = open_percent(params, group, players) * (0.8 if players > 3 else 0.5)
+            if pct <= limp_raise and legal.can_raise:
                 return raise_action(legal, int((3 + len(entered)) * bb))
             return call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
         if call == 0:
             return Action.check()
         if call >= legal.stack:
             ev_call = eq * (pot + call) - call  # all-in: nothing left to realise badly
-        if ev_call > 0:
-            return Action.call()
-        if (
-            read.first_round_raises == 1
-            and legal.can_raise
-            and 12.0 <= pct <= 30.0
-            and eff_bb > 40
-            and self._bluff_allowed(view, entered, 0.3)
-        ):
+        if self._light_3bet(view, read, entered, pct, eq, eff_bb):
             self.bluffs += 1
             return raise_action(legal, int(facing * (3.0 if in_pos else 3.6)))
+        if ev_call > 0:
+            return Action.call()
         return Action.fold()
+
+    def _light_3bet(
+        self,
+        view: PlayerView,
+        read: HandRead,
+        entered: list[int],
+        pct: float,
+        eq: float,
+        eff_bb: float,
+    ) -> bool:
+        """A 3-bet bluff: hands just too weak to 3-bet for value, against a lone opener
+        who folds to 3-bets often (more often the more they fold), deep stacked only."""
+        legal = view.legal
+        assert legal is not None
+        if read.first_round_raises != 1 or len(entered) != 1 or not legal.can_raise:
+            return False
+        value_3bet = self._value_threshold(self.params.raise_equity_hu - 0.1, 1)
+        if eff_bb <= 40 or not 0.4 <= eq < value_3bet:
+            return False
+        players = len(view.seats)
+        fold3 = self.book.of(view, entered[0]).fold_to_3bet()
+        base = 0.12 if players <= 3 else (0.06 if pct <= 30 else 0.0)
+        chance = base + max(0.0, fold3 - 0.45) * 1.2
+        return self.rng.random() < min(0.6, chance)
 
     def _bluff_allowed(self, view: PlayerView, opponents: list[int], size: float) -> bool:
         """Whether a bluff now keeps bluffs within the ratio a bet of ``size`` x pot allows.
@@ -190,12 +286,12 @@ class HoldemHard:
         """
         if not opponents or len(opponents) > 2:
             return False
-        fold = min(self.book.of(view, p).fold_to_bet() for p in opponents)
+        fold = min(s.fold_to_later_bet() for s in self._stats(view, opponents))
         if fold < self.params.bluff_min_fold:
             return False
         ratio = size / (1.0 + 2.0 * size)
         total = self.value_bets + self.bluffs
-        if self.bluffs + 1 > ratio * (total + 1):
+        if self.bluffs + 1 > (ratio + max(0.0, fold - 0.45)) * (total + 1):
             return False
         return self.rng.random() < 0.6
 
@@ -215,39 +311,148 @@ class HoldemHard:
         real = 1.0 if river else (params.realization_ip if in_pos else params.realization_oop)
         eq_real = eq * real
         stack = legal.stack
-        value_thr = self._value_threshold(params.value_equity_hu, n)
+        stats = self._stats(view, opponents)
+        # how often these opponents fold after the flop: bluff more into folders, value
+        # bet thinner into callers (and thicker into folders, who pay only with better)
+        fold = min(s.fold_to_later_bet() for s in stats)
+        thin = float(np.clip((fold - 0.4) * 0.25, -0.05, 0.05))
+        value_thr = self._value_threshold(params.value_equity_hu, n) + thin
         raise_thr = self._value_threshold(params.raise_equity_hu, n)
-        size = 0.45 + 0.3 * texture.wetness + (0.25 if eq > 0.8 else 0.0)
+        value_size = 0.5 + 0.3 * texture.wetness + (0.2 if eq > 0.8 else 0.0)
         if river and eq > 0.85:
-            size = 0.9
+            value_size = 0.9
         if call:
-            needed = pot_odds(call, pot)
-            if legal.can_raise and eq_real >= raise_thr and eq_real >= needed + 0.15:
-                self.value_bets += 1
-                target = legal.current_bet + call + int((pot + call) * min(size + 0.2, 1.0))
-                if stack <= 1.2 * (pot + call) or target >= legal.max_raise_to * 0.6:
-                    return legal.all_in_action()
-                return raise_action(legal, target)
-            if eq_real >= needed:
-                return Action.call()
-            if (
-                legal.can_raise
-                and not river
-                and eq >= 0.2
-                and stack > 2 * pot
-                and self._bluff_allowed(view, opponents, 0.6)
-            ):
-                self.bluffs += 1
-                return raise_action(legal, legal.current_bet + call + int(pot * 0.8))
-            return Action.fold()
-        if eq_real >= value_thr:
+            return self._facing_bet(view, read, eq, eq_real, raise_thr, value_size, fold)
+        if eq_real >= value_thr and self._ahead_of_callers(view, ranges, stats, n):
             self.value_bets += 1
-            bet = int(pot * size)
+            bet = int(pot * value_size)
             if stack <= bet * 1.5:
                 return legal.all_in_action()
             return raise_action(legal, bet)
+        heads_up = n == 1
+        if heads_up and not river and texture.wet and eq_real >= value_thr - 0.1 and eq_real >= 0.5:
+            # protection: a medium hand on a wet board charges the draws
+            self.value_bets += 1
+            return raise_action(legal, int(pot * 0.55))
+        bluff_size = self._initiative_bet(view, read, eq, fold)
+        if bluff_size:
+            self.bluffs += 1
+            return raise_action(legal, int(pot * bluff_size))
         bluff_cap = params.bluff_max_equity * (2.0 / (n + 1))
+        size = 0.5 + 0.3 * texture.wetness
         if eq < bluff_cap and self._bluff_allowed(view, opponents, size):
             self.bluffs += 1
             return raise_action(legal, int(pot * size))
         return Action.check()
+
+    def _ahead_of_callers(
+        self, view: PlayerView, ranges: list[Range], stats: list[PlayerStats], n: int
+    ) -> bool:
+        """Heads-up, whether a value bet is ahead of the hands that would call it.
+
+        Equity against the whole range flatters a medium hand: the weak part of the range
+        folds to the bet. Against a calling station the calling range is nearly the
+        whole range, so this passes with thinner hands.
+        """
+        if n != 1 or not ranges:
+            return True
+        callers = calling_range(ranges[0], view.board, stats[0].fold_to_later_bet())
+        return self._equity(view, [callers]) >= 0.5
+
+    def _initiative_bet(self, view: PlayerView, read: HandRead, eq: float, fold: float) -> float:
+        """The pot fraction of a c-bet, delayed c-bet, barrel or stab; 0.0 to check.
+
+        Only heads-up. The preflop raiser's range is stronger on high, dry boards (it
+        holds the big pairs and big aces), so it c-bets those often and small; on wet or
+        low boards the caller connects too, so it bets less often and bigger. Each
+        frequency then moves with this opponent's fold rate against what the size needs
+        to show a profit (a third of the pot needs 25% folds, half the pot 33%).
+        """
+        opponents = opponents_in_hand(view)
+        if len(opponents) != 1:
+            return 0.0
+        me = view.me or 0
+        opponent = opponents[0]
+        texture = board_texture(view.board)
+        street = len(view.board)
+        in_pos = in_position(view, opponents)
+        caller_capped = read.seat(opponent).entry in ("call", "limp", "")
+        high_board = texture.high_card >= 8  # a ten or higher
+        base, size = 0.0, 0.5
+        if read.first_round_aggressor == me and street == 3:
+            base = 0.4 if texture.wet else 0.6
+            if caller_capped and high_board:
+                base += 0.15  # range advantage: the caller rarely has the big pairs
+            if texture.paired and not texture.wet:
+                base += 0.1
+            size = 0.6 if texture.wet else 0.33
+        elif street == 4 and read.previous_aggressor == me:
+            base, size = 0.25, 0.6  # second barrel
+        elif street == 4 and read.previous_aggressor is None and in_pos:
+            # delayed c-bet (we raised and checked the flop) or a stab at a checked turn
+            base = 0.45 if read.first_round_aggressor == me else 0.35
+        elif street == 3 and read.first_round_aggressor == opponent and in_pos:
+            base = 0.35  # the raiser checked the flop to us: it often gave up
+        elif street == 5 and read.previous_aggressor == me and eq < 0.2:
+            base, size = 0.15, 0.7  # river bluff after betting the turn
+        if base <= 0.0:
+            return 0.0
+        if eq >= 0.3 and street < 5:
+            base += 0.2  # draws and overcards bet as semi-bluffs
+        needed = size / (1.0 + size)
+        chance = base + 1.5 * (fold - needed - 0.1)
+        return size if self.rng.random() < float(np.clip(chance, 0.05, 0.9)) else 0.0
+
+    def _facing_bet(
+        self,
+        view: PlayerView,
+        read: HandRead,
+        eq: float,
+        eq_real: float,
+        raise_thr: float,
+        size: float,
+        fold: float,
+    ) -> Action:
+        """Raise for value, check-raise some draws, call by equity, or fold."""
+        legal = view.legal
+        assert legal is not None
+        opponents = opponents_in_hand(view)
+        pot = view.total_pot
+        call = legal.call_amount
+        stack = legal.stack
+        river = len(view.board) == 5
+        needed = pot_odds(call, pot)
+        if legal.can_raise and eq_real >= raise_thr and eq_real >= needed + 0.15:
+            self.value_bets += 1
+            target = legal.current_bet + call + int((pot + call) * min(size + 0.2, 1.0))
+            if stack <= 1.2 * (pot + call) or target >= legal.max_raise_to * 0.6:
+                return legal.all_in_action()
+            return raise_action(legal, target)
+        if (
+            legal.can_raise
+            and not river
+            and len(opponents) == 1
+            and 0.3 <= eq < 0.55
+            and stack > 2 * pot
+        ):
+            bettor = opponents[0]
+            stats = self.book.of(view, bettor)
+            cbet = bettor == read.first_round_aggressor and len(view.board) == 3
+            frequent = stats.cbet_rate() if cbet else stats.aggression()
+            chance = max(0.0, frequent - 0.45) * 0.6 + max(0.0, fold - 0.4) * 0.5
+            if self.rng.random() < min(0.35, chance):
+                # a check-raise (or raise) with a draw against someone who bets too much
+                self.bluffs += 1
+                return raise_action(legal, legal.current_bet + call + int((pot + call) * 0.9))
+        if eq_real >= needed:
+            return Action.call()
+        if (
+            legal.can_raise
+            and not river
+            and eq >= 0.2
+            and stack > 2 * pot
+            and self._bluff_allowed(view, opponents, 0.6)
+        ):
+            self.bluffs += 1
+            return raise_action(legal, legal.current_bet + call + int(pot * 0.8))
+        return Action.fold()

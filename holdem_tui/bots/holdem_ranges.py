@@ -50,7 +50,9 @@ def preflop_weights(seat: SeatRead, stats: PlayerStats) -> npt.NDArray[np.float6
         top = float(np.clip(100.0 * stats.reraise_rate(), 2.5, 100.0))
         return np.where(pct <= top, 1.0, np.where(pct <= top * 2.0, 0.25, 0.0))
     if action == "raise":
-        return np.where(pct <= raise_pct, 1.0, np.where(pct <= raise_pct * 1.4, 0.3, 0.0))
+        # an open is read by how often they open when they can (heads-up buttons open wide)
+        open_pct = float(np.clip(100.0 * stats.open_rate(), 4.0, 100.0))
+        return np.where(pct <= open_pct, 1.0, np.where(pct <= open_pct * 1.3, 0.3, 0.0))
     if action in ("call", "limp"):
         core = np.where(pct <= vpip_pct, 1.0, np.where(pct <= vpip_pct * 1.3, 0.25, 0.0))
         # the strongest hands would mostly have raised
@@ -58,21 +60,8 @@ def preflop_weights(seat: SeatRead, stats: PlayerStats) -> npt.NDArray[np.float6
     return _FULL.copy()
 
 
-def narrow_postflop(
-    rng_range: Range,
-    board: tuple[int, ...],
-    bets: int,
-    calls: int,
-    aggression: float,
-) -> Range:
-    """Shift a range towards what bets and calls on this board suggest.
-
-    ``bets``/``calls`` count the seat's bets-or-raises and calls after the first round;
-    ``aggression`` (its observed share of aggressive actions) softens the reading of a
-    habitual bettor's bets.
-    """
-    if (bets == 0 and calls == 0) or len(rng_range) == 0 or len(board) < 3:
-        return rng_range
+def strength_quantile(rng_range: Range, board: tuple[int, ...]) -> npt.NDArray[np.float64]:
+    """Each combo's place in the range by its made hand on ``board``: 0 weakest .. 1 best."""
     combos = rng_range.combos.astype(np.int64)
     cards = np.concatenate(
         [combos, np.broadcast_to(np.array(board, dtype=np.int64), (len(combos), len(board)))],
@@ -82,12 +71,57 @@ def narrow_postflop(
     order = np.argsort(values, kind="stable")
     cumulative = np.cumsum(rng_range.weights[order])
     q = np.empty(len(values))
-    q[order] = cumulative / cumulative[-1]  # 0 weakest .. 1 strongest
-    factor = np.ones(len(values))
-    # a habitual bettor (aggression near 1) says little with a bet
-    sharp = float(np.clip(3.2 * (1.0 - aggression), 0.0, 2.2))
-    for _ in range(min(bets, 3)):
-        factor *= 0.12 + q**sharp
+    q[order] = cumulative / cumulative[-1]
+    return q
+
+
+def calling_range(rng_range: Range, board: tuple[int, ...], fold: float) -> Range:
+    """The part of a range that calls a bet from a player who folds ``fold`` of the time.
+
+    A value bet is worth making when it is ahead of this range, not of the whole range:
+    against a folder only strong hands call, against a calling station nearly all do,
+    which is what makes the hard bot value-bet thinner against callers.
+    """
+    if len(rng_range) == 0 or len(board) < 3:
+        return rng_range
+    q = strength_quantile(rng_range, board)
+    cut = float(np.clip(fold, 0.05, 0.9))
+    return rng_range.reweighted(0.03 + 1.0 / (1.0 + np.exp(-14.0 * (q - cut))))
+
+
+def narrow_postflop(
+    rng_range: Range,
+    board: tuple[int, ...],
+    bets: int,
+    calls: int,
+    aggression: float,
+    raises: int = 0,
+    raise_rate: float = 0.1,
+) -> Range:
+    """Shift a range towards what bets and calls on this board suggest.
+
+    ``bets``/``calls`` count the seat's bets-or-raises and calls after the first round;
+    ``aggression`` is how often the seat bets when it may (its observed share of
+    aggressive actions, or its c-bet rate for a c-bet): the more often, the wider the
+    range its bets come from. ``raises`` of those bets were raises over a bet, read
+    from the top ``raise_rate`` (how often the seat raises a bet) of the range.
+    """
+    if (bets == 0 and calls == 0) or len(rng_range) == 0 or len(board) < 3:
+        return rng_range
+    q = strength_quantile(rng_range, board)
+    factor = np.ones(len(q))
+    # A player who bets a share f of the time bets roughly the strongest f of its range
+    # plus some air: a habitual bettor (f near 1) says little with a bet, a rare one a lot.
+    f = float(np.clip(aggression, 0.12, 0.9))
+    air = 0.04 + 0.2 * f * f
+    for _ in range(min(bets - raises, 3)):
+        factor *= air + (1.0 - air) / (1.0 + np.exp(-14.0 * (q - (1.0 - f))))
+        f = max(0.12, f * 0.7)  # a second bet comes from a narrower range
+    # a raise over a bet comes from the top ``raise_rate`` of the range, plus a little air
+    r = float(np.clip(raise_rate, 0.04, 0.6))
+    for _ in range(min(raises, 3)):
+        factor *= 0.02 + r * 0.2 + 1.0 / (1.0 + np.exp(-18.0 * (q - (1.0 - r))))
+        r = max(0.04, r * 0.6)
     for _ in range(min(calls, 3)):
         factor *= 0.25 + np.minimum(1.0, 1.6 * q)
     return rng_range.reweighted(factor)

@@ -42,6 +42,7 @@ class SeatRead:
     last_raise: str = ""
     first_round_raises: int = 0
     later_bets: int = 0  # bets and raises after the first round
+    later_raises: int = 0  # of which raises over someone's bet
     later_calls: int = 0
     street_bets: int = 0  # bets and raises on the current street
     street_calls: int = 0
@@ -59,6 +60,7 @@ class HandRead:
     street_raises: int = 0  # bets + raises on the current street
     last_aggressor: int | None = None  # last bettor or raiser on the current street
     previous_aggressor: int | None = None  # last bettor or raiser of the previous round
+    first_round_aggressor: int | None = None  # last raiser of the first round (c-bettor)
     limpers: int = 0
 
     def seat(self, player: int) -> SeatRead:
@@ -98,8 +100,10 @@ def read_hand(view: PlayerView) -> HandRead:
                     seat.last_raise = name
                     seat.first_round_raises += 1
                     read.first_round_raises += 1
+                    read.first_round_aggressor = event.player
                 else:
                     seat.later_bets += 1
+                    seat.later_raises += kind == "raise"
                 read.street_raises += 1
                 read.last_aggressor = event.player
             elif kind == "call":
@@ -157,6 +161,15 @@ class PlayerStats:
     reraised: int = 0
     later_actions: int = 0
     later_aggressive: int = 0
+    open_chances: int = 0  # first round, nobody in yet: could raise first in
+    opens: int = 0
+    faced_3bet: int = 0  # opened, then met a re-raise
+    folded_to_3bet: int = 0
+    cbet_chances: int = 0  # first-round aggressor, first to bet on the next street
+    cbets: int = 0
+    faced_later_bet: int = 0  # after the first round
+    folded_later_bet: int = 0
+    raised_later_bet: int = 0
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -177,6 +190,34 @@ class PlayerStats:
     def aggression(self) -> float:
         """Share of their post-first-round actions that bet or raise (prior 35%)."""
         return (self.later_aggressive + 3.5) / (self.later_actions + 10)
+
+    def open_rate(self) -> float:
+        """How often they raise when first in (prior: 25% over eight chances).
+
+        Unlike :meth:`raise_rate` it counts only the spots where they could open, so a
+        heads-up button who raises 70% is read as a 70% opener, not 35%.
+        """
+        return (self.opens + 2.0) / (self.open_chances + 8)
+
+    def fold_to_3bet(self) -> float:
+        """How often an opener folds to a re-raise (prior: 45% over six spots)."""
+        return (self.folded_to_3bet + 2.7) / (self.faced_3bet + 6)
+
+    def cbet_rate(self) -> float:
+        """How often the first-round aggressor bets the next street (prior 55% over eight)."""
+        return (self.cbets + 4.4) / (self.cbet_chances + 8)
+
+    def raise_to_later_bet(self) -> float:
+        """How often they raise a bet after the first round (prior: 10% over ten).
+
+        A raise comes from the top of this share of their range: rare raisers (most
+        tight players) raise only with very strong hands, and the bot reads them so.
+        """
+        return (self.raised_later_bet + 1.0) / (self.faced_later_bet + 10)
+
+    def fold_to_later_bet(self) -> float:
+        """How often they fold to a bet after the first round (prior: 40% over ten)."""
+        return (self.folded_later_bet + 4.0) / (self.faced_later_bet + 10)
 
 
 class OpponentBook:
@@ -216,12 +257,21 @@ class OpponentBook:
         history = view.history
         first_round = True
         facing = 0  # bets+raises on the current street before this event
+        later_round = 0  # betting rounds after the first one
+        entered_any = False  # someone put chips in voluntarily in the first round
+        opener: int | None = None
+        first_aggressor: int | None = None
+        answered_3bet = False
         for index, event in enumerate(history):
             if isinstance(event, HandStarted):
                 continue
             if isinstance(event, StreetStarted):
-                if event.street not in FIRST_ROUND and event.street is not Street.SHOWDOWN:
+                if event.street not in FIRST_ROUND and event.street not in (
+                    Street.SHOWDOWN,
+                    Street.DRAW,
+                ):
                     first_round = False
+                    later_round += 1
                 facing = 0
                 continue
             if not isinstance(event, PlayerActed):
@@ -229,6 +279,17 @@ class OpponentBook:
             kind = event.kind
             if index >= self._seen and event.player != view.me:
                 stats = self.of(view, event.player)
+                self._count_situations(
+                    stats,
+                    event.player,
+                    kind,
+                    first_round=first_round,
+                    facing=facing,
+                    entered_any=entered_any,
+                    opener=opener,
+                    reraised=first_round and facing >= 2 and not answered_3bet,
+                    cbet_spot=later_round == 1 and facing == 0 and event.player == first_aggressor,
+                )
                 if facing and kind in ("fold", "call", "raise"):
                     stats.faced_bet += 1
                     if kind == "fold":
@@ -247,6 +308,42 @@ class OpponentBook:
                     stats.later_actions += 1
                     if kind in ("bet", "raise"):
                         stats.later_aggressive += 1
+            if first_round and event.player == opener and facing >= 2:
+                answered_3bet = True
+            if first_round and kind in ("call", "bet", "raise"):
+                entered_any = True
             if kind in ("bet", "raise"):
                 facing += 1
+                if first_round:
+                    first_aggressor = event.player
+                    if opener is None:
+                        opener = event.player
         self._seen = len(history)
+
+    @staticmethod
+    def _count_situations(
+        stats: PlayerStats,
+        player: int,
+        kind: str,
+        *,
+        first_round: bool,
+        facing: int,
+        entered_any: bool,
+        opener: int | None,
+        reraised: bool,
+        cbet_spot: bool,
+    ) -> None:
+        """Count the spots that say how a player opens, meets a 3-bet, c-bets, folds later."""
+        if first_round and not entered_any and facing == 0:
+            stats.open_chances += 1
+            stats.opens += kind in ("bet", "raise")
+        if reraised and player == opener:
+            stats.faced_3bet += 1
+            stats.folded_to_3bet += kind == "fold"
+        if cbet_spot:
+            stats.cbet_chances += 1
+            stats.cbets += kind in ("bet", "raise")
+        if not first_round and facing and kind in ("fold", "call", "raise"):
+            stats.faced_later_bet += 1
+            stats.folded_later_bet += kind == "fold"
+            stats.raised_later_bet += kind == "raise"
