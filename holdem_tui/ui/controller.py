@@ -67,6 +67,8 @@ class Session:
         self.table = Table(settings.table_config())
         self.hand: Hand | None = None
         self.names: tuple[str, ...] = settings.seat_names()
+        #: chairs played on this screen (a network client: its own one only)
+        self.local_seats: tuple[int, ...] = settings.humans
         factory = bot_factory or default_bot_factory
         seeder = random.Random(settings.seed)
         self.bots: dict[int, Bot] = {}
@@ -118,6 +120,10 @@ class Session:
         if self.hand is not None and position is not None:
             return self.hand.stacks[position]
         return self.table.seats[seat].stack
+
+    def is_away(self, seat: int) -> bool:
+        """Whether a human chair's player has left the table for now (network play)."""
+        return False
 
     def is_out(self, seat: int) -> bool:
         """Busted: no chips and not in the hand being played."""

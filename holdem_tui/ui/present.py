@@ -137,7 +137,7 @@ def seat_title(session: Session, seat: int, tr: Translator) -> str:
     name = display_name(session, seat, tr)
     settings = session.settings.seats[seat]
     if settings.is_human:
-        if len(session.settings.humans) == 1:
+        if session.local_seats == (seat,):
             return tr.t("bot.level", name=name, level=tr.t("table.you"))
         return name
     return tr.t("bot.level", name=name, level=level_label(settings.level, tr))
@@ -312,6 +312,8 @@ def build_table(
         status = ""
         if sv.folded:
             status = tr.t("table.folded")
+        elif session.is_away(seat):
+            status = tr.t("table.away")
         elif thinking:
             status = tr.t("table.thinking")
         elif sv.shown and position in revealed and position in shown_names:
