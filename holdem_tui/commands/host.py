@@ -153,8 +153,8 @@ def command(
     seated = server.options.host_seat
     if resume and seated is not None:
         player = server.settings.seat_names()[seated]
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     if player is None:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
         asyncio.run(_serve_only(server, bind, port, tr))
         return
     _serve_and_play(server, bind, port, player, tr, lang, pace)
@@ -216,7 +216,6 @@ def _serve_and_play(
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
     address = lan_address() if bind in ("0.0.0.0", "") else bind
     _announce(tr, address, outcome, server.code)
-    logging.getLogger().setLevel(logging.WARNING)  # the table app owns the terminal now
     target = JoinTarget("127.0.0.1", outcome, server.code, player)
     settings = GameSettings(lang=resolve_language(lang, None), pace=pace)
     app = create_remote_app(target, settings)

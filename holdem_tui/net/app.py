@@ -14,12 +14,14 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
 from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.settings import GameSettings
@@ -73,13 +75,16 @@ class LobbyScreen(Screen[None]):
         """Redraw with the seats so far, or what went wrong."""
         self.names = names or self.names
         self.problem = problem
-        if self.is_mounted:
-            self.retranslate()
+        self.retranslate()
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
         app = self.app
         assert isinstance(app, RemoteApp)
+        texts = self.query("#lobby-text").results(Static)
+        text = next(texts, None)
+        if text is None:  # not composed yet: on_mount draws it
+            return
         tr = app.tr
         target = app.target
         lines = [tr.t("net.table_at", address=f"{target.host}:{target.port}", code=target.code)]
@@ -92,7 +97,7 @@ class LobbyScreen(Screen[None]):
             for index, name in enumerate(self.names):
                 lines.append(f"{index + 1}. {name if name is not None else tr.t('net.open_seat')}")
         lines.append(tr.t("net.quit_hint"))
-        self.query_one("#lobby-text", Static).update("\n".join(lines))
+        text.update("\n".join(lines))
 
 
 class RemoteApp(HoldemApp):
@@ -110,8 +115,10 @@ class RemoteApp(HoldemApp):
 
     # ------------------------------------------------------------------ connecting
 
-    def on_mount(self) -> None:
-        """Show the lobby and connect."""
+    @on(events.Mount)
+    def open_lobby(self, event: events.Mount) -> None:
+        """Show the lobby and connect (instead of dealing a local game)."""
+        event.prevent_default()  # HoldemApp.on_mount would start a local session
         self.push_screen(self.lobby)
         self.run_worker(self._connect_loop(), exclusive=True, group="net")
         self._check_size(self.size.width, self.size.height)
@@ -191,11 +198,15 @@ class RemoteApp(HoldemApp):
 
     def _welcomed(self, message: p.Welcome) -> None:
         settings = replace(message.settings, lang=self.tr.lang, pace=self.settings.pace)
-        if self.remote is None or self.remote.me != message.seat:
-            self.remote = RemoteSession(settings, message.seat, self._send)
+        remote = self.remote
+        if remote is None or remote.me != message.seat or remote.view is None:
+            remote = RemoteSession(settings, message.seat, self._send)
+        else:  # back after a dropped connection: same chair, same picture until the next state
+            remote.settings = settings
+            remote.names = settings.seat_names()
+        self.remote = remote
         self.settings = settings
-        self.remote.settings = settings
-        self.session = self.remote
+        self.session = remote
 
     def _state(self, message: p.State) -> None:
         remote = self.remote
@@ -254,6 +265,10 @@ class RemoteApp(HoldemApp):
 
     def advance(self) -> None:
         """Nothing to decide here: the host moves the game on."""
+
+    def current_view(self) -> PlayerView | None:
+        """The view the host last sent this client (there is no hand on this side)."""
+        return None if self.remote is None else self.remote.view
 
     def default_viewer(self) -> int | None:
         """This client's own chair (a spectator: nobody's)."""

@@ -151,6 +151,8 @@ class TableServer:
         self.sent_at: dict[int, float] = {}
         #: loop seconds from sending a decision to its answer arriving, per human decision
         self.round_trips: list[float] = []
+        #: the port listened on, once started
+        self.port: int | None = None
         self._server: asyncio.Server | None = None
         self._driver: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -218,6 +220,7 @@ class TableServer:
         self._driver = asyncio.create_task(self._drive())
         sockets = self._server.sockets
         bound: int = sockets[0].getsockname()[1]
+        self.port = bound
         log.info("table open on %s:%d", host, bound)
         return bound
 
@@ -237,10 +240,15 @@ class TableServer:
             self.session.save()
         if self._server is not None:
             self._server.close()
-        for client in list(self.clients):
+        leaving = list(self.clients)
+        for client in leaving:
             self._drop(client)
+        if self._handlers:  # a moment to send what is queued, then hang up regardless
+            await asyncio.wait(self._handlers, timeout=1.0)
+        for client in leaving:
+            client.writer.transport.abort()
         if self._handlers:
-            await asyncio.wait(self._handlers, timeout=5.0)
+            await asyncio.wait(self._handlers, timeout=1.0)
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -528,6 +536,8 @@ class TableServer:
     async def _drive(self) -> None:
         await self._seated.wait()
         session = self.session or self._start_session()
+        for client in self.clients:  # the names of the friends who took the open chairs
+            self._send(client, p.welcome(client.seat, self.settings))
         self._broadcast()
         while True:
             hand = session.hand
