@@ -51,8 +51,8 @@ MAX_STRIKES = 20
 MAX_CODE_FAILURES = 20
 #: spectators at most
 MAX_WATCHERS = 16
-#: frames queued for one client before it counts as gone
-SEND_QUEUE = 256
+#: bytes waiting in one client's socket buffer before it counts as gone (not reading)
+MAX_BACKLOG = 8 * 1024 * 1024
 
 
 def new_code() -> str:
@@ -108,7 +108,7 @@ class HostSession(Session):
 
 @dataclass(eq=False)
 class Client:
-    """One connection: who it is, what it may send, and its outgoing queue."""
+    """One connection: who it is and what it may still send."""
 
     writer: asyncio.StreamWriter
     address: str
@@ -117,7 +117,6 @@ class Client:
     strikes: int = 0
     tokens: float = RATE_BURST
     refilled: float = 0.0
-    queue: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     closed: bool = False
 
 
@@ -160,6 +159,7 @@ class TableServer:
         self._seated = asyncio.Event()
         self._finished_hand: int | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._encoder = p.ViewEncoder()
         self._check_seated()
 
     # ------------------------------------------------------------------ seats
@@ -243,7 +243,7 @@ class TableServer:
         leaving = list(self.clients)
         for client in leaving:
             self._drop(client)
-        if self._handlers:  # a moment to send what is queued, then hang up regardless
+        if self._handlers:  # a moment to send what is buffered, then hang up regardless
             await asyncio.wait(self._handlers, timeout=1.0)
         for client in leaving:
             client.writer.transport.abort()
@@ -274,7 +274,6 @@ class TableServer:
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
-        sender = asyncio.create_task(self._send_loop(client))
         try:
             if await self._greet(client, reader):
                 await self._read_loop(client, reader)
@@ -284,9 +283,6 @@ class TableServer:
             log.exception("connection from %s failed", address)
         finally:
             self._drop(client)
-            with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
-                await asyncio.wait_for(sender, 2.0)
-            writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
@@ -420,9 +416,7 @@ class TableServer:
         if client.closed:
             return
         client.closed = True
-        if client.queue.full():  # a client that stopped reading loses its backlog
-            client.queue.get_nowait()
-        client.queue.put_nowait(None)
+        client.writer.close()  # what is buffered still goes out; then the reader sees EOF
         if client in self.clients:
             self.clients.remove(client)
         if client.seat is not None:
@@ -432,26 +426,17 @@ class TableServer:
         self._notify()
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
+        """Hand a frame to the socket at once (the event loop writes it out as it can)."""
         if client.closed:
             return
-        try:
-            client.queue.put_nowait(p.frame(message))
-        except asyncio.QueueFull:  # not reading: gone as far as the table is concerned
+        transport = client.writer.transport
+        if transport.is_closing():
             self._drop(client)
-
-    async def _send_loop(self, client: Client) -> None:
-        writer = client.writer
-        while True:
-            data = await client.queue.get()
-            if data is None:  # dropped: what was queued is out, hang up (wakes the reader)
-                writer.close()
-                return
-            writer.write(data)
-            try:
-                await writer.drain()
-            except ConnectionError:
-                self._drop(client)
-                return
+            return
+        if transport.get_write_buffer_size() > MAX_BACKLOG:  # not reading: gone for the table
+            self._drop(client)
+            return
+        client.writer.write(p.frame(message))
 
     # ------------------------------------------------------------------ telling the table
 
@@ -489,7 +474,9 @@ class TableServer:
         table = self.table_state()
         views: dict[int | None, PlayerView | None] = {}
         now = asyncio.get_running_loop().time()
-        for client in list(self.clients):
+        # the player asked to decide hears first: the others' encoding is not their wait
+        clients = sorted(self.clients, key=lambda c: c.seat != self.pending)
+        for client in clients:
             seat = client.seat
             if seat not in views:
                 views[seat] = None if session.hand is None else session.view_for(seat)
@@ -501,7 +488,7 @@ class TableServer:
                 and session.hand.is_complete
                 and session.can_show(seat)
             )
-            self._send(client, p.state(table, views[seat], decision, can_show))
+            self._send(client, p.state(table, views[seat], decision, can_show, self._encoder))
             if decision is not None:
                 self.sent_at[decision] = now
         self._notify()
