@@ -216,7 +216,7 @@ def _serve_and_play(
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
     address = lan_address() if bind in ("0.0.0.0", "") else bind
     _announce(tr, address, outcome, server.code)
-    target = JoinTarget("127.0.0.1", outcome, server.code, player)
+    target = JoinTarget("127.0.0.1", outcome, server.code, player, shown=f"{address}:{outcome}")
     settings = GameSettings(lang=resolve_language(lang, None), pace=pace)
     app = create_remote_app(target, settings)
     try:

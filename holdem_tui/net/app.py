@@ -38,13 +38,18 @@ RECONNECT_PAUSE = 1.0
 
 @dataclass(frozen=True, slots=True)
 class JoinTarget:
-    """Where the table is and who sits down (``watch``: look on without a seat)."""
+    """Where the table is and who sits down (``watch``: look on without a seat).
+
+    ``shown`` is the address to print for friends when it is not the one connected to (the
+    host's own seat connects over loopback but tells its LAN address).
+    """
 
     host: str
     port: int
     code: str
     name: str = ""
     watch: bool = False
+    shown: str = ""
 
 
 class LobbyScreen(Screen[None]):
@@ -87,7 +92,13 @@ class LobbyScreen(Screen[None]):
             return
         tr = app.tr
         target = app.target
-        lines = [tr.t("net.table_at", address=f"{target.host}:{target.port}", code=target.code)]
+        lines = [
+            tr.t(
+                "net.table_at",
+                address=target.shown or f"{target.host}:{target.port}",
+                code=target.code,
+            )
+        ]
         if self.problem:
             lines.append(self.problem)
         elif not self.names:
