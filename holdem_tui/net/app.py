@@ -176,6 +176,10 @@ class RemoteApp(HoldemApp):
             if isinstance(message, p.Refused):
                 self._give_up(self.tr.t("net.refused", detail=message.detail))
                 return True
+            if isinstance(message, p.State) and self.remote and self.table_screen() is None:
+                # the table is on screen, mounted, before the first picture is drawn on it
+                table = TableScreen(self.remote.seat_count, self.remote.settings.variant == "draw")
+                await self.switch_screen(table)
             self.on_host_message(message)
 
     def _tell(self, text: str) -> None:
@@ -225,9 +229,6 @@ class RemoteApp(HoldemApp):
             return
         previous = remote.decision
         remote.update(message)
-        if self.table_screen() is None:
-            table = TableScreen(remote.seat_count, self.settings.variant == "draw")
-            self.switch_screen(table)
         view = message.view
         me = remote.me
         if view is None:
@@ -287,7 +288,8 @@ class RemoteApp(HoldemApp):
 
     def next_hand(self) -> None:
         """Tell the host this player has seen the result."""
-        if self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
+        seated = self.remote is not None and self.remote.me is not None
+        if seated and self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
             self._send(p.ready())
 
     def _end_choice(self, choice: str | None) -> None:

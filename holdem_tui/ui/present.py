@@ -494,7 +494,7 @@ def _actions(
             if session.can_show(seat):
                 name = display_name(session, seat, tr)
                 text = tr.t("action.show")
-                if len(session.settings.humans) > 1:
+                if len(session.local_seats) > 1:
                     text = f"{text} ({name})"
                 items.append(ActionModel("s", text, "screen.show", True))
                 break
