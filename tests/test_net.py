@@ -484,3 +484,84 @@ def test_the_table_screen_is_the_local_one() -> None:
 
     assert issubclass(RemoteApp, HoldemApp)
     assert TableScreen.__module__ == "holdem_tui.ui.screens.table"
+
+
+# --------------------------------------------------------------------------- the draw, refusals
+
+
+async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
+    server = await open_table(humans=2, game="draw", hands=1)
+    try:
+        assert server.port is not None
+        app = create_remote_app(
+            JoinTarget(LOOPBACK, server.port, server.code, "Ana"),
+            GameSettings(pace="instant"),
+            reconnect=False,
+        )
+        bo = asyncio.create_task(
+            play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation())
+        )
+        async with app.run_test(size=(120, 36)) as pilot:
+            async with asyncio.timeout(60):
+                while not app.can_toggle_card():
+                    await pilot.pause()
+                    if app.ui.stage is Stage.HUMAN and not app.can_toggle_card():
+                        await pilot.press("c")
+                legal = app.remote.view.legal if app.remote and app.remote.view else None
+                assert legal is not None
+                thrown = {str(legal.hand[0]), str(legal.hand[2])}
+                await pilot.press("1", "3")
+                assert app.ui.discards == frozenset({0, 2})
+                await pilot.press("enter")
+                while app.remote is None or not app.remote.over:
+                    await pilot.pause()
+                    if app.ui.stage is Stage.HUMAN:
+                        await pilot.press("c")
+        session = server.session
+        assert session is not None and session.hand is not None
+        seat = app.remote.me if app.remote else None
+        drawn = [
+            e
+            for e in session.hand.events
+            if isinstance(e, CardsDrawn) and session.hand.config.seats[e.player] == seat
+        ]
+        assert [set(map(str, e.discarded or ())) for e in drawn] == [thrown]
+        assert await bo is not None
+    finally:
+        await server.close()
+
+
+async def test_a_move_the_host_refuses_is_explained_in_the_players_language() -> None:
+    server = await open_table(humans=2, hands=1)
+    try:
+        assert server.port is not None
+        app = create_remote_app(
+            JoinTarget(LOOPBACK, server.port, server.code, "Ana"),
+            GameSettings(pace="instant", lang="nl"),
+            reconnect=False,
+        )
+        bo = await WireClient.join(server, "Bo")
+        async with app.run_test(size=(120, 36)) as pilot:
+            async with asyncio.timeout(30):
+                while app.ui.stage is not Stage.HUMAN:
+                    await pilot.pause()
+                    if bo.seat == server.pending and bo.unanswered is None:
+                        await bo.next_decision()
+                        assert bo.seat is not None and bo.unanswered is not None
+                        await bo.send(p.act(bo.seat, bo.unanswered["decision"], Action.call()))
+                        bo.unanswered = None
+                remote = app.remote
+                assert remote is not None and remote.decision is not None
+                assert not app.ui.notice
+                # a raise far above the stack, as a tampered client might send it
+                app.raise_to(10**9)
+                while not app.ui.notice:
+                    await pilot.pause()
+                assert app.ui.stage is Stage.HUMAN  # still her decision, nothing was played
+                legal = remote.view.legal if remote.view else None
+                assert legal is not None
+                assert app.ui.notice == f"Boven het maximum van {app.tr.number(legal.max_raise_to)}"
+                assert server.pending == remote.me
+        await bo.close()
+    finally:
+        await server.close()

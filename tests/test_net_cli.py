@@ -45,8 +45,10 @@ def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLo
     try:
         result = CliRunner().invoke(
             main,
-            ["join", f"{LOOPBACK}:{server.port}", "--code", server.code.lower()]
-            + ["--name", "Robo", "--bot", STATION],
+            [
+                *("join", f"{LOOPBACK}:{server.port}", "--code", server.code.lower()),
+                *("--name", "Robo", "--bot", STATION),
+            ],
         )
         assert result.exit_code == 0, result.output
         assert "Robo played 2 hands; the session is over." in result.output

@@ -178,6 +178,8 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
         await server.wait_closed()
     finally:
         await server.close()
+        if not server.finished:
+            click.echo(tr.t("net.resume_hint", code=server.code))
 
 
 def _serve_and_play(
@@ -225,6 +227,7 @@ def _serve_and_play(
         asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=5)
-    _announce(tr, address, outcome, server.code)
+    if not server.finished:
+        click.echo(tr.t("net.resume_hint", code=server.code))
     if app.exit_reason:
         click.echo(app.exit_reason, err=True)
