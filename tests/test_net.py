@@ -19,12 +19,12 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
-from holdem_tui.net.app import JoinTarget, create_remote_app
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
 from holdem_tui.settings import BOT, GameSettings, SeatSettings
 from holdem_tui.ui.present import Stage
+from holdem_tui.ui.remote import JoinTarget, create_remote_app
 from holdem_tui.ui.scenes import CallingStation
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -479,8 +479,8 @@ def test_bad_addresses(text: str) -> None:
 
 def test_the_table_screen_is_the_local_one() -> None:
     """The network seat draws with the same screen class as solo play (no parallel copy)."""
-    from holdem_tui.net.app import RemoteApp
     from holdem_tui.ui.app import HoldemApp
+    from holdem_tui.ui.remote import RemoteApp
 
     assert issubclass(RemoteApp, HoldemApp)
     assert TableScreen.__module__ == "holdem_tui.ui.screens.table"

@@ -192,9 +192,9 @@ def _serve_and_play(
     pace: str,
 ) -> None:
     """The table in a background thread's event loop, the host's own screen in front."""
-    from holdem_tui.net.app import JoinTarget, create_remote_app
     from holdem_tui.net.server import TableServer
     from holdem_tui.settings import GameSettings
+    from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     assert isinstance(server, TableServer)
     loop = asyncio.new_event_loop()

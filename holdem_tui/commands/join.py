@@ -53,8 +53,8 @@ def command(
         return
     if not watch and (problem := p.check_name(name)) is not None:
         raise click.BadParameter(problem, param_hint="--name")
-    from holdem_tui.net.app import JoinTarget, create_remote_app
     from holdem_tui.settings import GameSettings
+    from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     target = JoinTarget(host, port, code.strip().upper(), name.strip(), watch)
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))

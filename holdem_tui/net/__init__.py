@@ -2,5 +2,5 @@
 
 :mod:`~holdem_tui.net.protocol` is the one message schema (JSON lines over TCP) that the
 server (:mod:`~holdem_tui.net.server`) and every client (:mod:`~holdem_tui.net.client`, the
-table app in :mod:`~holdem_tui.net.app`, the bot client) share.
+table app in :mod:`~holdem_tui.ui.remote`, the bot client) share.
 """
