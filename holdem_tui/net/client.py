@@ -21,6 +21,7 @@ from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
 from holdem_tui.settings import GameSettings
+from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.ui.controller import BiggestPot, Session
 
 
@@ -227,7 +228,7 @@ class RemoteSession(Session):
         self.send(p.show())
         return ()
 
-    def start_storage(self) -> None:
+    def start_storage(self, save_file: SaveFile | None = None) -> None:
         """The host keeps the save and the history."""
 
     def save(self) -> None:

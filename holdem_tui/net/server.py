@@ -89,17 +89,9 @@ class HostSession(Session):
     join_code = ""
     host_seat: int | None = None
 
-    def start_storage(self) -> None:
+    def start_storage(self, save_file: SaveFile | None = None) -> None:
         """Keep the hosted session on disk in the host's own save file."""
-        from holdem_tui.storage.session import SessionStore
-
-        self.store = SessionStore.start(
-            self.table,
-            settings=self.settings.to_dict(),
-            players=self.names,
-            humans=self.settings.humans,
-            save_file=host_save_file(),
-        )
+        super().start_storage(save_file or host_save_file())
 
     def score_data(self) -> dict[str, Any]:
         """The score plus what ``host --resume`` needs to open the same table again."""

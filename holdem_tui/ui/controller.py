@@ -27,7 +27,7 @@ from holdem_tui.settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
-    from holdem_tui.storage.autosave import Resumed
+    from holdem_tui.storage.autosave import Resumed, SaveFile
     from holdem_tui.storage.session import SessionStore
 
 #: builds a bot from a level or ``module:Class`` spec and a seed (the registry's make_bot)
@@ -212,8 +212,9 @@ class Session:
 
     # ------------------------------------------------------------------ storage
 
-    def start_storage(self) -> None:
-        """Keep this session on disk from now on: autosave plus a hand history."""
+    def start_storage(self, save_file: SaveFile | None = None) -> None:
+        """Keep this session on disk from now on: autosave (``save_file``, else the usual one)
+        plus a hand history."""
         from holdem_tui.storage.session import SessionStore
 
         self.store = SessionStore.start(
@@ -221,6 +222,7 @@ class Session:
             settings=self.settings.to_dict(),
             players=self.names,
             humans=self.settings.humans,
+            save_file=save_file,
         )
 
     def save(self) -> None:
