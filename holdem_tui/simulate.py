@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem_tui.bots.base import Bot
-from holdem_tui.bots.registry import LEVELS, make_bot, resolve
+from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
@@ -202,9 +202,9 @@ class SimReport:
 
 
 def check_bots(specs: Sequence[str]) -> None:
-    """Raise ``ValueError`` naming the first spec that is no level and no importable bot."""
-    for spec in specs:
-        resolve(spec)
+    """Raise ``ValueError`` naming the first spec that is no level and no plugin bot class."""
+    for spec in dict.fromkeys(specs):
+        check_spec(spec)
 
 
 def _deal_seed(seed: int, group: int) -> int:
@@ -280,6 +280,7 @@ def play_chunk(config: SimConfig, chunk: int, groups: Sequence[int]) -> ChunkRes
         group_nets.append(nets)
     for seat, bot in enumerate(bots):
         tallies[seat].faults += len(bot.faults)
+        bot.close()
     if config.history_dir is not None and history:
         path = Path(config.history_dir) / f"{config.game}-{config.seed}-{chunk:05d}.phhs"
         path.write_text("".join(history), encoding="utf-8")

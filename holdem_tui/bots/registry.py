@@ -7,10 +7,10 @@ naming what was wrong, raised before any hand is dealt.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import inspect
 from collections.abc import Callable
+from functools import partial
 
 from holdem_tui.bots.base import Bot
 
@@ -30,15 +30,16 @@ def _level_class(level: str) -> Callable[[int | None], Bot]:
     return classes[level]
 
 
-def load_plugin(spec: str) -> Callable[[int | None], Bot]:
-    """Import ``module:Class`` and return the class (or factory) that builds the bot.
+def load_plugin(spec: str) -> type:
+    """Import ``module:Class`` and return the class that builds the bot.
 
-    Raises ``ValueError`` with the reason (bad syntax, module missing, attribute missing,
-    not callable, its instances lack ``decide``) so the command line can stop before play.
+    Only the plugin's own process calls this (see :mod:`holdem_tui.bots.sandbox`): the
+    game never imports a plugin. Raises ``ValueError`` with the reason (bad syntax, module
+    missing, attribute missing, not a class, no ``decide``); ``os:system``,
+    ``builtins:print`` and ``sys:exit`` are refused because they are not classes.
     """
-    module_name, sep, attr = spec.partition(":")
-    if not sep or not module_name or not attr:
-        raise ValueError(f"custom bot {spec!r}: expected module:Class, e.g. mybots:Shark")
+    _plugin_syntax(spec)
+    module_name, _, attr = spec.partition(":")
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:
@@ -54,24 +55,43 @@ def load_plugin(spec: str) -> Callable[[int | None], Bot]:
             raise ValueError(
                 f"custom bot {spec!r}: module {module_name!r} has no attribute {attr!r}"
             ) from None
-    if not callable(target):
-        raise ValueError(f"custom bot {spec!r}: {attr!r} is not a class or factory")
-    if inspect.isclass(target) and not callable(getattr(target, "decide", None)):
+    if not inspect.isclass(target):
+        raise ValueError(f"custom bot {spec!r}: {attr!r} is not a class")
+    if not callable(getattr(target, "decide", None)):
         raise ValueError(f"custom bot {spec!r}: {attr!r} has no decide(view) method")
-    factory: Callable[[int | None], Bot] = target
-    return factory
+    return target
 
 
 def check_spec(spec: str) -> None:
-    """Raise ``ValueError`` if ``spec`` names no level and no importable plugin."""
+    """Raise ``ValueError`` if ``spec`` names no level and no plugin class with ``decide``.
+
+    A plugin is checked in its own process (started and ended here), never imported into
+    the game's.
+    """
+    if ":" in spec:
+        from holdem_tui.bots.sandbox import ProcessBot
+
+        bot = make_bot(spec)
+        if isinstance(bot, ProcessBot):
+            bot.close()
+        return
     resolve(spec)
 
 
+def _plugin_syntax(spec: str) -> None:
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"custom bot {spec!r}: expected module:Class, e.g. mybots:Shark")
+
+
 def resolve(spec: str) -> Callable[[int | None], Bot]:
-    """The factory for a level name or ``module:Class`` spec."""
+    """The factory for a level name or ``module:Class`` spec (a plugin: its process)."""
     text = spec.strip()
     if ":" in text:
-        return load_plugin(text)
+        _plugin_syntax(text)
+        from holdem_tui.bots.sandbox import ProcessBot
+
+        return partial(ProcessBot, text)
     level = text.lower()
     if level not in LEVELS:
         raise ValueError(
@@ -81,24 +101,11 @@ def resolve(spec: str) -> Callable[[int | None], Bot]:
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build the bot a spec names, seeded; a plugin is called with ``seed`` when it takes one.
+    """Build the bot a spec names, seeded.
 
-    The bot's ``name`` is set to the spec when the object does not provide one, so reports
-    and fault logs always say which bot it was.
+    A plugin becomes a :class:`~holdem_tui.bots.sandbox.ProcessBot`: its class is built in
+    its own process (with ``seed`` when it takes one) and a bad spec raises ``ValueError``
+    here, before any hand. Its name is the plugin's own ``name`` when printable, else the
+    spec, so reports and fault logs always say which bot it was.
     """
-    factory = resolve(spec)
-    bot: Bot
-    try:
-        bot = factory(seed)
-    except TypeError:
-        if ":" not in spec:
-            raise
-        bot = factory()  # type: ignore[call-arg]
-    except Exception as exc:
-        raise ValueError(f"custom bot {spec!r}: building it failed: {exc}") from exc
-    if not callable(getattr(bot, "decide", None)):
-        raise ValueError(f"custom bot {spec!r}: the object it built has no decide(view)")
-    if not isinstance(getattr(bot, "name", None), str):
-        with contextlib.suppress(AttributeError):
-            bot.name = spec.strip()
-    return bot
+    return resolve(spec)(seed)

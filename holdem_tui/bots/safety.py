@@ -13,8 +13,10 @@ import threading
 from dataclasses import dataclass, field
 
 from holdem_tui.bots.base import Bot
+from holdem_tui.bots.sandbox import PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.wire import copy_view
 
 log = logging.getLogger("holdem_tui.bots")
 
@@ -28,7 +30,7 @@ class BotFault:
 
     bot: str
     hand_number: int
-    kind: str  # "exception", "timeout" or "illegal"
+    kind: str  # "exception", "timeout", "illegal"; a plugin also "crash", "protocol", "retired"
     detail: str
     substitute: Action
 
@@ -82,7 +84,18 @@ class _Answer:
 
 
 def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str | None, str]:
-    """Run ``bot.decide``; returns (answer, fault kind or None, detail)."""
+    """Run ``bot.decide``; returns (answer, fault kind or None, detail).
+
+    A plugin (:class:`~holdem_tui.bots.sandbox.ProcessBot`) gets the view as data in its
+    own process, which enforces the timeout. A built-in bot runs here but on a deep copy
+    (:func:`~holdem_tui.wire.copy_view`) sharing no object with the engine.
+    """
+    if isinstance(bot, ProcessBot):
+        try:
+            return bot.decide_within(view, timeout), None, ""
+        except PluginFault as fault:
+            return None, fault.kind, fault.detail
+    view = copy_view(view)
     if timeout is None:
         try:
             return bot.decide(view), None, ""
@@ -162,3 +175,8 @@ class SafeBot:
         if fault is not None:
             self.faults.append(fault)
         return action
+
+    def close(self) -> None:
+        """End a plugin's process now rather than when the bot is collected."""
+        if isinstance(self.bot, ProcessBot):
+            self.bot.close()
