@@ -82,6 +82,10 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None
     except OSError as exc:
         raise click.ClickException(tr.t("net.unreachable", detail=str(exc))) from None
+    finally:
+        close = getattr(bot, "close", None)  # a plugin's own process
+        if callable(close):
+            close()
     if result is None:
         raise click.ClickException(tr.t("net.lost"))
     click.echo(tr.t("net.bot_done", name=seat_name, hands=result.table.hand_number))
