@@ -147,7 +147,7 @@ def _engine(quick: bool) -> dict[str, float]:
         roll = rng.random()
         if legal.can_raise and roll < 0.2:
             return Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to))
-        if legal.can_fold and roll < 0.45:
+        if legal.call_amount and roll < 0.45:  # facing a bet only: the workload stays as it was
             return Action.fold()
         return Action.call() if legal.call_amount else Action.check()
 

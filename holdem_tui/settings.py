@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT, MIN_ANTE
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS, TableConfig
 
@@ -125,6 +126,14 @@ class GameSettings:
         return self.ante if self.variant == "holdem" else self.draw_ante
 
     @property
+    def session_hand_limit(self) -> int | None:
+        """The hand limit played: draw always ends after a set number of hands (rule card
+        001), so a draw session with no limit at all gets the default number."""
+        if self.variant == "draw" and self.hand_limit is None and self.minute_limit is None:
+            return DEFAULT_HAND_LIMIT
+        return self.hand_limit
+
+    @property
     def humans(self) -> tuple[int, ...]:
         """Seat indices played from the keyboard."""
         return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
@@ -189,7 +198,9 @@ class GameSettings:
                 problems.append(("setup.error.limits", {}))
             elif self.big_bet > self.stack:
                 problems.append(("setup.error.stakes_vs_stack", {}))
-        if self.game_ante < 0 or self.game_ante >= self.stack:
+        if self.variant == "draw" and 0 <= self.game_ante < MIN_ANTE:
+            problems.append(("setup.error.draw_ante", {"min": MIN_ANTE}))
+        elif self.game_ante < 0 or self.game_ante >= self.stack:
             problems.append(("setup.error.ante", {}))
         if self.hand_limit is not None and self.hand_limit <= 0:
             problems.append(("setup.error.hand_limit", {}))
@@ -210,7 +221,7 @@ class GameSettings:
             ante=self.game_ante,
             small_bet=self.small_bet,
             big_bet=self.big_bet,
-            hand_limit=self.hand_limit,
+            hand_limit=self.session_hand_limit,
             minute_limit=float(self.minute_limit) if self.minute_limit is not None else None,
             seed=self.seed,
         )

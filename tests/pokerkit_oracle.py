@@ -2,9 +2,21 @@
 
 pokerkit (a test dependency only) is the peer-reviewed reference. The same cards are dealt
 to both; at every decision the legal actions must agree; a random legal action is applied to
-both; at the end the stacks must agree, except where our odd-chip rule differs on purpose
-(pokerkit gives a split's whole remainder to the first winner, we give it one chip at a time
-starting left of the button), which the caller counts.
+both; at the end the stacks must agree. Two kinds of difference are on purpose and counted
+by the caller, never hidden:
+
+- odd chips: pokerkit gives a split's whole remainder to the first winner, we give it one
+  chip at a time starting left of the button;
+- casino rules where pokerkit 0.7.7 is not the standard (issue 11, README "Where we differ
+  from pokerkit, and why"): an incomplete all-in bet or raise (TDA 47A in no limit, 47B in
+  fixed limit) and a big blind all-in for less than a full blind. A hand is only set aside
+  when the two engines actually disagree AND its history contains one of these situations
+  (:func:`casino_rules_in_play`); a disagreement without one fails the test.
+
+Folding when a check is free (rule 8) is allowed by our engine and refused by pokerkit's
+tournament mode (used here so that pokerkit raises on anything it finds wrong), so the random
+player only folds facing a bet; partial antes (rule 3) are played with ante
+trimming, which is pokerkit's own way, so they are compared like any other hand.
 """
 
 from __future__ import annotations
@@ -26,10 +38,11 @@ from pokerkit import (
     Street,
 )
 
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.actions import Action, LegalActions
 from holdem_tui.engine.cards import format_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
-from holdem_tui.engine.events import PotAwarded
+from holdem_tui.engine.events import BlindPosted, PlayerActed, PotAwarded, StreetStarted
+from holdem_tui.engine.hand import BettingStructure as Structure
 from holdem_tui.engine.hand import Dealer, Hand, HandConfig
 from holdem_tui.engine.holdem import HoldemHand
 
@@ -53,6 +66,8 @@ class Outcome:
     stacks_ours: tuple[int, ...]
     stacks_pokerkit: tuple[int, ...]
     odd_chip_split: bool
+    #: the casino rule that made the engines part ways ("" when they did not)
+    casino_rule: str = ""
 
     @property
     def same_stacks(self) -> bool:
@@ -140,37 +155,19 @@ def play_lockstep(hand: Hand, state: State, rng: random.Random) -> Outcome:
                 dealt[legal.player] = len(legal.hand) - len(discards)
                 hand.act(Action.draw(discards))
                 continue
-            player = legal.player
-            assert state.actor_index == player, (
-                state.actor_index,
-                player,
-                state.stacks,
-                state.bets,
-                hand.config,
-                hand.events,
-            )
-            pk_call = state.checking_or_calling_amount
-            assert pk_call == legal.call_amount, (
-                pk_call,
-                legal,
-                state.stacks,
-                state.bets,
-                hand.config,
-                hand.events,
-            )
-            pk_can_fold = state.bets[player] < max(state.bets)
-            assert pk_can_fold == legal.can_fold
-            pk_can_raise = state.can_complete_bet_or_raise_to()
-            assert pk_can_raise == legal.can_raise, (pk_can_raise, legal)
-            if legal.can_raise:
-                assert state.min_completion_betting_or_raising_to_amount == legal.min_raise_to
-                assert state.max_completion_betting_or_raising_to_amount == legal.max_raise_to, (
-                    state.max_completion_betting_or_raising_to_amount,
+            assert legal.can_fold, "folding is always allowed in a betting round (rule 8)"
+            difference = _disagreement(state, legal)
+            if difference:
+                rules = casino_rules_in_play(hand)
+                assert rules, (
+                    difference,
                     legal,
                     state.stacks,
                     state.bets,
                     hand.config,
+                    hand.events,
                 )
+                return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), False, rules[0])
             choice = _choose(legal, rng)
             if choice == "fold":
                 state.fold()
@@ -185,7 +182,64 @@ def play_lockstep(hand: Hand, state: State, rng: random.Random) -> Outcome:
         _deal_pending(state, hand, dealt, boards)
     assert hand.is_complete
     assert not state.status, "pokerkit's hand should be over too"
-    return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), uneven_split(hand))
+    rules = casino_rules_in_play(hand) if tuple(hand.stacks) != tuple(state.stacks) else []
+    return Outcome(
+        decisions,
+        tuple(hand.stacks),
+        tuple(state.stacks),
+        uneven_split(hand),
+        rules[0] if rules and not uneven_split(hand) else "",
+    )
+
+
+def _disagreement(state: State, legal: LegalActions) -> str:
+    """What pokerkit offers differently at this decision ("" when the same)."""
+    if state.actor_index != legal.player:
+        return f"pokerkit's actor is p{state.actor_index}"
+    if state.checking_or_calling_amount != legal.call_amount:
+        return f"pokerkit's call is {state.checking_or_calling_amount}"
+    if state.can_complete_bet_or_raise_to() != legal.can_raise:
+        return "pokerkit's raise permission differs"
+    if legal.can_raise and (
+        state.min_completion_betting_or_raising_to_amount,
+        state.max_completion_betting_or_raising_to_amount,
+    ) != (legal.min_raise_to, legal.max_raise_to):
+        return "pokerkit's raise bounds differ"
+    return ""
+
+
+SHORT_BLIND = "rule 2: a big blind all-in for less than a full blind"
+SHORT_ALL_IN_NL = "rule 1: an incomplete all-in bet or raise in no limit (TDA 47A)"
+SHORT_ALL_IN_FL = "rule 5: an incomplete all-in bet or raise in fixed limit (TDA 47B)"
+
+
+def casino_rules_in_play(hand: Hand) -> list[str]:
+    """The casino rules (where pokerkit 0.7.7 is not the standard) whose situation occurred
+    in this hand so far: the only reasons a hand may be set aside."""
+    rules: list[str] = []
+    nominal = max(hand.config.posted_blinds(), default=0)
+    blinds = [e.amount for e in hand.events if isinstance(e, BlindPosted)]
+    if nominal and max(blinds, default=0) < nominal:
+        rules.append(SHORT_BLIND)
+    fixed = hand.config.structure is Structure.FIXED_LIMIT
+    bet_sizes = {spec.street: spec.min_bet for spec in hand.streets}
+    top = max(blinds, default=0)
+    full = hand.streets[0].min_bet
+    for event in hand.events:
+        if isinstance(event, StreetStarted) and event.street in bet_sizes:
+            if event.street is not hand.streets[0].street:
+                top = 0
+            full = bet_sizes[event.street]
+        elif isinstance(event, PlayerActed) and event.kind in ("bet", "raise"):
+            increment = event.to - top
+            if event.all_in and increment < full:
+                rule = SHORT_ALL_IN_FL if fixed else SHORT_ALL_IN_NL
+                if rule not in rules:
+                    rules.append(rule)
+            elif not fixed:
+                full = max(full, increment)
+            top = max(top, event.to)
+    return rules
 
 
 def uneven_split(hand: Hand) -> bool:
@@ -208,20 +262,31 @@ def pokerkit_replay(text: str) -> State:
     return state
 
 
-def same_as_pokerkit(text: str, hand: Hand) -> bool:
-    """Replay ``text`` in pokerkit: the same stacks (True), or a counted odd-chip difference
-    (False); anything else fails the test."""
-    state = pokerkit_replay(text)
+ODD_CHIP = "odd chips: pokerkit gives a split's whole remainder to the first winner"
+
+
+def pokerkit_difference(text: str, hand: Hand) -> str:
+    """Replay ``text`` in pokerkit: "" when it ends with the same stacks, else the counted
+    reason it may differ (:data:`ODD_CHIP`, or a casino rule of :func:`casino_rules_in_play`,
+    which may also make pokerkit refuse the history); anything else fails the test."""
+    rules = casino_rules_in_play(hand)
+    try:
+        state = pokerkit_replay(text)
+    except (ValueError, AssertionError):
+        assert rules, text  # pokerkit refuses a move only the casino rule allows
+        return rules[0]
     if list(state.stacks) == list(hand.stacks):
-        return True
-    assert uneven_split(hand), text
+        return ""
     assert sum(state.stacks) == sum(hand.stacks)
-    return False
+    if uneven_split(hand):
+        return ODD_CHIP
+    assert rules, text
+    return rules[0]
 
 
-def _choose(legal: object, rng: random.Random) -> str:
+def _choose(legal: LegalActions, rng: random.Random) -> str:
     options = ["call", "call"]
-    if getattr(legal, "can_fold", False):
+    if legal.call_amount > 0:  # pokerkit refuses a fold when checking is free
         options.append("fold")
     if getattr(legal, "can_raise", False):
         options += ["raise", "raise"]

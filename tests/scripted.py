@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.cards import Card, parse_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
-from holdem_tui.engine.hand import Hand, HandConfig
+from holdem_tui.engine.hand import Hand, HandConfig, partial_antes
 from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.history.phh import ReplayDealer
 
@@ -39,9 +41,12 @@ def holdem(
 ) -> Hand:
     """A Hold'em hand (positions: 0 = small blind, ..., n-1 = button; heads-up 0 = BB)."""
     n = len(stacks)
+    uniform = len(set(antes)) == 1 and len(antes) == n
     config = HandConfig(
         starting_stacks=tuple(stacks),
         antes=tuple(antes),
+        # as the table plays it (holdem_config): a partial uniform ante makes antes live
+        ante_trimming=uniform and partial_antes(stacks, antes[0]),
         blinds=tuple(blinds) + (0,) * (n - 2),
         min_bet=blinds[1],
     )
@@ -60,3 +65,20 @@ def draw(
     """A Five-Card Draw hand (positions: 0 = left of the button, n-1 = button)."""
     config = draw_config(stacks, ante, small_bet, 2 * small_bet, cap=cap)
     return DrawHand(config, dealer(holes, (), draws))
+
+
+def random_step(hand: Hand, rng: random.Random, fold: float = 0.3) -> bool:
+    """One random legal move (folds, free ones included, with chance ``fold``); False when
+    nobody is to act."""
+    legal = hand.legal_actions()
+    if legal is None:
+        return False
+    if legal.can_draw:
+        hand.act(Action.draw(tuple(rng.sample(legal.hand, rng.randint(0, 3)))))
+    elif legal.can_raise and rng.random() < 0.3:
+        hand.act(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+    elif legal.can_fold and rng.random() < fold:
+        hand.act(Action.fold())
+    else:
+        hand.act(Action.call() if legal.call_amount else Action.check())
+    return True

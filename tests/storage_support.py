@@ -48,7 +48,8 @@ def random_table(rng: random.Random, variant: str = "holdem") -> Table:
             starting_stack=rng.choice([big * 10, big * 50, big * 100]),
             small_blind=big // 2,
             big_blind=big,
-            ante=rng.choice([0, 0, 1, big // 2]),
+            # draw is always played with an ante (rule card 001)
+            ante=rng.choice([0, 0, 1, big // 2] if variant == "holdem" else [1, big // 2]),
             small_bet=big,
             big_bet=big * 2,
             seed=rng.getrandbits(32),

@@ -274,3 +274,43 @@ def test_all_in_and_raise_words_stay_legal() -> None:
     assert illegal_reason(Action.check(), legal) == "check facing a bet"
     assert illegal_reason(Action(ActionKind.RAISE, None), legal) is not None
     assert illegal_reason("fold", legal) is not None
+
+
+class _AlwaysFolds(BaseBot):
+    def decide(self, view: PlayerView) -> Action:
+        return Action.fold()
+
+
+def test_a_bot_never_folds_when_checking_is_free() -> None:
+    # the engine accepts a free fold (a human is asked first); a bot's is played as a check
+    hand = DrawHand(draw_config([1000] * 3, 1, 10, 20), Dealer(1))
+    assert hand.actor is not None
+    view = hand.view(hand.actor)
+    assert view.legal is not None and view.legal.can_check and view.legal.can_fold
+    action, fault = safe_decide(_AlwaysFolds(), view, timeout=None)
+    assert action == Action.check()
+    assert fault is not None and fault.detail == "fold when checking is free"
+    facing = _first_view()
+    assert safe_decide(_AlwaysFolds(), facing, timeout=None) == (Action.fold(), None)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_built_in_bots_never_fold_when_checking_is_free(level: str, game: str) -> None:
+    rng = random.Random(5)
+    for seed in range(15):
+        bots = [make_bot(level, seed=seed * 10 + i) for i in range(4)]
+        stacks = [rng.randint(20, 600) for _ in range(4)]
+        hand: Hand = (
+            HoldemHand(holdem_config(stacks, 5, 10), Dealer(seed))
+            if game == "holdem"
+            else DrawHand(draw_config(stacks, 5, 10, 20), Dealer(seed))
+        )
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            view = hand.view(actor)
+            action = bots[actor].decide(view)
+            assert view.legal is not None
+            assert not (action.kind is ActionKind.FOLD and view.legal.can_check), (level, view)
+            hand.act(action, actor)

@@ -48,7 +48,7 @@ class RandomPlayer:
             count = self.rng.randint(0, legal.max_discards)
             return Action.draw(tuple(self.rng.sample(list(legal.hand), count)))
         options = [Action.call() if legal.call_amount else Action.check()]
-        if legal.can_fold:
+        if legal.call_amount:  # a bot never folds when checking is free
             options.append(Action.fold())
         if legal.can_raise:
             to = self.rng.randint(legal.min_raise_to, legal.max_raise_to)

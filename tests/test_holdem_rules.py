@@ -70,7 +70,7 @@ def test_bet_at_least_big_blind_raise_at_least_last_full_raise_at_most_stack() -
     assert hand.street is Street.FLOP
     legal = hand.legal_actions()
     assert legal is not None
-    assert legal.is_bet and legal.can_check and not legal.can_fold
+    assert legal.is_bet and legal.can_check and legal.can_fold
     assert (legal.min_raise_to, legal.max_raise_to) == (10, 455)
 
 
@@ -298,16 +298,6 @@ def test_a_mucked_hand_may_still_be_shown_after_the_hand() -> None:
     shown = hand.show_voluntarily(1)
     assert isinstance(shown[0], CardsShown) and shown[0].voluntary
     assert hand.stacks == stacks
-
-
-def test_folding_is_refused_when_checking_is_free() -> None:
-    hand = holdem([100, 100, 100], FOUR[:3], ["AsKsQh", "2h", "3h"])
-    hand.check_or_call()
-    hand.check_or_call()
-    assert not hand.can_fold()  # big blind may check
-    with pytest.raises(IllegalAction) as refused:
-        hand.fold()
-    assert refused.value.reason == "fold_needless"
 
 
 def test_antes_uniform_and_big_blind_ante_are_dead_money_in_the_main_pot() -> None:

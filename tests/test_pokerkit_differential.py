@@ -1,14 +1,22 @@
 """Thousands of random hands through this engine and pokerkit side by side.
 
-Every decision must offer the same legal actions (call amount, fold, raise allowed, raise
-bounds) and every hand must end with the same stacks, except for odd chips, where our rule
-differs on purpose (see ``pokerkit_oracle``): those hands are counted and must stay rare,
-and even there no chip may appear or vanish.
+Every decision must offer the same legal actions (call amount, raise allowed, raise bounds)
+and every hand must end with the same stacks, except where we differ on purpose (see
+``pokerkit_oracle``), and those hands are counted, by reason:
+
+- odd chips: pokerkit gives a split's whole remainder to the first winner; we give the odd
+  chips one at a time from left of the button. Even there no chip may appear or vanish.
+- casino rules where pokerkit 0.7.7 is not the standard (issue 11): an incomplete all-in
+  bet or raise does not reopen the betting (no limit, TDA 47A) or reopens it from half a bet
+  (fixed limit, TDA 47B), and a short big blind still has to be called in full. A hand is
+  set aside only from the decision where the engines disagree, and only if one of these
+  situations is in its history; the rest of the hand is not compared.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from pokerkit_oracle import play_lockstep, random_draw, random_holdem
@@ -23,11 +31,15 @@ HANDS = 3000
 def test_same_legal_actions_and_stacks_as_pokerkit(name: str, maker, seed: int) -> None:
     rng = random.Random(seed)
     odd_chip_hands = 0
+    casino_hands: Counter[str] = Counter()
     decisions = 0
     for _ in range(HANDS):
         hand, state = maker(rng)
         outcome = play_lockstep(hand, state, rng)
         decisions += outcome.decisions
+        if outcome.casino_rule:
+            casino_hands[outcome.casino_rule] += 1
+            continue
         if outcome.same_stacks:
             continue
         assert outcome.odd_chip_split, (name, outcome, hand.config)
@@ -38,6 +50,9 @@ def test_same_legal_actions_and_stacks_as_pokerkit(name: str, maker, seed: int) 
             for a, b in zip(outcome.stacks_ours, outcome.stacks_pokerkit, strict=True)
         )
         odd_chip_hands += 1
+    print(f"{name}: {odd_chip_hands} odd-chip hands, casino rules {dict(casino_hands)}")
     assert decisions > HANDS * 3
     # odd-chip differences need an uneven split: they must stay a small minority
     assert odd_chip_hands < HANDS * 0.03, odd_chip_hands
+    # the casino corners are corners: nearly every hand is still compared to the end
+    assert sum(casino_hands.values()) < HANDS * 0.1, casino_hands

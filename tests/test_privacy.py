@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from pokerkit_oracle import random_draw, random_holdem
+from scripted import random_step
 
-from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.view import PlayerView
@@ -50,17 +50,8 @@ def test_no_view_ever_holds_a_card_its_seat_may_not_know() -> None:
                 leaked = cards_in(view) - allowed(hand, viewer)
                 assert not leaked, (viewer, leaked)
                 checked += 1
-            legal = hand.legal_actions()
-            if legal is None:
+            if not random_step(hand, rng):
                 break
-            if legal.can_draw:
-                hand.act(Action.draw(tuple(rng.sample(legal.hand, rng.randint(0, 3)))))
-            elif legal.can_raise and rng.random() < 0.3:
-                hand.act(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-            elif legal.can_fold and rng.random() < 0.3:
-                hand.act(Action.fold())
-            else:
-                hand.act(Action.call() if legal.call_amount else Action.check())
     assert checked > 10_000
 
 

@@ -122,7 +122,9 @@ def test_split_shares_every_chip(amount: int, winners: int) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32), variant=st.sampled_from(["holdem", "draw"]))
 def test_sessions_conserve_chips(seed: int, variant: str) -> None:
     rng = random.Random(seed)
-    table = Table(TableConfig(variant, ("A", "B", "C", "D"), starting_stack=60, seed=seed))
+    ante = 1 if variant == "draw" else 0  # draw is always played with an ante
+    config = TableConfig(variant, ("A", "B", "C", "D"), starting_stack=60, ante=ante, seed=seed)
+    table = Table(config)
 
     def agent(view):  # type: ignore[no-untyped-def]
         legal = view.legal

@@ -112,3 +112,12 @@ def test_custom_bot_seat_via_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert code == 0, out
     data = json.loads(out.strip().splitlines()[-1])
     assert [s["bot"] for s in data["seats"]] == ["easy", "sim_plugin:Pat"]
+
+
+def test_draw_without_an_ante_is_refused_with_a_clear_message() -> None:
+    # rule card 001: every player antes, so --ante 0 is not Five-Card Draw
+    code, out = _invoke("--game", "draw", "--bots", "easy,easy", "--ante", "0", "--hands", "5")
+    assert code == 2
+    assert "Five-Card Draw is played with an ante" in out and "Traceback" not in out
+    code, out = _invoke("--game", "holdem", "--bots", "easy,easy", "--ante", "0", "--hands", "5")
+    assert code == 0, out

@@ -38,7 +38,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 def _table(seed: int = 7, players: int = 6, variant: str = "holdem") -> Table:
     names = tuple(f"P{i + 1}" for i in range(players))
-    return Table(TableConfig(variant, names, seed=seed, hand_limit=50))
+    ante = 1 if variant == "draw" else 0  # draw is always played with an ante
+    return Table(TableConfig(variant, names, seed=seed, hand_limit=50, ante=ante))
 
 
 # --------------------------------------------------------------------------- paths

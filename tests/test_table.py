@@ -79,7 +79,7 @@ def test_session_ends_when_one_player_has_every_chip() -> None:
 
 
 def test_hand_and_time_limits() -> None:
-    table = Table(TableConfig("draw", ("A", "B"), hand_limit=3, seed=1))
+    table = Table(TableConfig("draw", ("A", "B"), ante=1, hand_limit=3, seed=1))
     for number in range(1, 4):
         assert table.hands_left() == 4 - number
         hand = table.start_hand()
@@ -122,6 +122,7 @@ def test_saved_table_resumes_with_the_same_cards() -> None:
         {"small_blind": 20, "big_blind": 10},
         {"variant": "draw", "small_bet": 0},
         {"ante": -1},
+        {"variant": "draw", "ante": 0},
     ],
 )
 def test_bad_table_settings_are_refused(bad: dict) -> None:

@@ -239,3 +239,22 @@ def test_pot_lines_say_who_can_win_each_pot() -> None:
     assert pot_line(1, (Pot(1500, (1, 3)), Pot(1500, (1, 3))), names, hr) == (
         "Side pot 1: 1.500 · Ben, Otto"
     )
+
+
+def test_play_refuses_a_draw_game_without_an_ante() -> None:
+    with pytest.raises(click.UsageError) as refused:
+        build_settings(game="draw", ante=0)
+    assert "Five-Card Draw is played with an ante" in str(refused.value)
+    assert build_settings(game="holdem", ante=0).game_ante == 0
+    for lang in ("hr", "fi", "nl"):
+        text = get_translator(lang).t("setup.error.draw_ante", min=1)
+        assert "1" in text and text != "setup.error.draw_ante"
+
+
+def test_play_draw_without_hands_or_minutes_plays_the_set_number_of_hands() -> None:
+    draw = build_settings(game="draw")
+    assert draw.hand_limit is None and draw.table_config().hand_limit == 30
+    assert build_settings(game="draw", hands=8).table_config().hand_limit == 8
+    timed = build_settings(game="draw", minutes=20).table_config()
+    assert (timed.hand_limit, timed.minute_limit) == (None, 20.0)
+    assert build_settings(game="holdem").table_config().hand_limit is None

@@ -39,7 +39,7 @@ def my_actions(app: HoldemApp, seat: int = 0) -> list[PlayerActed]:
 
 def facing_bet(app: HoldemApp) -> bool:
     legal = my_view(app).legal
-    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_fold
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.call_amount > 0
 
 
 async def test_fold_then_next_hand() -> None:
@@ -441,3 +441,63 @@ async def test_setup_language_choice_switches_the_form_at_once() -> None:
         await settle(pilot)
         assert app.settings.lang == "nl"
         assert "Hand #1" in str(app.screen.query_one("#topbar").render())
+
+
+async def test_setup_screen_shows_the_draw_hand_limit_and_refuses_a_zero_ante() -> None:
+    app = make_app(setup_first=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.widgets import Input, Select
+
+        screen = app.screen
+        kind = screen.query_one("#f-limit-kind", Select)
+        assert kind.value == "none"
+        screen.query_one("#f-game", Select).value = "draw"
+        await pilot.pause()
+        value = screen.query_one("#f-limit-value", Input)
+        assert kind.value == "hands" and value.value == "30" and value.display
+        assert "none" not in [v for _, v in kind._options]  # draw always has a limit
+        screen.query_one("#f-game", Select).value = "holdem"
+        await pilot.pause()
+        assert kind.value == "none"  # the untouched default goes with the game
+        screen.query_one("#f-game", Select).value = "draw"
+        await pilot.pause()
+        value.value = "12"
+        screen.query_one("#f-draw-ante", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        errors = str(app.screen.query_one("#setup-errors").render())
+        assert "Five-Card Draw is played with an ante" in errors
+        screen.query_one("#f-draw-ante", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.settings.variant == "draw" and app.settings.hand_limit == 12
+        assert app.session is not None and app.session.table.config.hand_limit == 12
+
+
+def _check_is_free(app: HoldemApp) -> bool:
+    legal = my_view(app).legal
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
+
+
+async def test_folding_when_checking_is_free_is_asked_once() -> None:
+    from holdem_tui.ui.screens.modals import FoldConfirmScreen
+
+    app = make_app(variant="draw", bots=("easy", "normal"), bot_factory=stations)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, _check_is_free)
+        before = len(my_actions(app))
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, FoldConfirmScreen)
+        assert "You could check for free" in str(app.screen.query_one("#quit-question").render())
+        await pilot.press("escape")  # keep playing: nothing was sent
+        await pilot.pause()
+        assert not isinstance(app.screen, FoldConfirmScreen)
+        assert len(my_actions(app)) == before and _check_is_free(app)
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert my_actions(app)[-1].kind == "fold"

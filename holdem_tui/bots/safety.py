@@ -39,7 +39,9 @@ def illegal_reason(action: object, legal: LegalActions) -> str | None:
     """Why ``action`` is not allowed by ``legal``, or ``None`` when it is.
 
     Mirrors the engine's checks so a bad answer is caught before it reaches the hand (where
-    it would raise), and a reason can be logged in words.
+    it would raise), and a reason can be logged in words. One more rule than the engine's:
+    a bot never folds when checking is free (the engine allows it for humans, who are
+    asked to confirm); such a fold is played as the check.
     """
     if not isinstance(action, Action):
         return f"not an Action: {action!r}"
@@ -58,7 +60,9 @@ def illegal_reason(action: object, legal: LegalActions) -> str | None:
     if kind is ActionKind.DRAW:
         return "draw outside the draw"
     if kind is ActionKind.FOLD:
-        return None if legal.can_fold else "fold with nothing to call"
+        if legal.can_check:
+            return "fold when checking is free"
+        return None if legal.can_fold else "fold outside a betting round"
     if kind is ActionKind.CHECK:
         return None if legal.can_check else "check facing a bet"
     if kind is ActionKind.CALL:

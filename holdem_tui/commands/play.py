@@ -133,7 +133,8 @@ def game_options(bots_help: str) -> Callable[[F], F]:
             "--ante",
             type=click.IntRange(min=0),
             default=None,
-            help="Ante per player [default: none in Hold'em, half the small bet in draw].",
+            help="Ante per player [default: none in Hold'em, half the small bet in draw; "
+            "draw needs at least 1].",
         ),
         click.option(
             "--limits",
@@ -142,7 +143,10 @@ def game_options(bots_help: str) -> Callable[[F], F]:
             help="Draw bet sizes: small bet / big bet [default: 10/20].",
         ),
         click.option(
-            "--hands", type=click.IntRange(min=1), default=None, help="End after N hands."
+            "--hands",
+            type=click.IntRange(min=1),
+            default=None,
+            help="End after N hands [default: no limit in Hold'em, 30 in draw].",
         ),
         click.option(
             "--minutes", type=click.IntRange(min=1), default=None, help="End after M minutes."

@@ -14,12 +14,18 @@ from holdem_tui.engine.hand import (
     Hand,
     HandConfig,
     StreetSpec,
+    partial_antes,
 )
 
 MAX_SEATS = 6
 MAX_DISCARDS = 3
 #: bets plus raises allowed in one round unless configured otherwise
 DEFAULT_CAP = 4
+#: rule card 001: every player antes, so the game has no ante of 0
+MIN_ANTE = 1
+#: rule card 001: the game ends after a number of hands set in advance; this many unless
+#: the player sets another number (or a time limit)
+DEFAULT_HAND_LIMIT = 30
 
 
 def default_ante(small_bet: int) -> int:
@@ -71,6 +77,7 @@ def draw_config(
         small_bet=small_bet,
         big_bet=big_bet if big_bet is not None else 2 * small_bet,
         max_raises=cap,
+        ante_trimming=partial_antes(stacks, ante),
         names=tuple(names),
         seats=tuple(seats),
         hand_number=hand_number,

@@ -2,10 +2,12 @@
 
 The betting, pot and showdown rules live here once; :mod:`holdem` and :mod:`draw` only say
 which streets a variant has and what is dealt on each. The engine mirrors pokerkit's rules
-(the peer-reviewed reference the differential tests compare against), including its
-handling of incomplete all-in raises, and follows the pokerkit ``verify_x / can_x / x()``
-pattern: ``verify_*`` raises :class:`IllegalAction`, ``can_*`` answers yes or no, and the
-action itself returns the frozen events it caused.
+(the peer-reviewed reference the differential tests compare against) except where pokerkit
+departs from the standard casino rules (README, "Where we differ from pokerkit, and why":
+incomplete all-ins, a short big blind, the showdown when nobody bet, folding when a check is
+free), and follows the pokerkit ``verify_x / can_x / x()`` pattern: ``verify_*`` raises
+:class:`IllegalAction`, ``can_*`` answers yes or no, and the action itself returns the frozen
+events it caused.
 
 Hand positions: 0 is the first seat left of the button and ``n - 1`` the button, as in PHH
 (heads-up, 0 is the big blind and 1 the button, who posts the small blind).
@@ -118,6 +120,17 @@ class HandConfig:
         return blinds
 
 
+def partial_antes(stacks: Sequence[int], ante: int) -> bool:
+    """Whether someone can post only part of a uniform ante, so antes must be live chips.
+
+    Casino rule: a player all-in for part of the ante is eligible only for that much of
+    every other ante (an equal amount of each in the main pot, the rest in a side pot).
+    That is exactly pokerkit's ante trimming, so such hands are played, and written to PHH,
+    with ``ante_trimming_status = true``; with full antes the two ways pay the same.
+    """
+    return ante > 0 and min(stacks) < ante
+
+
 class Dealer:
     """Where cards come from: a shuffled deck normally, known cards when replaying."""
 
@@ -193,12 +206,16 @@ class Hand:
         self.phase = Phase.BETTING
         self.street_index = -1
         self.pots: list[Pot] = []
-        # betting-round state, mirroring pokerkit
+        # betting-round state (casino rules: TDA 47A/47B, see _begin_betting)
         self.actors: deque[int] = deque()
-        self.acted: set[int] = set()
-        self.completion = 0
+        #: the bet each seat matched or set when it last acted this round
+        self.faced: dict[int, int] = {}
+        #: the bet to match before the flop even when the big blind is all-in for less
+        self.floor = 0
+        #: the size of the last full bet or raise (the minimum raise), and the bet it made
+        self.full_size = 0
+        self.full_level = 0
         self.raise_count = 0
-        self.short_all_ins: list[int] = []
         self.last_aggressor: int | None = None
         self.all_in_runout = False
         self.draw_queue: deque[int] = deque()
@@ -249,6 +266,27 @@ class Hand:
     def live_count(self) -> int:
         """Players who have not folded."""
         return sum(self.live)
+
+    @property
+    def top(self) -> int:
+        """The bet to match on this street: the highest bet, and before the flop never less
+        than the full big blind, even when the big blind is all-in for less (casino rule)."""
+        return max(max(self.bets), self.floor)
+
+    def owed(self, player: int) -> int:
+        """Chips ``player`` must add to stay in: the bet to match, capped at the stack and at
+        what any opponent could still put in (a short big blind alone is called for its
+        amount, since the rest would only come back)."""
+        reach = max(
+            (self.bets[j] + self.stacks[j] for j in range(self.n) if j != player and self.live[j]),
+            default=0,
+        )
+        return max(0, min(self.stacks[player], min(self.top, reach) - self.bets[player]))
+
+    @property
+    def fixed_limit(self) -> bool:
+        """Whether every bet and raise is the street's one size."""
+        return self.config.structure is BettingStructure.FIXED_LIMIT
 
     # ----------------------------------------------------------------- start
 
@@ -318,9 +356,11 @@ class Hand:
         if spec.draw:
             self._emit(StreetStarted(spec.street))
         self.phase = Phase.BETTING
-        blinds = self.config.posted_blinds()
-        signs = [1 if b > 0 else 0 for b in blinds]
-        max_index = max(range(self.n), key=lambda i: (self.bets[i] * signs[i], i))
+        preflop = self.street_index == 0
+        blinds = self.config.posted_blinds() if preflop else (0,) * self.n
+        # action starts left of the biggest blind as set, even if its poster is short;
+        # after the flop (and in draw) left of the button
+        max_index = max(range(self.n), key=lambda i: (blinds[i], i))
         order = deque(range(self.n))
         order.rotate(-(max_index + 1))
         # a seat with nothing left to lose (pokerkit's zero effective stack) does not act
@@ -329,19 +369,42 @@ class Hand:
         self.actors = deque(
             i for i in order if self.live[i] and self.stacks[i] and second > self.bets[i]
         )
-        self.completion = 0
+        # before the flop the big blind is the opening bet, short or not (TDA 47A)
+        self.floor = max(blinds, default=0)
+        self.full_size = spec.min_bet
+        self.full_level = self.floor
         self.raise_count = 0
         self.last_aggressor = None
-        self.acted = set()
-        self.short_all_ins = []
-        if len(self.actors) == 1 and self.bets[self.actors[0]] >= max(self.bets):
+        self.faced = {}
+        if len(self.actors) == 1 and not self.owed(self.actors[0]):
             self.actors.clear()
         self._after_betting_action()
 
     def _after_betting_action(self) -> None:
+        if len(self.actors) == 1 and self._sole_claimant(self.actors[0]):
+            self.actors.clear()
         if self.actors and self.live_count() > 1:
             return
         self._end_betting()
+
+    def _sole_claimant(self, player: int) -> bool:
+        """Whether ``player`` has nothing to decide: it alone still has chips, owes nothing,
+        and is the only one left in a pot that folded players paid into (reachable only
+        after a fold when a check was free). Its fold would throw away a pot already its
+        own, so the betting ends instead."""
+        if self.owed(player) or any(
+            self.live[j] and self.stacks[j] for j in range(self.n) if j != player
+        ):
+            return False
+        invested = [self.contributed[j] + self.bets[j] for j in range(self.n)]
+        others = max(
+            (invested[j] for j in range(self.n) if j != player and self.live[j]), default=0
+        )
+        mine = invested[player]
+        # a folder who had matched everything folded when a check was free
+        return any(
+            not self.live[j] and invested[j] > others and invested[j] >= mine for j in range(self.n)
+        )
 
     def _end_betting(self) -> None:
         self.actors.clear()
@@ -406,6 +469,8 @@ class Hand:
 
     def _begin_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
+        # antes alone make a pot too: without it nobody "could win" and everyone mucked
+        self.pots = build_pots(self.contributed, self.live, self.dead)
         self._emit(StreetStarted(Street.SHOWDOWN))
         self.showdown_queue = deque(i for i in self._showdown_order() if i not in self.shown)
         self._advance_showdown()
@@ -559,17 +624,17 @@ class Hand:
             )
         if self.phase is not Phase.BETTING:
             return None
-        top = max(self.bets)
-        call = min(self.stacks[player], top - self.bets[player])
-        can_raise = self._raise_refusal(player, top) is None
-        full = max(self.completion, self.spec.min_bet) + top
+        top = self.top
+        call = self.owed(player)
+        can_raise = self._raise_refusal(player) is None
+        full = self._full_raise_to()
         all_in = self.stacks[player] + self.bets[player]
         low = min(all_in, full)
-        high = low if self.config.structure is BettingStructure.FIXED_LIMIT else all_in
+        high = low if self.fixed_limit else all_in
         return LegalActions(
             player=player,
-            can_fold=self.bets[player] < top,
-            can_check=self.bets[player] >= top,
+            can_fold=True,
+            can_check=call == 0,
             call_amount=call,
             can_raise=can_raise,
             is_bet=top == 0,
@@ -581,19 +646,30 @@ class Hand:
             hand=tuple(self.hole[player]),
         )
 
-    def _raise_refusal(self, player: int, top: int | None = None) -> IllegalAction | None:
-        if top is None:
-            top = max(self.bets)
-        call = min(self.stacks[player], top - self.bets[player])
-        if call < self.completion:
-            return IllegalAction("short_all_in", "a short all-in cannot be raised")
+    def _full_raise_to(self) -> int:
+        """The smallest full bet or raise now. No limit: the bet to match plus the last full
+        bet or raise (an incomplete all-in does not change it). Fixed limit: one bet above
+        the last full bet, so an all-in under half a bet is only completed (TDA 47B)."""
+        if self.fixed_limit:
+            return self.full_level + self.spec.min_bet
+        return self.top + self.full_size
+
+    def _reopened(self, player: int) -> bool:
+        """Whether ``player`` may raise again: always before it has acted this round; after,
+        only when facing a full raise since (no limit: incomplete all-ins count together,
+        TDA 47A; fixed limit: an all-in of half a bet or more is a full raise, TDA 47B)."""
+        faced = self.faced.get(player)
+        if faced is None:
+            return True
+        if self.fixed_limit:
+            return self.full_level > faced
+        return self.top - faced >= self.full_size
+
+    def _raise_refusal(self, player: int) -> IllegalAction | None:
+        top = self.top
         if self.config.max_raises is not None and self.raise_count >= self.config.max_raises:
             return IllegalAction("raise_cap", "the betting is capped")
-        if (
-            self.short_all_ins
-            and sum(self.short_all_ins) < self.completion
-            and player in self.acted
-        ):
+        if not self._reopened(player):
             return IllegalAction(
                 "not_reopened", "an incomplete all-in raise does not reopen the betting"
             )
@@ -617,11 +693,10 @@ class Hand:
     # ----------------------------------------------------------------- fold
 
     def verify_fold(self, player: int | None = None) -> int:
-        """Raise unless the seat to act may fold (there must be a bet to face)."""
-        actor = self._require_actor(player, Phase.BETTING)
-        if self.bets[actor] >= max(self.bets):
-            raise IllegalAction("fold_needless", "nothing to call: check instead of folding")
-        return actor
+        """Raise unless the seat to act may fold. Folding is always allowed in a betting
+        round, even when checking is free (the rule cards list fold on every turn); the
+        table asks a human to confirm such a fold and bots never make it."""
+        return self._require_actor(player, Phase.BETTING)
 
     def can_fold(self, player: int | None = None) -> bool:
         """Whether :meth:`fold` would be accepted."""
@@ -644,7 +719,7 @@ class Hand:
     def verify_check_or_call(self, player: int | None = None) -> tuple[int, int]:
         """Raise unless the seat to act may check or call; returns (seat, chips to put in)."""
         actor = self._require_actor(player, Phase.BETTING)
-        return actor, min(self.stacks[actor], max(self.bets) - self.bets[actor])
+        return actor, self.owed(actor)
 
     def can_check_or_call(self, player: int | None = None) -> bool:
         """Whether :meth:`check_or_call` would be accepted."""
@@ -659,6 +734,7 @@ class Hand:
         self._pop_actor()
         self.bets[actor] += amount
         self.stacks[actor] -= amount
+        self.faced[actor] = self.top
         kind = "call" if amount else "check"
         self._emit(PlayerActed(actor, kind, amount, self.bets[actor], self.stacks[actor] == 0))
         self._after_betting_action()
@@ -677,9 +753,9 @@ class Hand:
     def _check_raise(self, legal: LegalActions, amount: int) -> None:
         """Raise :class:`IllegalAction` unless ``legal`` allows a bet or raise to ``amount``."""
         if not legal.can_raise:
-            refusal = self._raise_refusal(legal.player)
-            assert refusal is not None
-            raise refusal
+            raise self._raise_refusal(legal.player) or IllegalAction(
+                "not_now", "no bet or raise is possible now"
+            )
         if amount < legal.min_raise_to:
             raise IllegalAction(
                 "below_min",
@@ -711,8 +787,7 @@ class Hand:
 
     def _raise_to(self, actor: int, amount: int) -> tuple[Event, ...]:
         mark = len(self.events)
-        top = max(self.bets)
-        completion = amount - top
+        top = self.top
         self._pop_actor()
         delta = amount - self.bets[actor]
         self.bets[actor] = amount
@@ -722,16 +797,17 @@ class Hand:
         order.popleft()
         self.actors = deque(i for i in order if self.live[i] and self.stacks[i])
         self.last_aggressor = actor
-        if completion >= self.completion:
-            self.acted = {actor}
-        self.completion = max(self.completion, completion)
-        self.raise_count += 1
-        if self.stacks[actor]:
-            self.short_all_ins.clear()
+        self.faced[actor] = amount
+        if self.fixed_limit:
+            # an all-in of at least half a bet counts as a full raise (TDA 47B)
+            if 2 * (amount - self.full_level) >= self.spec.min_bet:
+                self.full_level = amount
+                self.raise_count += 1
         else:
-            self.short_all_ins.append(completion)
-        if sum(self.short_all_ins) >= self.completion:
-            self.short_all_ins.clear()
+            if amount - top >= self.full_size:
+                self.full_size = amount - top
+                self.full_level = amount
+            self.raise_count += 1
         kind = "bet" if top == 0 else "raise"
         self._emit(PlayerActed(actor, kind, delta, amount, self.stacks[actor] == 0))
         self._after_betting_action()
@@ -853,12 +929,17 @@ class Hand:
         if player is not None and player != legal.player:
             raise IllegalAction("not_your_turn", f"it is p{legal.player + 1}'s turn")
         kind = action.kind
+        if legal.can_draw or kind is ActionKind.DRAW:
+            if not legal.can_draw:
+                raise IllegalAction("no_draw_now", "there is no draw now")
+            if kind is not ActionKind.DRAW:
+                raise IllegalAction("draw_only", "this is the draw: throw cards or stand pat")
+            self.verify_draw(action.discards, player)
+            return action
         if kind is ActionKind.ALL_IN:
             action = legal.all_in_action()
             kind = action.kind
-        if kind is ActionKind.DRAW:
-            self.verify_draw(action.discards, player)
-        elif kind is ActionKind.FOLD:
+        if kind is ActionKind.FOLD:
             self.verify_fold(player)
         elif kind is ActionKind.CHECK:
             if not legal.can_check:
@@ -868,10 +949,13 @@ class Hand:
         elif kind is ActionKind.CALL:
             if legal.call_amount == 0:
                 raise IllegalAction("nothing_to_call", "nothing to call: check")
-        else:
-            if action.amount is None:
+        elif kind in (ActionKind.BET, ActionKind.RAISE):
+            amount = action.amount
+            if not isinstance(amount, int) or isinstance(amount, bool):
                 raise IllegalAction("amount_missing", "a bet or raise needs an amount")
-            self._check_raise(legal, action.amount)
+            self._check_raise(legal, amount)
+        else:
+            raise IllegalAction("not_now", f"{kind!r} is not a move")
         return action
 
     def can(self, action: Action, player: int | None = None) -> bool:
@@ -893,16 +977,12 @@ class Hand:
         if kind is ActionKind.FOLD:
             return self._fold(actor)
         if kind in (ActionKind.CHECK, ActionKind.CALL):
-            return self._check_or_call(
-                actor, min(self.stacks[actor], max(self.bets) - self.bets[actor])
-            )
+            return self._check_or_call(actor, self.owed(actor))
         assert action.amount is not None
         return self._raise_to(actor, action.amount)
 
     def _pop_actor(self) -> int:
-        actor = self.actors.popleft()
-        self.acted.add(actor)
-        return actor
+        return self.actors.popleft()
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)

@@ -10,6 +10,7 @@ from holdem_tui.engine.hand import (
     Hand,
     HandConfig,
     StreetSpec,
+    partial_antes,
 )
 
 MAX_SEATS = 9
@@ -47,6 +48,8 @@ def holdem_config(
     """A Hold'em hand from plain table settings (stacks in PHH order: SB first, button last).
 
     ``ante`` is paid by everyone, or only by the big blind when ``big_blind_ante`` is set.
+    A player all-in for part of the ante wins only that much of each ante: see
+    :func:`~holdem_tui.engine.hand.partial_antes`.
     """
     n = len(stacks)
     # PHH order: index 1 is the big blind, heads-up included
@@ -54,6 +57,7 @@ def holdem_config(
     return HandConfig(
         starting_stacks=tuple(stacks),
         antes=antes if ante else (),
+        ante_trimming=partial_antes(stacks, ante) and not big_blind_ante,
         blinds=(small_blind, big_blind) + (0,) * (n - 2),
         min_bet=big_blind,
         structure=BettingStructure.NO_LIMIT,

@@ -32,6 +32,10 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
     for level in sorted(set(contributions)):
         carry += sum(min(c, level) - min(c, previous) for c in contributions)
         eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
+        if not eligible and pots:
+            # chips of folded players above every live one: the highest pot still
+            # contested takes them (nobody could win a pot of their own)
+            eligible = pots[-1].eligible
         while pots and pots[-1].eligible == eligible:
             carry += pots.pop().amount
         if carry:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand, draw_config
+from holdem_tui.engine.draw import DEFAULT_CAP, MIN_ANTE, DrawHand, draw_config
 from holdem_tui.engine.hand import Dealer, Hand, ShowdownPolicy, best_hand_policy
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
@@ -63,6 +63,11 @@ class TableConfig:
             raise ValueError("limits must satisfy 0 < small bet <= big bet")
         if self.ante < 0:
             raise ValueError("the ante cannot be negative")
+        if self.variant == "draw" and self.ante < MIN_ANTE:
+            raise ValueError(
+                f"Five-Card Draw is played with an ante (every player antes): "
+                f"the ante must be at least {MIN_ANTE}"
+            )
 
     @property
     def unit(self) -> int:

@@ -427,6 +427,7 @@ def dumps(hand: Hand, *, extra: dict[str, Any] | None = None) -> str:
     fields: dict[str, Any] = {}
     if isinstance(hand, DrawHand):
         fields["variant"] = DRAW_CODE
+        fields["ante_trimming_status"] = config.ante_trimming
         fields["antes"] = list(config.phh_antes())
         fields["blinds_or_straddles"] = [0] * n
         fields["small_bet"] = config.small_bet

@@ -38,6 +38,7 @@ from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, disp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,
+    FoldConfirmScreen,
     HelpScreen,
     QuitScreen,
     RaiseEditor,
@@ -445,8 +446,17 @@ class HoldemApp(App[None]):
         return (seat, view) if view.legal is not None else None
 
     def play_fold(self) -> None:
-        """Fold."""
+        """Fold; when checking is free, ask once first (allowed, but rarely meant)."""
+        found = self._legal()
+        legal = found[1].legal if found is not None else None
+        if legal is not None and legal.can_check:
+            self.push_screen(FoldConfirmScreen(), self._fold_answer)
+            return
         self.human_act(Action.fold())
+
+    def _fold_answer(self, fold: bool | None) -> None:
+        if fold:
+            self.human_act(Action.fold())
 
     def play_check_call(self) -> None:
         """Check when free, else call."""

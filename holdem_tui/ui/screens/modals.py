@@ -1,4 +1,5 @@
-"""Small typed screens over the table: raise editor, quit question, help, curtain, too small.
+"""Small typed screens over the table: raise editor, quit and free-fold questions, help,
+curtain, too small.
 
 Each returns a typed result through ``dismiss`` (``ModalScreen[int | None]`` for an amount,
 ``ModalScreen[bool]`` for a yes/no) so the app's callbacks never guess what came back. All
@@ -241,12 +242,12 @@ class RaiseEditor(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class QuitScreen(ModalScreen[bool]):
-    """ "Leave the table?" — a quit by accident would lose the session."""
+class _Question(ModalScreen[bool]):
+    """A yes/no question in a box: Enter (or y) says yes, Esc (or n) says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,y", "answer(True)", show=False, id="quit_yes"),
-        Binding("escape,n", "answer(False)", show=False, id="quit_no"),
+        Binding("enter,y", "answer(True)", show=False, id="question_yes"),
+        Binding("escape,n", "answer(False)", show=False, id="question_no"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -260,22 +261,42 @@ class QuitScreen(ModalScreen[bool]):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Redraw in the current language."""
+        """Redraw in the current language (each question says what it asks)."""
+        raise NotImplementedError
+
+    def _show(self, prefix: str, question: str) -> None:
+        """Title, question and answers from the ``prefix`` section of the locale files."""
         tr = _tr(self)
-        self.query_one("#quit-box", Vertical).border_title = tr.t("quit.title")
-        # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
-        persist = bool(getattr(self.app, "persist", False))
-        question = tr.t("quit.confirm" if persist else "quit.question")
+        self.query_one("#quit-box", Vertical).border_title = tr.t(f"{prefix}.title")
         self.query_one("#quit-question", Static).update(question)
         keys = [
-            ActionModel("Enter", tr.t("quit.yes"), "screen.answer(True)"),
-            ActionModel("Esc", tr.t("quit.no"), "screen.answer(False)"),
+            ActionModel("Enter", tr.t(f"{prefix}.yes"), "screen.answer(True)"),
+            ActionModel("Esc", tr.t(f"{prefix}.no"), "screen.answer(False)"),
         ]
         self.query_one("#quit-keys", KeyBar).show(keys)
 
-    def action_answer(self, leave: bool) -> None:
+    def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
-        self.dismiss(leave)
+        self.dismiss(yes)
+
+
+class FoldConfirmScreen(_Question):
+    """ "Fold? You could check for free" — folding is allowed on every turn (the rule
+    cards list it), but folding when a check costs nothing is almost always a slip."""
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("fold_free", _tr(self).t("fold_free.question"))
+
+
+class QuitScreen(_Question):
+    """ "Leave the table?" — a quit by accident would lose the session."""
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
+        persist = bool(getattr(self.app, "persist", False))
+        self._show("quit", _tr(self).t("quit.confirm" if persist else "quit.question"))
 
 
 class CurtainScreen(Screen[None]):

@@ -16,9 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
 from holdem_tui.engine.table import SEAT_LIMITS
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
@@ -60,9 +62,12 @@ class SetupScreen(Screen[GameSettings | None]):
                 self._kinds[index] = "plugin"
             else:
                 self._kinds[index] = seat.level if seat.level in BOT_LEVELS else "normal"
-        limit_kind = "hands" if settings.hand_limit else "none"
+        limit_kind = "hands" if settings.session_hand_limit else "none"
         if settings.minute_limit and not settings.hand_limit:
             limit_kind = "minutes"
+        #: the draw hand limit was filled in for the player (not typed): switching back to
+        #: Hold'em takes it away again
+        self._auto_limit = settings.hand_limit is None and limit_kind == "hands"
         self._initial_choices = {
             "f-game": settings.variant,
             "f-limit-kind": limit_kind,
@@ -79,7 +84,7 @@ class SetupScreen(Screen[GameSettings | None]):
     def compose(self) -> ComposeResult:
         """Rows of label + field; seat rows beyond the chosen count are hidden."""
         s = self.initial
-        limit_value = s.hand_limit or s.minute_limit or ""
+        limit_value = s.session_hand_limit or s.minute_limit or ""
         with VerticalScroll(id="setup-form"):
             yield Static(id="setup-title")
             yield Button("", id="continue", variant="primary", compact=True)
@@ -149,8 +154,10 @@ class SetupScreen(Screen[GameSettings | None]):
         if widget_id == "f-game":
             return [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")]
         if widget_id == "f-limit-kind":
+            # draw ends after a set number of hands (rule card 001): no "no limit" there
+            none = [] if self._game() == "draw" else [(tr.t("setup.limit_none"), "none")]
             return [
-                (tr.t("setup.limit_none"), "none"),
+                *none,
                 (tr.t("setup.limit_hands"), "hands"),
                 (tr.t("setup.limit_minutes"), "minutes"),
             ]
@@ -163,6 +170,13 @@ class SetupScreen(Screen[GameSettings | None]):
         ]
         kinds.append((tr.t("bot.plugin"), "plugin"))
         return kinds
+
+    def _game(self) -> str:
+        """The game chosen in the form (the initial one while it is being built)."""
+        try:
+            return str(self.query_one("#f-game", Select).value)
+        except NoMatches:
+            return self.initial.variant
 
     def _select(self, widget_id: str, value: str) -> Select[str]:
         return Select(
@@ -268,8 +282,26 @@ class SetupScreen(Screen[GameSettings | None]):
         self.query_one("#row-limits").display = game == "draw"
         self.query_one("#f-ante").display = game == "holdem"
         self.query_one("#f-draw-ante").display = game == "draw"
-        limit_kind = self.query_one("#f-limit-kind", Select).value
-        self.query_one("#f-limit-value", Input).display = limit_kind != "none"
+        self._sync_limit(str(game))
+
+    def _sync_limit(self, game: str) -> None:
+        """Draw always has a limit: "none" becomes the default number of hands, shown and
+        changeable; back in Hold'em an untouched default goes back to no limit."""
+        kind_select = self.query_one("#f-limit-kind", Select)
+        value_input = self.query_one("#f-limit-value", Input)
+        kind = kind_select.value
+        if game == "draw" and kind == "none":
+            kind = "hands"
+            value_input.value = str(DEFAULT_HAND_LIMIT)
+            self._auto_limit = True
+        elif game != "draw" and self._auto_limit and kind == "hands":
+            if value_input.value == str(DEFAULT_HAND_LIMIT):
+                kind = "none"
+            self._auto_limit = False
+        with self.prevent(Select.Changed):
+            kind_select.set_options(self._options("f-limit-kind"))
+            kind_select.value = kind
+        value_input.display = kind != "none"
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
