@@ -336,3 +336,24 @@ def _isolation(quick: bool) -> dict[str, float]:
         "plugin_start_ms": start_ms,
         "plugin_decision_ms_median": round_trip_ms,
     }
+
+
+# ---------------------------------------------------------------- network table
+
+
+@register(
+    "network",
+    "Table server on loopback: actions per second with 9 clients, decision round trip.",
+)
+def _network(quick: bool) -> dict[str, float]:
+    from holdem_tui.net.loadtest import measure
+
+    nine = measure(clients=9, hands=10 if quick else 150)
+    two = measure(clients=2, hands=10 if quick else 150)
+    return {
+        "net_actions_per_s_9_clients": nine.actions_per_s,
+        "net_round_trip_ms_median_9_clients": nine.round_trip_ms_median,
+        "net_round_trip_ms_median_2_clients": two.round_trip_ms_median,
+        "net_round_trip_ms_p95_2_clients": two.round_trip_ms_p95,
+        "net_decisions_measured": float(nine.decisions + two.decisions),
+    }

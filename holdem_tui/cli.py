@@ -14,6 +14,8 @@ import click
 #: subcommand name -> (module under holdem_tui.commands, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "Start a game at the table with every setting as a flag."),
+    "host": ("host", "Host a table for friends on their own terminals."),
+    "join": ("join", "Join a table someone hosts (or watch it, or seat a bot)."),
     "bench": ("bench", "Measure evaluator, equity, engine and bot speed."),
     "replay": ("replay", "Replay PHH hand histories (viewer, or --json for a check)."),
     "rules": ("rules", "Print the rules of a game in your language."),

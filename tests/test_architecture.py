@@ -1,4 +1,4 @@
-"""The core stays free of the TUI: the engine and the bots never import Textual."""
+"""The core stays free of the TUI: the engine, the bots and the network never import Textual."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ print(",".join(bad))
 """
 
 
-@pytest.mark.parametrize("package", ["engine", "bots", "history"])
+@pytest.mark.parametrize("package", ["engine", "bots", "history", "net", "wire"])
 def test_package_does_not_import_textual(package: str) -> None:
     result = subprocess.run(
         [sys.executable, "-c", CHECK.format(package=package)],

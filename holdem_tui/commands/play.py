@@ -7,8 +7,9 @@ plugin that cannot be imported is reported on the command line, not mid-game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
@@ -26,6 +27,8 @@ from holdem_tui.settings import (
 
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
@@ -57,9 +60,15 @@ def build_settings(
     lang: str | None = None,
     pace: str = "normal",
     seed: int | None = None,
+    human_seats: list[str] | None = None,
 ) -> GameSettings:
-    """Turn the flags into settings; raises ``click.UsageError`` naming what is wrong."""
+    """Turn the flags into settings; raises ``click.UsageError`` naming what is wrong.
+
+    ``human_seats`` seats exactly these names (``""``: a chair left open), as ``host`` does.
+    """
     human_names = [] if watch else (_names(humans) or [""])
+    if human_seats is not None:
+        human_names = human_seats
     bot_levels = _names(bots)
     if bot_levels is None:
         bot_levels = [] if plugins else list(DEFAULT_BOTS)
@@ -102,80 +111,91 @@ def build_settings(
     return settings
 
 
+def game_options(bots_help: str) -> Callable[[F], F]:
+    """The flags that set the game and its stakes, shared by ``play`` and ``host``."""
+    options = [
+        click.option(
+            "--game",
+            type=click.Choice(["holdem", "draw"]),
+            default="holdem",
+            show_default=True,
+            help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
+        ),
+        click.option("--bots", metavar="LEVELS", default=None, help=bots_help),
+        click.option(
+            "--bot",
+            "plugins",
+            metavar="MODULE:CLASS",
+            multiple=True,
+            help="Seat a plugin bot; repeat for more.",
+        ),
+        click.option(
+            "--stack",
+            type=click.IntRange(min=1, max=MAX_CHIPS),
+            default=1000,
+            show_default=True,
+            help="Starting chips per player.",
+        ),
+        click.option(
+            "--blinds", metavar="SB/BB", default=None, help="Hold'em blinds [default: 5/10]."
+        ),
+        click.option(
+            "--ante",
+            type=click.IntRange(min=0, max=MAX_CHIPS),
+            default=None,
+            help="Ante per player [default: none in Hold'em, half the small bet in draw; "
+            "draw needs at least 1].",
+        ),
+        click.option(
+            "--limits",
+            metavar="SMALL/BIG",
+            default=None,
+            help="Draw bet sizes: small bet / big bet [default: 10/20].",
+        ),
+        click.option(
+            "--hands",
+            type=click.IntRange(min=1, max=MAX_HANDS),
+            default=None,
+            help="End after N hands [default: no limit in Hold'em, 30 in draw].",
+        ),
+        click.option(
+            "--minutes",
+            type=click.IntRange(min=1, max=MAX_MINUTES),
+            default=None,
+            help="End after M minutes.",
+        ),
+        click.option(
+            "--lang",
+            type=click.Choice(LANGUAGES),
+            default=None,
+            help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
+        ),
+        click.option(
+            "--pace",
+            type=click.Choice(PACES),
+            default=None,
+            help="How fast bots act and hands move on [default: as last time, else normal].",
+        ),
+        click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
+    ]
+
+    def apply(function: F) -> F:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return apply
+
+
 @click.command(name="play")
-@click.option(
-    "--game",
-    type=click.Choice(["holdem", "draw"]),
-    default="holdem",
-    show_default=True,
-    help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
-)
+@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
 @click.option(
     "--humans",
     metavar="NAMES",
     default=None,
     help="Comma-separated names of the people at the keyboard (hot-seat if two or more).",
 )
-@click.option(
-    "--bots",
-    metavar="LEVELS",
-    default=None,
-    help="Comma-separated bot levels: easy, normal, hard (default: five mixed).",
-)
-@click.option(
-    "--bot",
-    "plugins",
-    metavar="MODULE:CLASS",
-    multiple=True,
-    help="Seat a plugin bot; repeat for more.",
-)
 @click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
-@click.option(
-    "--stack",
-    type=click.IntRange(min=1, max=MAX_CHIPS),
-    default=1000,
-    show_default=True,
-    help="Starting chips per player.",
-)
-@click.option("--blinds", metavar="SB/BB", default=None, help="Hold'em blinds [default: 5/10].")
-@click.option(
-    "--ante",
-    type=click.IntRange(min=0, max=MAX_CHIPS),
-    default=None,
-    help="Ante per player [default: none in Hold'em, half the small bet in draw; "
-    "draw needs at least 1].",
-)
-@click.option(
-    "--limits",
-    metavar="SMALL/BIG",
-    default=None,
-    help="Draw bet sizes: small bet / big bet [default: 10/20].",
-)
-@click.option(
-    "--hands",
-    type=click.IntRange(min=1, max=MAX_HANDS),
-    default=None,
-    help="End after N hands [default: no limit in Hold'em, 30 in draw].",
-)
-@click.option(
-    "--minutes",
-    type=click.IntRange(min=1, max=MAX_MINUTES),
-    default=None,
-    help="End after M minutes.",
-)
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=None,
-    help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
-)
-@click.option(
-    "--pace",
-    type=click.Choice(PACES),
-    default=None,
-    help="How fast bots act and hands move on [default: as last time, else normal].",
-)
-@click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
 @click.option(
     "--setup",
     "setup_first",

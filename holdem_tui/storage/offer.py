@@ -3,8 +3,8 @@
 "Continue" is offered only after the save has been read and checked in full (one function,
 :func:`~holdem_tui.storage.autosave.continue_offer`, so the validation rules live in the
 loader alone): a damaged file is set aside *before* the player is invited to continue it.
-:func:`summarize` gives what the button says ("Hold'em, 4 players, hand #12, 38 minutes ago") as plain data, and
-:func:`prune_previous` keeps the pile of set-aside unfinished sessions small.
+:func:`summarize` gives what the button says ("Hold'em, 4 players, hand #12, 38 minutes
+ago") as plain data, and :func:`prune_previous` keeps the set-aside sessions few.
 """
 
 from __future__ import annotations

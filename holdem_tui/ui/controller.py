@@ -27,7 +27,7 @@ from holdem_tui.settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
-    from holdem_tui.storage.autosave import Resumed
+    from holdem_tui.storage.autosave import Resumed, SaveFile
     from holdem_tui.storage.session import SessionStore
 
 #: how many finished hands the table keeps to look back at
@@ -70,6 +70,8 @@ class Session:
         self.table = Table(settings.table_config())
         self.hand: Hand | None = None
         self.names: tuple[str, ...] = settings.seat_names()
+        #: chairs played on this screen (a network client: its own one only)
+        self.local_seats: tuple[int, ...] = settings.humans
         factory = bot_factory or default_bot_factory
         seeder = random.Random(settings.seed)
         self.bots: dict[int, Bot] = {}
@@ -131,6 +133,10 @@ class Session:
         if self.hand is not None and position is not None:
             return self.hand.stacks[position]
         return self.table.seats[seat].stack
+
+    def is_away(self, seat: int) -> bool:
+        """Whether a human chair's player has left the table for now (network play)."""
+        return False
 
     def is_out(self, seat: int) -> bool:
         """Busted: no chips and not in the hand being played."""
@@ -236,8 +242,9 @@ class Session:
 
     # ------------------------------------------------------------------ storage
 
-    def start_storage(self) -> None:
-        """Keep this session on disk from now on: autosave plus a hand history."""
+    def start_storage(self, save_file: SaveFile | None = None) -> None:
+        """Keep this session on disk from now on: autosave (``save_file``, else the usual one)
+        plus a hand history."""
         from holdem_tui.storage.session import SessionStore
 
         try:
@@ -246,6 +253,7 @@ class Session:
                 settings=self.settings.to_dict(),
                 players=self.names,
                 humans=self.settings.humans,
+                save_file=save_file,
             )
             from holdem_tui.storage.offer import prune_previous
 

@@ -150,7 +150,7 @@ def seat_title_parts(session: Session, seat: int, tr: Translator) -> tuple[str, 
     name = display_name(session, seat, tr)
     settings = session.settings.seats[seat]
     if settings.is_human:
-        return name, tr.t("table.you") if len(session.settings.humans) == 1 else ""
+        return name, tr.t("table.you") if session.local_seats == (seat,) else ""
     return name, level_label(settings.level, tr)
 
 
@@ -340,6 +340,8 @@ def build_table(
         status = status_short = ""
         if sv.folded:
             status = tr.t("table.folded")
+        elif session.is_away(seat):
+            status = tr.t("table.away")
         elif thinking:
             status = tr.t("table.thinking")
         elif sv.shown and position in revealed and position in shown_names:
@@ -572,7 +574,7 @@ def _actions(
             if session.may_show(seat):
                 name = display_name(session, seat, tr)
                 text = tr.t("action.show")
-                if len(session.settings.humans) > 1:
+                if len(session.local_seats) > 1:
                     text = f"{text} ({name})"
                 items.append(ActionModel("s", text, "screen.show", True))
                 break

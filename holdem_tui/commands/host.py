@@ -1,0 +1,233 @@
+"""``holdem-tui host``: open a table that friends join from their own terminals.
+
+The host plays too (in the same table app as a joining friend, connected over loopback), or
+with ``--no-seat`` only runs the table and logs who comes and goes. The table is autosaved
+like a local game, and ``--resume`` opens it again with the same join code, so everybody
+reconnects with the code and their name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import logging
+import socket
+import sys
+import threading
+
+import click
+
+from holdem_tui.commands.play import build_settings, game_options
+from holdem_tui.i18n import Translator, get_translator, resolve_language
+from holdem_tui.net import protocol as p
+from holdem_tui.ui.app import PACES as PACE_DELAYS
+
+
+def lan_address() -> str:
+    """The address friends on the same network reach this machine at (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
+        address: str = probe.getsockname()[0]
+        return address
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def _default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    return name[: p.MAX_NAME] or "Host"
+
+
+@click.command(name="host")
+@game_options("Comma-separated bot levels for the seats not left open (default: none).")
+@click.option(
+    "--open",
+    "open_seats",
+    type=click.IntRange(min=0, max=8),
+    default=1,
+    show_default=True,
+    help="Seats left open for friends to join.",
+)
+@click.option("--name", default=None, help="Your name at the table [default: your user name].")
+@click.option("--no-seat", is_flag=True, help="Only run the table; do not play yourself.")
+@click.option(
+    "--port",
+    type=click.IntRange(min=0, max=65535),
+    default=p.DEFAULT_PORT,
+    show_default=True,
+    help="TCP port to listen on (0: any free port).",
+)
+@click.option(
+    "--bind",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on (127.0.0.1: this machine only).",
+)
+@click.option("--code", default=None, help="Join code to use [default: a new random one].")
+@click.option(
+    "--away",
+    "away_timeout",
+    type=click.FloatRange(min=0, max=3600),
+    default=30.0,
+    show_default=True,
+    help="Seconds a dropped player's seat waits before it checks or folds.",
+)
+@click.option("--resume", is_flag=True, help="Open the last hosted table again where it stopped.")
+def command(
+    game: str,
+    bots: str | None,
+    plugins: tuple[str, ...],
+    stack: int,
+    blinds: str | None,
+    ante: int | None,
+    limits: str | None,
+    hands: int | None,
+    minutes: int | None,
+    lang: str | None,
+    pace: str | None,
+    seed: int | None,
+    open_seats: int,
+    name: str | None,
+    no_seat: bool,
+    port: int,
+    bind: str,
+    code: str | None,
+    away_timeout: float,
+    resume: bool,
+) -> None:
+    """Host a table for friends on their own terminals."""
+    from holdem_tui.net.server import HostOptions, TableServer, host_save_file, new_code
+
+    tr = get_translator(resolve_language(lang, None))
+    pace = pace or "normal"
+    player = None if no_seat else (name or _default_name()).strip()
+    if player is not None and (problem := p.check_name(player)) is not None:
+        raise click.BadParameter(problem, param_hint="--name")
+    if code is not None and (
+        len(code) != p.CODE_LENGTH or any(ch not in p.CODE_ALPHABET for ch in code.upper())
+    ):
+        raise click.BadParameter(
+            f"{p.CODE_LENGTH} characters from {p.CODE_ALPHABET}", param_hint="--code"
+        )
+    seats = ([player] if player is not None else []) + [""] * open_seats
+    settings = build_settings(
+        game=game,
+        bots=bots if bots is not None else "",
+        plugins=plugins,
+        stack=stack,
+        blinds=blinds,
+        ante=ante,
+        limits=limits,
+        hands=hands,
+        minutes=minutes,
+        lang=lang,
+        pace=pace,
+        seed=seed,
+        human_seats=seats,
+    )
+    if not settings.humans:
+        raise click.UsageError("a hosted table needs a seat for someone: use --open or a seat")
+    delays = PACE_DELAYS[pace]
+    options = HostOptions(
+        settings,
+        code=(code or new_code()).upper(),
+        host_seat=None if player is None else 0,
+        away_timeout=away_timeout,
+        hand_pause=delays.next_hand or 0.0,
+        bot_delay=delays.bot,
+        persist=True,
+    )
+    loaded = None
+    if resume:
+        loaded = host_save_file().load()
+        if loaded.session is None:
+            click.echo(loaded.message(tr) or tr.t("storage.no_save"), err=True)
+            sys.exit(1)
+    server = TableServer(options, resumed=loaded)
+    seated = server.options.host_seat
+    if resume and seated is not None:
+        player = server.settings.seat_names()[seated]
+    if player is None:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        asyncio.run(_serve_only(server, bind, port, tr))
+        return
+    _serve_and_play(server, bind, port, player, tr, lang, pace)
+
+
+def _announce(tr: Translator, address: str, port: int, code: str) -> None:
+    click.echo(tr.t("net.hosting", address=f"{address}:{port}", code=code))
+    click.echo(tr.t("net.join_hint", command=f"holdem-tui join {address}:{port} --code {code}"))
+
+
+async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> None:
+    from holdem_tui.net.server import TableServer
+
+    assert isinstance(server, TableServer)
+    try:
+        bound = await server.start(bind, port)
+    except OSError as exc:
+        raise click.ClickException(tr.t("net.cannot_listen", detail=str(exc))) from None
+    _announce(tr, lan_address() if bind in ("0.0.0.0", "") else bind, bound, server.code)
+    try:
+        await server.wait_closed()
+    finally:
+        await server.close()
+        if not server.finished:
+            click.echo(tr.t("net.resume_hint", code=server.code))
+
+
+def _serve_and_play(
+    server: object,
+    bind: str,
+    port: int,
+    player: str,
+    tr: Translator,
+    lang: str | None,
+    pace: str,
+) -> None:
+    """The table in a background thread's event loop, the host's own screen in front."""
+    from holdem_tui.net.server import TableServer
+    from holdem_tui.settings import GameSettings
+    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+    assert isinstance(server, TableServer)
+    loop = asyncio.new_event_loop()
+    started: list[int | BaseException] = []
+    ready = threading.Event()
+
+    async def open_table() -> None:
+        try:
+            started.append(await server.start(bind, port))
+        except OSError as exc:
+            started.append(exc)
+        ready.set()
+
+    thread = threading.Thread(target=loop.run_forever, name="table-server", daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(open_table(), loop)
+    ready.wait()
+    outcome = started[0]
+    if isinstance(outcome, BaseException):
+        loop.call_soon_threadsafe(loop.stop)
+        raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
+    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    _announce(tr, address, outcome, server.code)
+    target = JoinTarget("127.0.0.1", outcome, server.code, player, shown=f"{address}:{outcome}")
+    settings = GameSettings(lang=resolve_language(lang, None), pace=pace)
+    app = create_remote_app(target, settings)
+    try:
+        app.run()
+    finally:
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+    if not server.finished:
+        click.echo(tr.t("net.resume_hint", code=server.code))
+    if app.exit_reason:
+        click.echo(app.exit_reason, err=True)

@@ -1,0 +1,91 @@
+"""``holdem-tui join HOST[:PORT] --code CODE --name NAME``: sit down at a friend's table.
+
+The same table app as a local game; the host deals. ``--watch`` looks on without a seat
+(and sees no hidden card), ``--bot module:Class`` seats a bot instead of a person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import click
+
+from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
+from holdem_tui.settings import PACES
+
+
+@click.command(name="join")
+@click.argument("address", metavar="HOST[:PORT]")
+@click.option("--code", required=True, help="The table's join code (the host has it).")
+@click.option("--name", default="", help="Your name at the table (to sit down or come back).")
+@click.option("--watch", is_flag=True, help="Look on without a seat; no hidden card is shown.")
+@click.option("--bot", "bot_spec", metavar="MODULE:CLASS", default=None, help="Seat this bot.")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
+)
+@click.option("--pace", type=click.Choice(PACES), default="normal", show_default=True)
+def command(
+    address: str,
+    code: str,
+    name: str,
+    watch: bool,
+    bot_spec: str | None,
+    lang: str | None,
+    pace: str,
+) -> None:
+    """Join a table someone hosts."""
+    from holdem_tui.net import protocol as p
+    from holdem_tui.net.client import split_address
+
+    tr = get_translator(resolve_language(lang, None))
+    try:
+        host, port = split_address(address)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="HOST[:PORT]") from None
+    if watch and bot_spec:
+        raise click.UsageError("--watch and --bot do not go together")
+    if bot_spec is not None:
+        _play_bot(host, port, code, name, bot_spec, tr)
+        return
+    if not watch and (problem := p.check_name(name)) is not None:
+        raise click.BadParameter(problem, param_hint="--name")
+    from holdem_tui.settings import GameSettings
+    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+    target = JoinTarget(host, port, code.strip().upper(), name.strip(), watch)
+    app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
+    app.run()
+    if app.exit_reason:
+        click.echo(app.exit_reason, err=True)
+        sys.exit(1)
+
+
+def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
+    from holdem_tui.bots.registry import make_bot
+    from holdem_tui.i18n import Translator
+    from holdem_tui.net import protocol as p
+    from holdem_tui.net.bot_client import Refused, play_bot
+
+    assert isinstance(tr, Translator)
+    try:
+        bot = make_bot(spec)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot") from None
+    seat_name = (name or str(getattr(bot, "name", "")) or "Bot").strip()[: p.MAX_NAME]
+    try:
+        result = asyncio.run(play_bot(host, port, code.strip().upper(), seat_name, bot))
+    except Refused as exc:
+        raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None
+    except OSError as exc:
+        raise click.ClickException(tr.t("net.unreachable", detail=str(exc))) from None
+    finally:
+        close = getattr(bot, "close", None)  # a plugin's own process
+        if callable(close):
+            close()
+    if result is None:
+        raise click.ClickException(tr.t("net.lost"))
+    click.echo(tr.t("net.bot_done", name=seat_name, hands=result.table.hand_number))

@@ -1,0 +1,553 @@
+"""The network table's messages: one versioned schema for the server and every client.
+
+Transport: one TCP connection per client, one JSON object per line (UTF-8, ``\\n``-ended),
+built with :func:`holdem_tui.wire.to_json`. Views, legal actions and actions inside the
+messages are the :mod:`holdem_tui.wire` codec's objects, so a network seat and a plugin bot
+process read and write exactly the same data. Every message carries ``"v"`` (this module's
+:data:`PROTOCOL_VERSION`) and ``"t"``, its type.
+
+Both directions are decoded strictly here: exactly the keys a type has, bounded whole
+numbers and strings, so the server can answer any bad frame with one :class:`ProtocolError`
+whose ``reason`` is a stable key (and the client can trust nothing a stranger's server sends
+beyond what it checked). The README's "Network play" section documents the same schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.events import Event
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
+from holdem_tui.wire import (
+    WireError,
+    decode_action,
+    decode_view,
+    encode_action,
+    encode_event,
+    encode_view,
+    from_json,
+    to_json,
+)
+
+#: bumped on any incompatible change of the messages below
+PROTOCOL_VERSION: Final = 1
+#: longest line a client may send (an action is under 200 bytes)
+MAX_CLIENT_LINE: Final = 4096
+#: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
+MAX_SERVER_LINE: Final = 1024 * 1024
+#: longest player name
+MAX_NAME: Final = 20
+#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L)
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+#: the port ``host`` listens on unless told otherwise
+DEFAULT_PORT: Final = 7477
+
+#: how a client's settings name a plugin bot whose ``module:Class`` only the host knows
+PLUGIN_LEVEL: Final = "plugin:on_host"
+
+#: settings fields a client receives: everything but the seed (it would deal the deck)
+PUBLIC_SETTINGS: Final = (
+    "variant",
+    "stack",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "draw_ante",
+    "small_bet",
+    "big_bet",
+    "hand_limit",
+    "minute_limit",
+)
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; ``reason`` is a stable key, ``detail`` says why."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+# ---------------------------------------------------------------- strict field readers
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError("bad_message", f"{key} must be a whole number in {low}..{high}")
+    return value
+
+
+def _opt_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    return None if data.get(key) is None else _int(data, key, low, high)
+
+
+def _str(data: Mapping[str, Any], key: str, limit: int) -> str:
+    value = data.get(key)
+    if type(value) is not str or len(value) > limit:
+        raise ProtocolError("bad_message", f"{key} must be text of at most {limit} characters")
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key)
+    if type(value) is not bool:
+        raise ProtocolError("bad_message", f"{key} must be true or false")
+    return value
+
+
+def _int_list(
+    data: Mapping[str, Any], key: str, count: int, *, nullable: bool = False
+) -> list[Any]:
+    value = data.get(key)
+    if type(value) is not list or len(value) != count:
+        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
+    for item in value:
+        if item is None and nullable:
+            continue
+        if type(item) is not int or not 0 <= item <= 10**12:
+            raise ProtocolError("bad_message", f"{key} holds a bad number")
+    return value
+
+
+def _bool_list(data: Mapping[str, Any], key: str, count: int) -> list[bool | None]:
+    value = data.get(key)
+    if type(value) is not list or len(value) != count:
+        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
+    if any(item is not None and type(item) is not bool for item in value):
+        raise ProtocolError("bad_message", f"{key} holds a bad flag")
+    return value
+
+
+def _keys(data: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
+    unknown = set(data) - allowed
+    if unknown:
+        raise ProtocolError("bad_message", f"unknown field {sorted(unknown)[0]!r}")
+    missing = required - set(data)
+    if missing:
+        raise ProtocolError("bad_message", f"missing field {sorted(missing)[0]!r}")
+
+
+def parse_line(line: bytes) -> dict[str, Any]:
+    """One frame's JSON object with the right protocol version, else :class:`ProtocolError`."""
+    try:
+        data = from_json(line)
+    except WireError as exc:
+        raise ProtocolError("bad_frame", str(exc)) from None
+    if type(data) is not dict:
+        raise ProtocolError("bad_frame", "a message is a JSON object")
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "version", f"protocol {version!r}, this table speaks {PROTOCOL_VERSION}"
+        )
+    kind = data.get("t")
+    if type(kind) is not str:
+        raise ProtocolError("bad_message", "no message type 't'")
+    return data
+
+
+def frame(message: Mapping[str, Any]) -> bytes:
+    """A message as one line on the wire."""
+    return (to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
+
+
+def check_name(name: str) -> str | None:
+    """Why ``name`` cannot sit at a table (``None``: it can); names are shown to everyone."""
+    cleaned = name.strip()
+    if not cleaned:
+        return "a name is needed to sit down"
+    if len(cleaned) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters"
+    if not all(ch.isprintable() for ch in cleaned):
+        return "a name may not hold control characters"
+    return None
+
+
+# ---------------------------------------------------------------- client -> server
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message: the join code, and a name to sit down (or ``watch`` to look on)."""
+
+    code: str
+    name: str
+    watch: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A decision for ``seat`` answering decision number ``decision``."""
+
+    seat: int
+    decision: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Turn up a hand that won uncontested, once the hand is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """This player has seen the result: deal the next hand when everybody is ready."""
+
+
+ClientMessage = Hello | Act | Show | Ready
+
+
+def hello(code: str, name: str, *, watch: bool = False) -> dict[str, Any]:
+    """The message a client opens with."""
+    return {"t": "hello", "code": code, "name": name, "watch": watch}
+
+
+def act(seat: int, decision: int, action: Action) -> dict[str, Any]:
+    """A decision, with the seat and decision number it answers."""
+    return {"t": "act", "seat": seat, "decision": decision, "action": encode_action(action)}
+
+
+def show() -> dict[str, Any]:
+    """Ask to turn the cards up."""
+    return {"t": "show"}
+
+
+def ready() -> dict[str, Any]:
+    """Say the result has been seen."""
+    return {"t": "ready"}
+
+
+def decode_client(data: dict[str, Any]) -> ClientMessage:
+    """The client message ``data`` is (after :func:`parse_line`), strictly checked."""
+    kind = data["t"]
+    if kind == "hello":
+        _keys(data, {"v", "t", "code", "name", "watch"}, {"code", "name", "watch"})
+        return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"))
+    if kind == "act":
+        _keys(data, {"v", "t", "seat", "decision", "action"}, {"seat", "decision", "action"})
+        seat = _int(data, "seat", 0, 64)
+        decision = _int(data, "decision", 0, 2**53)
+        try:
+            action = decode_action(data["action"])
+        except WireError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        return Act(seat, decision, action)
+    if kind in ("show", "ready"):
+        _keys(data, {"v", "t"}, set())
+        return Show() if kind == "show" else Ready()
+    raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+def public_settings(settings: GameSettings) -> dict[str, Any]:
+    """The table's settings as a client may know them: never the seed, never a bot's plugin path."""
+    data = settings.to_dict()
+    seats = [
+        {
+            "kind": seat.kind,
+            "name": name,
+            "level": seat.level if seat.level in BOT_LEVELS else "plugin",
+        }
+        for seat, name in zip(settings.seats, settings.seat_names(), strict=True)
+    ]
+    return {"seats": seats, **{key: data[key] for key in PUBLIC_SETTINGS}}
+
+
+def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
+    """The table a server described, as settings the table screen can draw."""
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "settings must be an object")
+    _keys(data, {"seats", *PUBLIC_SETTINGS}, {"seats", *PUBLIC_SETTINGS})
+    raw_seats = data["seats"]
+    if type(raw_seats) is not list or not 2 <= len(raw_seats) <= 9:
+        raise ProtocolError("bad_message", "seats must be a list of 2 to 9")
+    seats = []
+    for raw in raw_seats:
+        if type(raw) is not dict:
+            raise ProtocolError("bad_message", "a seat must be an object")
+        _keys(raw, {"kind", "name", "level"}, {"kind", "name", "level"})
+        kind = _str(raw, "kind", 8)
+        if kind not in (HUMAN, BOT):
+            raise ProtocolError("bad_message", f"unknown seat kind {kind!r}")
+        level = _str(raw, "level", 16)
+        if kind == BOT and level not in (*BOT_LEVELS, "plugin"):
+            raise ProtocolError("bad_message", f"unknown bot level {level!r}")
+        # a plugin's module path stays on the host; the table only says "Plugin"
+        level = PLUGIN_LEVEL if level == "plugin" else level
+        seats.append(SeatSettings(kind, _str(raw, "name", MAX_NAME), level))
+    variant = _str(data, "variant", 16)
+    settings = GameSettings(
+        variant=variant,
+        seats=tuple(seats),
+        stack=_int(data, "stack", 1, 10**9),
+        small_blind=_int(data, "small_blind", 0, 10**9),
+        big_blind=_int(data, "big_blind", 0, 10**9),
+        ante=_int(data, "ante", 0, 10**9),
+        draw_ante=_int(data, "draw_ante", 0, 10**9),
+        small_bet=_int(data, "small_bet", 0, 10**9),
+        big_bet=_int(data, "big_bet", 0, 10**9),
+        hand_limit=_opt_int(data, "hand_limit", 1, 10**6),
+        minute_limit=_opt_int(data, "minute_limit", 1, 10**6),
+        lang=lang,
+        pace=pace,
+    )
+    problems = settings.validate()
+    if problems:
+        raise ProtocolError("bad_message", f"the table's settings do not hold: {problems[0][0]}")
+    return settings
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What everyone at the table may know between and during hands, seat by seat.
+
+    ``away`` is ``True`` for a human seat whose player is not connected (``None`` for bots).
+    """
+
+    stacks: tuple[int, ...]
+    busted: tuple[int | None, ...]
+    away: tuple[bool | None, ...]
+    hand_number: int
+    hands_left: int | None
+    minutes_left: int | None
+    last_hand: bool
+    hands_won: tuple[int, ...]
+
+
+def encode_table(table: TableState) -> dict[str, Any]:
+    """A table state as plain data."""
+    return {
+        "stacks": list(table.stacks),
+        "busted": list(table.busted),
+        "away": list(table.away),
+        "hand_number": table.hand_number,
+        "hands_left": table.hands_left,
+        "minutes_left": table.minutes_left,
+        "last_hand": table.last_hand,
+        "hands_won": list(table.hands_won),
+    }
+
+
+def decode_table(data: object, seats: int) -> TableState:
+    """A table state for ``seats`` chairs, strictly checked."""
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "table must be an object")
+    fields = {
+        "stacks",
+        "busted",
+        "away",
+        "hand_number",
+        "hands_left",
+        "minutes_left",
+        "last_hand",
+        "hands_won",
+    }
+    _keys(data, fields, fields)
+    return TableState(
+        stacks=tuple(_int_list(data, "stacks", seats)),
+        busted=tuple(_int_list(data, "busted", seats, nullable=True)),
+        away=tuple(_bool_list(data, "away", seats)),
+        hand_number=_int(data, "hand_number", 0, 10**9),
+        hands_left=_opt_int(data, "hands_left", 0, 10**9),
+        minutes_left=_opt_int(data, "minutes_left", 0, 10**9),
+        last_hand=_bool(data, "last_hand"),
+        hands_won=tuple(_int_list(data, "hands_won", seats)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """The server took the hello: your seat (``None`` when watching) and the table."""
+
+    seat: int | None
+    settings: GameSettings
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """Waiting for friends: the names seated so far (``None`` = still open)."""
+
+    names: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table now: this client's own view of the hand (``None`` before the first deal).
+
+    ``decision`` is the number to answer with when ``view.legal`` is this client's turn.
+    """
+
+    table: TableState
+    view: PlayerView | None
+    decision: int | None
+    can_show: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The server will not seat this client (wrong code, name taken...), and why."""
+
+    reason: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    """A message was not accepted; the connection stays (unless the server says it closes)."""
+
+    reason: str
+    detail: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The session ended: final table plus the stack after every hand (for the chart)."""
+
+    table: TableState
+    history: tuple[tuple[int, ...], ...]
+    biggest_pot: tuple[int, ...] | None
+
+
+ServerMessage = Welcome | Lobby | State | Refused | Error | Over
+
+
+def welcome(seat: int | None, settings: GameSettings) -> dict[str, Any]:
+    """The server's answer to a good hello."""
+    return {"t": "welcome", "seat": seat, "settings": public_settings(settings)}
+
+
+def lobby(names: list[str | None]) -> dict[str, Any]:
+    """Who is seated while the table fills."""
+    return {"t": "lobby", "names": names}
+
+
+class ViewEncoder:
+    """:func:`~holdem_tui.wire.encode_view` with each event of a hand encoded only once.
+
+    Why: every change sends every client its view, and a view carries the hand's whole
+    history; re-encoding it per client per action was nine tenths of a 9-client server's
+    time. Events are frozen values, so the same event (as a given client may see it) always
+    encodes the same; the cache is emptied when a new hand starts.
+    """
+
+    def __init__(self) -> None:
+        self._events: dict[Event, Any] = {}
+        self._hand: int | None = None
+
+    def encode(self, view: PlayerView) -> dict[str, Any]:
+        """The same data as ``encode_view(view)``."""
+        if view.hand_number != self._hand:
+            self._events.clear()
+            self._hand = view.hand_number
+        data = encode_view(replace(view, history=()))
+        data["history"] = [self._event(event) for event in view.history]
+        return data
+
+    def _event(self, event: Event) -> Any:
+        encoded = self._events.get(event)
+        if encoded is None:
+            encoded = self._events[event] = encode_event(event)
+        return encoded
+
+
+def state(
+    table: TableState,
+    view: PlayerView | None,
+    decision: int | None,
+    can_show: bool,
+    encoder: ViewEncoder | None = None,
+) -> dict[str, Any]:
+    """One client's picture of the table."""
+    encode = encode_view if encoder is None else encoder.encode
+    return {
+        "t": "state",
+        "table": encode_table(table),
+        "view": None if view is None else encode(view),
+        "decision": decision,
+        "can_show": can_show,
+    }
+
+
+def refused(reason: str, detail: str) -> dict[str, Any]:
+    """Not seated; the server closes the connection after this."""
+    return {"t": "refused", "reason": reason, "detail": detail}
+
+
+def error(reason: str, detail: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A message refused; ``params`` fill the translated text of an illegal action."""
+    clean = {k: v for k, v in (params or {}).items() if type(v) in (int, str)}
+    return {"t": "error", "reason": reason, "detail": detail[:300], "params": clean}
+
+
+def over(
+    table: TableState, history: list[tuple[int, ...]], biggest: list[int] | None
+) -> dict[str, Any]:
+    """The session's end."""
+    return {
+        "t": "over",
+        "table": encode_table(table),
+        "history": [list(h) for h in history],
+        "biggest_pot": biggest,
+    }
+
+
+def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
+    """A server message (after :func:`parse_line`); ``seats`` is known once welcomed."""
+    kind = data["t"]
+    if kind == "welcome":
+        _keys(data, {"v", "t", "seat", "settings"}, {"seat", "settings"})
+        settings = decode_settings(data["settings"], lang="en", pace="normal")
+        seat = _opt_int(data, "seat", 0, len(settings.seats) - 1)
+        return Welcome(seat, settings)
+    if kind in ("refused", "error"):
+        allowed = {"v", "t", "reason", "detail"} | ({"params"} if kind == "error" else set())
+        _keys(data, allowed, allowed - {"v"})
+        reason, detail = _str(data, "reason", 64), _str(data, "detail", 400)
+        if kind == "refused":
+            return Refused(reason, detail)
+        params = data["params"]
+        if type(params) is not dict or len(params) > 8:
+            raise ProtocolError("bad_message", "params must be a small object")
+        return Error(reason, detail, dict(params))
+    if seats is None:
+        raise ProtocolError("bad_message", f"{kind[:32]!r} before welcome")
+    if kind == "lobby":
+        _keys(data, {"v", "t", "names"}, {"names"})
+        names = data["names"]
+        if type(names) is not list or len(names) != seats:
+            raise ProtocolError("bad_message", "names must list every seat")
+        if any(n is not None and (type(n) is not str or len(n) > MAX_NAME) for n in names):
+            raise ProtocolError("bad_message", "a bad name")
+        return Lobby(tuple(names))
+    if kind == "state":
+        _keys(data, {"v", "t", "table", "view", "decision", "can_show"}, {"table", "view"})
+        table = decode_table(data["table"], seats)
+        view = None
+        if data["view"] is not None:
+            try:
+                view = decode_view(data["view"])
+            except WireError as exc:
+                raise ProtocolError("bad_message", str(exc)) from None
+        return State(table, view, _opt_int(data, "decision", 0, 2**53), _bool(data, "can_show"))
+    if kind == "over":
+        _keys(data, {"v", "t", "table", "history", "biggest_pot"}, {"table", "history"})
+        table = decode_table(data["table"], seats)
+        history = data["history"]
+        if type(history) is not list or len(history) > 10**6:
+            raise ProtocolError("bad_message", "history must be a list")
+        rows = tuple(tuple(_int_list({"h": row}, "h", seats)) for row in history)
+        best = data.get("biggest_pot")
+        if best is not None:
+            best = _int_list({"b": best}, "b", len(best) if type(best) is list else -1)
+        return Over(table, rows, None if best is None else tuple(best))
+    raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")
