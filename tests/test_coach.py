@@ -185,16 +185,7 @@ def test_draw_chance_is_exact_enumeration() -> None:
 
 
 def test_draw_advice_names_the_throw() -> None:
-    hand = scripted.draw([100, 100], ["Kh9h6h2h8c", "AsAdKcQdJd"])
-    while True:
-        actor = hand.actor
-        assert actor is not None
-        view = hand.view(actor)
-        legal = view.legal
-        assert legal is not None
-        if actor == 0 and legal.can_draw:
-            break
-        hand.act(Action.call() if legal.call_amount else Action.check(), actor)
+    view = _draw_decision()
     advice = advise(view)
     assert advice.throw == parse_cards("8c")
     assert advice.draw_options[0].goal == Category.FLUSH
@@ -207,3 +198,53 @@ def test_no_decision_no_advice() -> None:
     other = 1 - (hand.actor or 0)
     with pytest.raises(ValueError):
         advise(hand.view(other))
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "fi", "nl"])
+def test_coach_lines_in_every_language(lang: str) -> None:
+    from holdem_tui.coach.text import coach_lines
+    from holdem_tui.i18n import get_translator
+
+    tr = get_translator(lang)
+    hand = scripted.holdem([200, 200, 200], ["Ah9h", "QsQd", "8c8d"], ["Kh7h2c", "3s", "4d"])
+    _to_flop(hand)
+    hand.act(Action.bet(6), 0)
+    hand.act(Action.raise_to(20), 1)
+    lines = coach_lines(advise(hand.view(2)), tr)
+    joined = "\n".join(lines)
+    assert "coach." not in joined  # every key found
+    assert str(_pct_of(advise(hand.view(2)).equity)) in lines[0]
+    assert len(lines) >= 3
+    draw_view = _draw_decision()
+    draw_lines = coach_lines(advise(draw_view), tr, ascii_only=True)
+    assert any("8c" in line and "19" in line for line in draw_lines)
+    if lang == "en":
+        assert lines[0].startswith("Equity") and "vs ranges (2 players)" in lines[0]
+        assert "a call needs" in lines[1]
+        assert draw_lines[-1].startswith("Hard bot throws 8c")
+
+
+def _pct_of(share: float) -> int:
+    return round(100 * share)
+
+
+def _draw_decision() -> PlayerView:
+    hand = scripted.draw([100, 100], ["Kh9h6h2h8c", "AsAdKcQdJd"])
+    while True:
+        actor = hand.actor
+        assert actor is not None
+        view = hand.view(actor)
+        legal = view.legal
+        assert legal is not None
+        if actor == 0 and legal.can_draw:
+            return view
+        hand.act(Action.call() if legal.call_amount else Action.check(), actor)
+
+
+def test_outs_line_reads_like_a_coach() -> None:
+    from holdem_tui.coach.text import coach_lines
+    from holdem_tui.i18n import get_translator
+
+    hand = scripted.holdem([200, 200, 200], ["Ah9h", "QsQd", "8c8d"], ["Kh7h2c", "3s", "4d"])
+    lines = coach_lines(advise(_to_flop(hand)), get_translator("en"))
+    assert "Flush draw: 9 outs, about 35% by the river" in lines
