@@ -64,6 +64,7 @@ class TableScreen(Screen[None]):
         with Vertical(id="bottom"):
             yield HandLog(id="log", classes="hand-log")
             yield Static(id="info")
+            yield Static(id="coach")
             yield ActionBar(id="actions")
             yield KeyFooter(id="footer")
         with Horizontal(id="middle"):
@@ -103,6 +104,14 @@ class TableScreen(Screen[None]):
         self.query_one(ActionBar).show(model.actions)
         self.query_one(KeyFooter).show(self.game.footer_keys())
         self.refresh_bindings()
+
+    def show_coach(self, lines: list[str] | None) -> None:
+        """The coach's lines above the action bar, or nothing (hidden)."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one("#coach", Static)
+        panel.display = bool(lines)
+        panel.update(Content("\n".join(lines or ())))
 
     def _enabled(self, action: str) -> bool:
         model = self.model
