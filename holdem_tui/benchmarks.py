@@ -249,16 +249,12 @@ def _bots(quick: bool) -> dict[str, float]:
                 postflop.append(elapsed)
             hand.act(action, actor)
 
-    def p95(values: list[float]) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
-
     return {
         "hard_decision_ms_median": statistics.median(times),
-        "hard_decision_ms_p95": p95(times),
+        "hard_decision_ms_p95": _p95(times),
         "hard_decisions": float(len(times)),
         "hard_postflop_ms_median": statistics.median(postflop) if postflop else 0.0,
-        "hard_postflop_ms_p95": p95(postflop),
+        "hard_postflop_ms_p95": _p95(postflop),
         "hard_postflop_decisions": float(len(postflop)),
     }
 
