@@ -129,7 +129,7 @@ class HoldemApp(App[None]):
         #: the coach beside the action bar (off by default); a preference kept likewise
         self.coach_on = self._saved_coach()
         #: the decision the coach's advice belongs to, and the advice once computed
-        self._coach_for: tuple[int, int, int] | None = None
+        self._coach_for: PlayerView | None = None
         self._coach_advice: Advice | None = None
         self.screen_owner: int | None = None
         self.too_small = False
@@ -294,12 +294,11 @@ class HoldemApp(App[None]):
         if found is None:
             screen.show_coach(None)
             return
-        seat, view = found
-        key = (view.hand_number, len(view.history), seat)
-        if key != self._coach_for:
-            self._coach_for = key
+        _seat, view = found
+        if view != self._coach_for:  # a new decision (or a new session's)
+            self._coach_for = view
             self._coach_advice = None
-            self._coach_think(view, key)
+            self._coach_think(view)
         advice = self._coach_advice
         if advice is None:
             screen.show_coach([self.tr.t("coach.computing")])
@@ -307,14 +306,14 @@ class HoldemApp(App[None]):
             screen.show_coach(coach_lines(advice, self.tr))
 
     @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
-    def _coach_think(self, view: PlayerView, key: tuple[int, int, int]) -> None:
+    def _coach_think(self, view: PlayerView) -> None:
         """Compute the advice off the event loop (tens of milliseconds at most)."""
         advice = advise(view)
         if not get_current_worker().is_cancelled:
-            self.call_from_thread(self._coach_ready, key, advice)
+            self.call_from_thread(self._coach_ready, view, advice)
 
-    def _coach_ready(self, key: tuple[int, int, int], advice: Advice) -> None:
-        if key != self._coach_for:
+    def _coach_ready(self, view: PlayerView, advice: Advice) -> None:
+        if view != self._coach_for:
             return
         self._coach_advice = advice
         screen = self.table_screen()
