@@ -268,19 +268,15 @@ def _bots(quick: bool) -> dict[str, float]:
             draw_times.append((time.perf_counter() - start) * 1000.0)
             deal.act(action, actor)
 
-    def p95(values: list[float]) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
-
     return {
         "hard_draw_decision_ms_median": statistics.median(draw_times),
-        "hard_draw_decision_ms_p95": p95(draw_times),
+        "hard_draw_decision_ms_p95": _p95(draw_times),
         "hard_draw_decisions": float(len(draw_times)),
         "hard_decision_ms_median": statistics.median(times),
-        "hard_decision_ms_p95": p95(times),
+        "hard_decision_ms_p95": _p95(times),
         "hard_decisions": float(len(times)),
         "hard_postflop_ms_median": statistics.median(postflop) if postflop else 0.0,
-        "hard_postflop_ms_p95": p95(postflop),
+        "hard_postflop_ms_p95": _p95(postflop),
         "hard_postflop_decisions": float(len(postflop)),
     }
 
@@ -357,3 +353,54 @@ def _network(quick: bool) -> dict[str, float]:
         "net_round_trip_ms_p95_2_clients": two.round_trip_ms_p95,
         "net_decisions_measured": float(nine.decisions + two.decisions),
     }
+
+
+# ---------------------------------------------------------------- coach
+
+
+@register("coach", "Coach advice latency over real decisions of 6-handed Hold'em and Draw.")
+def _coach(quick: bool) -> dict[str, float]:
+    import random
+
+    from holdem_tui.bots import make_bot
+    from holdem_tui.coach import advise
+    from holdem_tui.engine.draw import DrawHand, draw_config
+    from holdem_tui.engine.hand import Dealer, Hand
+    from holdem_tui.engine.holdem import HoldemHand, holdem_config
+
+    rng = random.Random(17)
+    bots = [make_bot("hard", seat) for seat in range(6)]
+    times: list[float] = []
+    draw_times: list[float] = []
+    for number in range(12 if quick else 80):
+        hand: Hand
+        if number % 4 == 3:
+            hand = DrawHand(draw_config([400] * 5, 2, 10, hand_number=number + 1), Dealer(number))
+        else:
+            hand = HoldemHand(
+                holdem_config([1000] * 6, 5, 10, hand_number=number + 1), Dealer(number)
+            )
+        rng.shuffle(bots)
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            view = hand.view(actor)
+            start = time.perf_counter()
+            advise.__wrapped__(view)  # uncached: every decision computed afresh
+            elapsed = (time.perf_counter() - start) * 1000.0
+            (draw_times if view.variant == "draw" else times).append(elapsed)
+            hand.act(bots[actor].decide(view), actor)
+    everything = times + draw_times
+    return {
+        "coach_ms_median": statistics.median(everything),
+        "coach_ms_p95": _p95(everything),
+        "coach_holdem_ms_p95": _p95(times),
+        "coach_draw_ms_p95": _p95(draw_times),
+        "coach_decisions": float(len(everything)),
+    }
+
+
+def _p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank) of latencies, 0 for none."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0

@@ -24,6 +24,7 @@ STATES = [
     "draw_selection",
     "hot_seat_curtain",
     "end_screen",
+    "coach",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 

@@ -167,15 +167,13 @@ class DrawHard:
             self._pat_bluff_hand = None
         return Action.draw(throw[: legal.max_discards])
 
-    def _postdraw(self, view: PlayerView, read: HandRead) -> Action:
-        legal = view.legal
-        assert legal is not None
-        cards = view.my_cards
-        opponents = opponents_in_hand(view)
-        dead: list[int] = []
-        for event in view.history:
-            if isinstance(event, CardsDrawn) and event.player == view.me and event.discarded:
-                dead.extend(int(c) for c in event.discarded)
+    def opponent_specs(
+        self, view: PlayerView, read: HandRead, opponents: list[int]
+    ) -> list[tuple[str, int | None, float, float, float]]:
+        """How each opponent still in is read after the draw, for :func:`postdraw_equity`.
+
+        Public so the coach reads opponents exactly as this bot does (one reading, not two).
+        """
         specs: list[tuple[str, int | None, float, float, float]] = []
         for p in opponents:
             seat = read.seat(p)
@@ -191,6 +189,18 @@ class DrawHard:
                     bluffs,
                 )
             )
+        return specs
+
+    def _postdraw(self, view: PlayerView, read: HandRead) -> Action:
+        legal = view.legal
+        assert legal is not None
+        cards = view.my_cards
+        opponents = opponents_in_hand(view)
+        dead: list[int] = []
+        for event in view.history:
+            if isinstance(event, CardsDrawn) and event.player == view.me and event.discarded:
+                dead.extend(int(c) for c in event.discarded)
+        specs = self.opponent_specs(view, read, opponents)
         generator = np.random.default_rng(self.rng.getrandbits(63))
         eq = postdraw_equity(cards, dead, specs, SIMS_POSTDRAW, generator)
         value_thr, raise_thr = self._thresholds(len(opponents))

@@ -41,6 +41,8 @@ class Settings:
     last_setup: dict[str, Any] = field(default_factory=dict)
     #: blue diamonds and green clubs, for players who tell suits apart by colour
     four_colour: bool = False
+    #: the coach's numbers beside the action bar at each of the human's decisions
+    coach: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, with a version so a future format can tell old files apart."""
@@ -50,6 +52,7 @@ class Settings:
             "pace": self.pace,
             "last_setup": self.last_setup,
             "four_colour": self.four_colour,
+            "coach": self.coach,
         }
 
     @classmethod
@@ -79,7 +82,10 @@ class Settings:
         four_colour = data.get("four_colour", False)
         if not isinstance(four_colour, bool):
             raise ValueError("four_colour must be true or false")
-        return cls(language, pace, dict(last_setup), four_colour)
+        coach = data.get("coach", False)
+        if not isinstance(coach, bool):
+            raise ValueError("coach must be true or false")
+        return cls(language, pace, dict(last_setup), four_colour, coach)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
+from holdem_tui.coach import Advice, advise
+from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
@@ -96,6 +98,7 @@ class HoldemApp(App[None]):
         Binding("f1", "rules", show=False, id="rules"),
         Binding("l", "switch_language", show=False, id="language"),
         Binding("k", "toggle_four_colour", show=False, id="four_colour"),
+        Binding("o", "toggle_coach", show=False, id="coach"),
     ]
 
     def __init__(
@@ -129,6 +132,11 @@ class HoldemApp(App[None]):
         self.ui = UiState()
         #: blue diamonds and green clubs; a preference kept with the settings
         self.four_colour = self._saved_four_colour()
+        #: the coach beside the action bar (off by default); a preference kept likewise
+        self.coach_on = self._saved_coach()
+        #: the decision the coach's advice belongs to, and the advice once computed
+        self._coach_for: PlayerView | None = None
+        self._coach_advice: Advice | None = None
         self.screen_owner: int | None = None
         self._cover: TooSmallScreen | None = None
         self._resume: Callable[[], None] | None = None
@@ -318,7 +326,16 @@ class HoldemApp(App[None]):
         from holdem_tui.storage.settings import Settings, save_settings
 
         setup = replace(self.settings, seed=None).to_dict()
-        save_settings(Settings(self.settings.lang, self.settings.pace, setup, self.four_colour))
+        save_settings(
+            Settings(self.settings.lang, self.settings.pace, setup, self.four_colour, self.coach_on)
+        )
+
+    def _saved_coach(self) -> bool:
+        if not self.persist:
+            return False
+        from holdem_tui.storage.settings import load_settings
+
+        return load_settings(repair=False).settings.coach
 
     def _saved_four_colour(self) -> bool:
         if not self.persist:
@@ -360,6 +377,52 @@ class HoldemApp(App[None]):
         if screen is None or self.session is None:
             return
         screen.show_model(build_table(self.session, self.current_view(), self.ui, self.tr))
+        self._show_coach(screen)
+
+    # ------------------------------------------------------------------ the coach
+
+    def _show_coach(self, screen: TableScreen) -> None:
+        """The coach's lines at the human's own decision (nothing behind the curtain,
+        nothing at a bot's turn); the numbers come from a worker so the table never waits."""
+        found = self._legal() if self.coach_on else None
+        if found is None:
+            screen.show_coach(None)
+            return
+        _seat, view = found
+        if view != self._coach_for:  # a new decision (or a new session's)
+            self._coach_for = view
+            self._coach_advice = None
+            self._coach_think(view)
+        advice = self._coach_advice
+        if advice is None:
+            screen.show_coach([self.tr.t("coach.computing")])
+        else:
+            screen.show_coach(coach_lines(advice, self.tr))
+
+    @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
+    def _coach_think(self, view: PlayerView) -> None:
+        """Compute the advice off the event loop (tens of milliseconds at most)."""
+        advice = advise(view)
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._coach_ready, view, advice)
+
+    def _coach_ready(self, view: PlayerView, advice: Advice) -> None:
+        if view != self._coach_for:
+            return
+        self._coach_advice = advice
+        screen = self.table_screen()
+        if screen is not None:
+            self._show_coach(screen)
+
+    def coach_ready(self) -> bool:
+        """Whether the coach's numbers for the current decision are on screen."""
+        return self._coach_advice is not None and self._legal() is not None
+
+    def action_toggle_coach(self) -> None:
+        """``o``: the coach on or off, remembered with the settings."""
+        self.coach_on = not self.coach_on
+        self.remember_settings()
+        self.refresh_table()
 
     def footer_keys(self) -> list[ActionModel]:
         """The footer: help, rules, language (with the current one named), quit."""

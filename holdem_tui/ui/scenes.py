@@ -168,6 +168,26 @@ async def _end(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def wait_for_coach(pilot: Pilot[Any], limit: int = 500) -> None:
+    """Wait until the coach's worker has put its numbers on screen (a condition, no clock)."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(limit):
+        await pilot.pause()
+        if app.coach_ready():
+            await pilot.pause()
+            return
+    raise AssertionError("the coach never showed its numbers")
+
+
+async def _coach(pilot: Pilot[Any]) -> None:
+    """The coach on, at the first decision with a flop out."""
+    await settle(pilot)
+    await pilot.press("o")
+    await act_until(pilot, lambda a: bool(my_view(a).board) and a.ui.stage is Stage.HUMAN)
+    await wait_for_coach(pilot)
+
+
 async def _rules(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("f1")
@@ -314,6 +334,7 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
                 _end,
             ),
             Scene("rules", _solo(lang=lang), _rules),
+            Scene("coach", _solo(lang=lang, bots=("normal", "hard")), _coach),
         )
     }
 

@@ -371,6 +371,7 @@ class HelpScreen(ModalScreen[None]):
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),
+            ("o", tr.t("keys.coach")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
         width = max(len(k) for k, _ in rows)

@@ -66,6 +66,7 @@ class TableScreen(Screen[None]):
         with Vertical(id="bottom"):
             yield HandLog(id="log", classes="hand-log")
             yield Static(id="info")
+            yield Static(id="coach")
             yield ActionBar(id="actions")
             yield KeyFooter(id="footer")
         with Horizontal(id="middle"):
@@ -126,6 +127,14 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         """Refit the header to the new width."""
         self._draw_topbar()
+
+    def show_coach(self, lines: list[str] | None) -> None:
+        """The coach's lines above the action bar, or nothing (hidden)."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one("#coach", Static)
+        panel.display = bool(lines)
+        panel.update(Content("\n".join(lines or ())))
 
     def _enabled(self, action: str) -> bool:
         model = self.model
