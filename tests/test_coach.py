@@ -122,7 +122,7 @@ def test_monte_carlo_multiway_within_a_point_of_exact() -> None:
 def test_coach_reads_the_view_only() -> None:
     """Two deals that differ only in cards the human cannot see: identical advice."""
     runs = []
-    for villains in (("QsQd", "8c8d"), ("2c3d", "AdKs")):
+    for villains in (("QsQd", "8c8d"), ("2s3d", "AdKs")):
         hand = scripted.holdem([200, 200, 200], ["Ah9h", *villains], ["Kh7h2c", "5s", "4d"])
         view = _to_flop(hand)
         advise.cache_clear()
