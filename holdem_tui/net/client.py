@@ -113,6 +113,12 @@ class RemoteSession(Session):
         self.hands_won = [0] * len(settings.seats)
         self.biggest_pot = None
         self.store = None
+        self.storage_failure = None
+        # what the table screens read of a local session's story: kept by the host, not here
+        self.past_hands = []
+        self.rebuys = [0] * len(settings.seats)
+        self.ended_by = None
+        self.watching = set()
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send
