@@ -8,7 +8,7 @@ model, so a key that is dimmed in the action bar also does nothing when pressed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -24,6 +24,10 @@ from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidge
 
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
+
+
+#: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
+COACH_ROWS_SHORT: Final = 3
 
 
 class TableScreen(Screen[None]):
@@ -133,6 +137,9 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         panel = self.query_one("#coach", Static)
+        if lines and self.has_class("-short"):
+            # 24 rows hold the felt or a fourth line, not both: the bot's line goes first
+            lines = lines[:COACH_ROWS_SHORT]
         panel.display = bool(lines)
         panel.update(Content("\n".join(lines or ())))
 
