@@ -88,4 +88,8 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
             close()
     if result is None:
         raise click.ClickException(tr.t("net.lost"))
-    click.echo(tr.t("net.bot_done", name=seat_name, hands=result.table.hand_number))
+    click.echo(
+        tr.t(
+            "net.bot_done", name=seat_name, hands=tr.plural("unit.hands", result.table.hand_number)
+        )
+    )
