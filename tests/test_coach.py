@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+import scripted
 
 from holdem_tui.bots import make_bot
 from holdem_tui.bots.reads import opponents_in_hand
@@ -20,7 +21,6 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.view import PlayerView
-from tests import scripted
 
 
 def _to_flop(hand: Hand) -> PlayerView:

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from net_support import LOOPBACK, WireClient, open_table
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
@@ -28,7 +29,6 @@ from holdem_tui.ui.remote import JoinTarget, create_remote_app
 from holdem_tui.ui.scenes import CallingStation
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
-from tests.net_support import LOOPBACK, WireClient, open_table
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from net_support import LOOPBACK, open_table
 
 from holdem_tui.cli import main
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.server import TableServer
 from holdem_tui.ui.scenes import CallingStation
-from tests.net_support import LOOPBACK, open_table
 
 STATION = "holdem_tui.ui.scenes:CallingStation"
 

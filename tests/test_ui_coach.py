@@ -7,6 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
+from ui_support import act_until, make_app, my_view, settle, stations
 
 from holdem_tui.coach import advise
 from holdem_tui.coach.text import coach_lines
@@ -16,7 +17,6 @@ from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.present import Stage
 from holdem_tui.ui.scenes import wait_for_coach
 from holdem_tui.ui.screens.modals import CurtainScreen
-from tests.ui_support import act_until, make_app, my_view, settle, stations
 
 
 def _panel(app: HoldemApp) -> Static:
