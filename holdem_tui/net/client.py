@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
@@ -220,7 +221,7 @@ class RemoteSession(Session):
         self.decision = None
         return ()
 
-    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
         """Bots play on the host."""
         raise RuntimeError("bots play on the host")
 
