@@ -209,6 +209,22 @@ def test_a_plugin_reason_is_its_own_words_never_our_message() -> None:
     assert foreign_reason(object()) is None and foreign_reason("   ") is None
 
 
+def test_a_reason_that_breaks_when_read_costs_only_the_reason() -> None:
+    class Nasty:
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+    class Bot:
+        name = "nasty"
+
+        def decide(self, view: object) -> Decision:
+            return Decision(Action.fold(), Reason("x", (("p", Nasty()),)))  # type: ignore[arg-type]
+
+    view = HoldemHand(holdem_config([100, 100], 1, 2), Dealer(1)).view(1)
+    decision, fault = safe_decide(Bot(), view, timeout=None)  # type: ignore[arg-type]
+    assert fault is None and decision == Decision(Action.fold())
+
+
 def test_an_in_process_reason_that_is_not_ours_is_shown_in_its_own_words() -> None:
     assert checked_reason(Reason.of("my_idea", edge=0.2), plugin=False) == Reason.own_words(
         "my_idea (edge=0.2)"
@@ -242,6 +258,16 @@ class Junk:
 class Plain:
     def decide(self, view):
         return view.legal.passive_action()
+
+
+class Nasty:
+    def __str__(self):
+        raise RuntimeError("no")
+
+
+class Breaker:
+    def decide(self, view):
+        return Decision(view.legal.passive_action(), Reason("x", (("p", Nasty()),)))
 '''
 
 
@@ -255,7 +281,7 @@ def plugin_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 def test_a_plugin_process_carries_its_reason_only_as_its_own_words(plugin_module: str) -> None:
     view = HoldemHand(holdem_config([100, 100], 1, 2), Dealer(1)).view(1)
     results = {}
-    for name in ("Spoofer", "Shouter", "Junk", "Plain"):
+    for name in ("Spoofer", "Shouter", "Junk", "Plain", "Breaker"):
         bot = make_bot(f"{plugin_module}:{name}", 1)
         try:
             decision, fault = safe_decide(bot, view, timeout=20.0)
@@ -269,7 +295,7 @@ def test_a_plugin_process_carries_its_reason_only_as_its_own_words(plugin_module
     shout = results["Shouter"]
     assert shout is not None and shout.text is not None
     assert "\x1b" not in shout.text and len(shout.text) <= MAX_TEXT
-    assert results["Junk"] is None and results["Plain"] is None
+    assert results["Junk"] is None and results["Plain"] is None and results["Breaker"] is None
 
 
 # ---------------------------------------------------------------- the wire

@@ -105,7 +105,11 @@ def _answer(answer: object) -> dict[str, Any]:
     reason = None
     action = answer
     if isinstance(answer, Decision):
-        action, reason = answer.action, foreign_reason(answer.reason)
+        action = answer.action
+        try:
+            reason = foreign_reason(answer.reason)
+        except Exception:  # a reason that breaks on reading costs the reason, not the action
+            reason = None
     if not isinstance(action, Action):
         raise TypeError(f"decide returned {type(action).__name__}, not an Action or Decision")
     reply: dict[str, Any] = {"action": codec.encode_action(action)}

@@ -161,7 +161,12 @@ def _split(answer: object, bot: Bot) -> tuple[object, Reason | None]:
         return answer, None
     name = str(getattr(bot, "name", type(bot).__name__))
     plugin = isinstance(bot, ProcessBot)
-    return answer.action, checked_reason(answer.reason, plugin=plugin, bot=name)
+    try:
+        reason = checked_reason(answer.reason, plugin=plugin, bot=name)
+    except Exception as exc:  # a reason that breaks on reading costs the reason only
+        log.warning("bot %s gave a reason that cannot be read (%s); it is dropped", name, exc)
+        reason = None
+    return answer.action, reason
 
 
 def safe_decide(
