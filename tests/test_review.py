@@ -70,17 +70,27 @@ def _flags(hand: Hand, viewer: int) -> list[tuple[str, str, list[str]]]:
 
 
 # heads-up positions: 0 is the big blind, 1 the button (first to act before the flop only)
-CHECK_DOWN_TO_RIVER = [(1, A.call()), (0, A.check()), (0, A.check()), (1, A.check())]
+LIMP_AND_CHECK_FLOP = [(1, A.call()), (0, A.check()), (0, A.check()), (1, A.check())]
 CHECK_TURN = [(0, A.check()), (1, A.check())]
 
 
 # ---------------------------------------------------------------- flags on hand-made spots
 
 
+def test_a_flop_flush_draw_is_reviewed_with_its_nine_outs() -> None:
+    hand = scripted.holdem([200, 200], ["Ah9h", "QsQd"], ["Kh7h2c", "3s", "4d"])
+    _play(hand, [(1, A.call()), (0, A.check()), (0, A.bet(4)), (1, A.fold())])
+    flop = review_hand(HandRecord.from_hand(hand), 0).spots()[-1]
+    assert flop.view.street.value == "flop" and flop.action == A.bet(4)
+    assert flop.advice.outs is not None and flop.advice.outs.outs == 9
+    assert round(100 * flop.advice.outs.chance) == 35
+    assert flop.flags == ()
+
+
 def test_a_call_below_break_even_is_flagged() -> None:
     # seven high on A K Q J 9: a pot-sized river bet needs 33%, the hand has next to none
     hand = scripted.holdem([200, 200], ["7c2d", "AhKd"], ["AsKhQd", "Jc", "9s"])
-    _play(hand, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.call())])
+    _play(hand, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.call())])
     review = review_hand(HandRecord.from_hand(hand), 0)
     last = review.spots()[-1]
     assert last.action == A.call() and last.advice.break_even == pytest.approx(4 / 12)
@@ -92,13 +102,13 @@ def test_a_call_below_break_even_is_flagged() -> None:
 
 def test_a_clear_fold_is_not_flagged() -> None:
     hand = scripted.holdem([200, 200], ["7c2d", "AhKd"], ["AsKhQd", "Jc", "9s"])
-    _play(hand, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.fold())])
+    _play(hand, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.fold())])
     assert all(flags == [] for _, _, flags in _flags(hand, 0))
 
 
 def test_folding_the_nuts_to_a_small_bet_is_flagged() -> None:
     hand = scripted.holdem([200, 200], ["AhKh", "QsQd"], ["2h7h9c", "Th", "3s"])
-    _play(hand, [*CHECK_DOWN_TO_RIVER, (0, A.check()), (1, A.bet(2)), (0, A.fold())])
+    _play(hand, [*LIMP_AND_CHECK_FLOP, (0, A.check()), (1, A.bet(2)), (0, A.fold())])
     assert _flags(hand, 0)[-1] == ("fold", "turn", ["fold_with_equity"])
 
 
@@ -119,14 +129,14 @@ def test_a_preflop_fold_is_never_flagged_for_its_equity() -> None:
 def test_the_nuts_checked_through_or_only_called_on_the_river_is_flagged() -> None:
     royal = ["QhJhTh", "2c", "3d"]
     checked = scripted.holdem([200, 200], ["7c2d", "AhKh"], royal)
-    _play(checked, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.check()), (1, A.check())])
+    _play(checked, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.check()), (1, A.check())])
     assert _flags(checked, 1)[-1] == ("check", "river", ["passive_river_check"])
     called = scripted.holdem([200, 200], ["7c2d", "AhKh"], royal)
-    _play(called, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+    _play(called, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
     assert _flags(called, 1)[-1] == ("call", "river", ["passive_river_call"])
     # checking first with the nuts (the opponent may bet) is a plan, not a pattern
     first = scripted.holdem([200, 200], ["AhKh", "7c2d"], royal)
-    _play(first, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.call())])
+    _play(first, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.call())])
     assert _flags(first, 0)[-1][2] == ["passive_river_call"]
     assert _flags(first, 0)[-2] == ("check", "river", [])
 
@@ -135,7 +145,7 @@ def test_a_thin_river_bet_only_better_hands_call_is_flagged() -> None:
     # middle pair on K 9 4 7 2 against a limper who checked every street: ahead of their
     # whole range, behind the half of it that calls a bet
     hand = scripted.holdem([400, 400], ["9h8h", "3s3d"], ["Kd9c4h", "7s", "2c"])
-    _play(hand, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+    _play(hand, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
     spot = review_hand(HandRecord.from_hand(hand), 0).spots()[-1]
     called = calling_range_equity(spot.view)
     assert called is not None and spot.advice.equity >= 0.4 and called < 0.35
@@ -144,7 +154,7 @@ def test_a_thin_river_bet_only_better_hands_call_is_flagged() -> None:
     # the same bet with a set is value, and a bluff with nothing is not this pattern
     for hero in ("4c4s", "JsTs"):
         other = scripted.holdem([400, 400], [hero, "3s3d"], ["Kd9c4h", "7s", "2c"])
-        _play(other, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+        _play(other, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
         assert _flags(other, 0)[-1][2] == []
 
 
@@ -393,7 +403,7 @@ def test_luck_of_aces_against_kings_all_in_before_the_flop() -> None:
 
 def test_no_luck_without_cards_to_come_or_with_a_hidden_hand() -> None:
     river = scripted.holdem([200, 200], ["KsKh", "AsAh"], ["Kc7d2s", "9h", "3c"])
-    _play(river, [*CHECK_DOWN_TO_RIVER, *CHECK_TURN, (0, A.bet(198)), (1, A.call())])
+    _play(river, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(198)), (1, A.call())])
     assert all_in(HandRecord.from_hand(river), 1) is None
     record = _aces_against_kings(["Kc7d2s", "9h", "3c"])
     hidden = HandRecord(record.hand, known=frozenset({1}), seats=(0, 1))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -120,6 +121,7 @@ class RemoteSession(Session):
         self.rebuys = [0] * len(settings.seats)
         self.ended_by = None
         self.watching = set()
+        self._reasons = weakref.WeakKeyDictionary()  # bots' reasons stay on the host
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send
