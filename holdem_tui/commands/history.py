@@ -20,7 +20,7 @@ from rich.table import Table
 
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
-from holdem_tui.review.text import aggression_text, percent
+from holdem_tui.review.text import aggression_text, rates_text
 from holdem_tui.storage.histories import SessionInfo, list_sessions
 from holdem_tui.storage.paths import histories_dir
 from holdem_tui.storage.settings import load_settings
@@ -82,7 +82,7 @@ def _stats_cells(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator)
     """The four stats columns, one line per human (hot seat: several)."""
     rows = [stats[seat] for seat in info.humans if seat in stats]
     return [
-        "\n".join(f"{percent(s.vpip_rate)}%/{percent(s.pfr_rate)}%" for s in rows),
+        "\n".join(rates_text(s, tr) for s in rows),
         "\n".join(aggression_text(s, tr) for s in rows),
         "\n".join(f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}" for s in rows),
         "\n".join(_signed(round(s.luck), tr) if s.all_ins else "" for s in rows),

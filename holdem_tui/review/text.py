@@ -13,7 +13,7 @@ from holdem_tui.i18n import Translator
 from holdem_tui.review.flags import CALL_MARGIN, FOLD_MARGIN, Flag
 from holdem_tui.review.stats import SeatStats
 
-__all__ = ["aggression_text", "flag_text", "luck_text", "percent", "stats_text"]
+__all__ = ["aggression_text", "flag_text", "luck_text", "percent", "rates_text", "stats_text"]
 
 #: the margin each flag names, in points
 _MARGINS = {"call_below_price": CALL_MARGIN, "fold_with_equity": FOLD_MARGIN}
@@ -38,6 +38,12 @@ def flag_text(flag: Flag, tr: Translator) -> str:
 def aggression_text(stats: SeatStats, tr: Translator) -> str:
     """Bets and raises per call, to one decimal, as the language writes decimals."""
     return str(format_decimal(round(stats.aggression, 1), format="0.0", locale=tr.lang))
+
+
+def rates_text(stats: SeatStats, tr: Translator) -> str:
+    """VPIP and PFR as a short pair, "31%/18%" (a table cell)."""
+    vpip, pfr = tr.number(percent(stats.vpip_rate)), tr.number(percent(stats.pfr_rate))
+    return tr.t("review.rates", vpip=vpip, pfr=pfr)
 
 
 def stats_text(stats: SeatStats, tr: Translator) -> str:
