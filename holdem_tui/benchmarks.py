@@ -230,6 +230,7 @@ def _bots(quick: bool) -> dict[str, float]:
     import random
 
     from holdem_tui.bots import make_bot
+    from holdem_tui.engine.decision import as_decision
     from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
@@ -246,7 +247,7 @@ def _bots(quick: bool) -> dict[str, float]:
             assert actor is not None
             view = hand.view(actor)
             start = time.perf_counter()
-            action = bots[actor].decide(view)
+            action = as_decision(bots[actor].decide(view)).action
             elapsed = (time.perf_counter() - start) * 1000.0
             times.append(elapsed)
             if view.board:
@@ -264,7 +265,7 @@ def _bots(quick: bool) -> dict[str, float]:
             assert actor is not None
             view = deal.view(actor)
             start = time.perf_counter()
-            action = draw_bots[actor].decide(view)
+            action = as_decision(draw_bots[actor].decide(view)).action
             draw_times.append((time.perf_counter() - start) * 1000.0)
             deal.act(action, actor)
 
@@ -364,6 +365,7 @@ def _coach(quick: bool) -> dict[str, float]:
 
     from holdem_tui.bots import make_bot
     from holdem_tui.coach import advise
+    from holdem_tui.engine.decision import as_decision
     from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer, Hand
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
@@ -389,7 +391,7 @@ def _coach(quick: bool) -> dict[str, float]:
             advise.__wrapped__(view)  # uncached: every decision computed afresh
             elapsed = (time.perf_counter() - start) * 1000.0
             (draw_times if view.variant == "draw" else times).append(elapsed)
-            hand.act(bots[actor].decide(view), actor)
+            hand.act(as_decision(bots[actor].decide(view)).action, actor)
     everything = times + draw_times
     return {
         "coach_ms_median": statistics.median(everything),

@@ -383,7 +383,7 @@ def _play(
         assert actor is not None
         seat = order[actor]
         view = hand.view(actor)
-        action = bots[seat].decide(view)
+        action = bots[seat].decide(view).action
         legal = view.legal
         assert legal is not None
         if action.kind is ActionKind.ALL_IN:

@@ -1,4 +1,5 @@
-"""The core stays free of the TUI: the engine, the bots and the network never import Textual."""
+"""The core stays free of the TUI: the engine, the bots, the network, the coach and the hand
+review never import Textual."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ print(",".join(bad))
 """
 
 
-@pytest.mark.parametrize("package", ["engine", "bots", "history", "net", "wire"])
+@pytest.mark.parametrize("package", ["engine", "bots", "history", "net", "wire", "coach", "review"])
 def test_package_does_not_import_textual(package: str) -> None:
     result = subprocess.run(
         [sys.executable, "-c", CHECK.format(package=package)],

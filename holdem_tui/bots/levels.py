@@ -2,7 +2,10 @@
 
 A seat keeps one bot for the whole session whatever the game, so each level dispatches
 to its Hold'em or draw policy by ``view.variant``; the policies share the bot's seeded
-generator, which makes a level's every decision reproducible from its seed.
+generator, which makes a level's every decision reproducible from its seed. Every answer
+is a :class:`~holdem_tui.engine.decision.Decision`: a policy that returns a bare action
+(none does today but the hard level's, being rewritten) gets no reason, and giving it one
+is a matter of returning ``because(action, key, ...)`` at that return.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from holdem_tui.bots.holdem_easy import HoldemEasy
 from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.holdem_normal import HoldemNormal
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.view import PlayerView
 
 
 class _Policy(Protocol):
-    def decide(self, view: PlayerView) -> Action: ...
+    def decide(self, view: PlayerView) -> Action | Decision: ...
 
 
 class _LevelBot(BaseBot):
@@ -30,10 +34,10 @@ class _LevelBot(BaseBot):
     holdem: _Policy
     draw: _Policy
 
-    def decide(self, view: PlayerView) -> Action:
-        """Ask the policy of the game being played."""
+    def decide(self, view: PlayerView) -> Decision:
+        """Ask the policy of the game being played; the answer carries its reason."""
         policy = self.draw if view.variant == "draw" else self.holdem
-        return policy.decide(view)
+        return as_decision(policy.decide(view))
 
 
 class EasyBot(_LevelBot):

@@ -170,6 +170,8 @@ class PlayerStats:
     faced_later_bet: int = 0  # after the first round
     folded_later_bet: int = 0
     raised_later_bet: int = 0
+    aggressive: int = 0  # bets and raises, every round (the aggression factor's numerator)
+    calls: int = 0  # calls, every round (its denominator)
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -290,6 +292,8 @@ class OpponentBook:
                     reraised=first_round and facing >= 2 and not answered_3bet,
                     cbet_spot=later_round == 1 and facing == 0 and event.player == first_aggressor,
                 )
+                stats.aggressive += kind in ("bet", "raise")
+                stats.calls += kind == "call"
                 if facing and kind in ("fold", "call", "raise"):
                     stats.faced_bet += 1
                     if kind == "fold":

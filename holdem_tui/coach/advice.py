@@ -27,6 +27,7 @@ from holdem_tui.coach.draw_odds import DrawOption, draw_options
 from holdem_tui.coach.outs import Outs, count_outs
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
+from holdem_tui.engine.decision import as_decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
@@ -117,7 +118,7 @@ def _draw_equity(view: PlayerView, opponents: list[int]) -> float:
 
 def _hard_bot_line(view: PlayerView) -> BotLine:
     """The hard bot's answer to the same view, with a fixed seed and a fresh memory."""
-    action = HardBot(COACH_SEED).decide(view)
+    action = as_decision(HardBot(COACH_SEED).decide(view)).action
     return BotLine(action.kind, action.amount, tuple(action.discards))
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
@@ -119,6 +121,7 @@ class RemoteSession(Session):
         self.rebuys = [0] * len(settings.seats)
         self.ended_by = None
         self.watching = set()
+        self._reasons = weakref.WeakKeyDictionary()  # bots' reasons stay on the host
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send
@@ -220,7 +223,7 @@ class RemoteSession(Session):
         self.decision = None
         return ()
 
-    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
         """Bots play on the host."""
         raise RuntimeError("bots play on the host")
 

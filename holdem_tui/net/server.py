@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
 from holdem_tui.settings import HUMAN, GameSettings
@@ -589,14 +589,13 @@ class TableServer:
         loop = asyncio.get_running_loop()
         started = loop.time()
         view = session.bot_view(seat)
-        action: Action
-        action, _fault = await asyncio.to_thread(
+        decision, _fault = await asyncio.to_thread(
             safe_decide, session.bots[seat], view, self.options.bot_timeout
         )
         wait = self.options.bot_delay - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)  # pacing, so people can follow a bot's move
-        session.act_for_bot(seat, action)
+        session.act_for_bot(seat, decision)
         self.actions_applied += 1
 
     def _end(self) -> None:

@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 from holdem_tui.coach import Advice, advise
 from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_name
@@ -588,13 +589,13 @@ class HoldemApp(App[None]):
         from holdem_tui.bots.safety import safe_decide
 
         worker = get_current_worker()
-        answer: list[Action] = []
+        answer: list[Decision] = []
         done = threading.Event()
 
         def decide() -> None:
             try:
-                action, _fault = safe_decide(bot, view, self.bot_timeout)
-                answer.append(action)
+                decision, _fault = safe_decide(bot, view, self.bot_timeout)
+                answer.append(decision)
             finally:
                 done.set()
 
@@ -606,7 +607,7 @@ class HoldemApp(App[None]):
             return
         self.call_from_thread(self._bot_answered, token, seat, answer[0], started)
 
-    def _bot_answered(self, token: int, seat: int, action: Action, started: float) -> None:
+    def _bot_answered(self, token: int, seat: int, action: Decision, started: float) -> None:
         if token != self._token:
             return
         wait = self.pace.bot - (self.timers.now() - started)
@@ -615,7 +616,7 @@ class HoldemApp(App[None]):
         else:
             self._apply_bot(token, seat, action)
 
-    def _apply_bot(self, token: int, seat: int, action: Action) -> None:
+    def _apply_bot(self, token: int, seat: int, action: Decision) -> None:
         if token != self._token or self.session is None:
             return
         if not self._when_running(partial(self._apply_bot, token, seat, action)):

@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.decision import (
+    Decision,
+    Reason,
+    as_decision,
+    reasons_from_data,
+    reasons_to_data,
+)
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
@@ -96,6 +104,11 @@ class Session:
         self.store: SessionStore | None = None
         #: why storage could not start (a read-only or odd data folder), else ``None``
         self.storage_failure: str | None = None
+        #: each hand's bot reasons, by decision index (:meth:`reasons_of`); kept as long as
+        #: the hand is (the current one and :attr:`past_hands`), then in the history file
+        self._reasons: weakref.WeakKeyDictionary[Hand, dict[int, Reason]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     # ------------------------------------------------------------------ seats
 
@@ -175,15 +188,31 @@ class Session:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
         return self.hand.act(action, position)
 
-    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold."""
+    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
+        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
+
+        The answer's reason is kept with the hand (:meth:`reasons_of`) when its action is
+        the one played; a substitute has none.
+        """
+        decision = as_decision(answer)
+        assert self.hand is not None
+        hand, index = self.hand, len(self.hand.actions_taken())
         try:
-            return self.act(seat, action)
+            events = self.act(seat, decision.action)
         except IllegalAction:
             legal = self.view_for(seat).legal
             if legal is None:
                 return ()
             return self.act(seat, legal.passive_action())
+        if decision.reason is not None:
+            self._reasons.setdefault(hand, {})[index] = decision.reason
+        return events
+
+    def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
+        """The reasons bots gave in ``hand`` (the current or a past one), by decision index
+        (the index into ``hand.actions_taken()``). Never shown while the hand is in play:
+        see :func:`holdem_tui.review.visible_reasons` for who may read which afterwards."""
+        return dict(self._reasons.get(hand, {}))
 
     def can_show(self, seat: int) -> bool:
         """Whether this chair may still turn its cards up (won uncontested, or mucked)."""
@@ -238,7 +267,8 @@ class Session:
         if self.biggest_pot is None or total > self.biggest_pot.amount:
             self.biggest_pot = BiggestPot(total, hand.config.hand_number, tuple(sorted(winners)))
         if self.store is not None:
-            self.store.hand_finished(self.table, hand, extra=self.score_data())
+            reasons = self.reasons_of(hand)
+            self.store.hand_finished(self.table, hand, extra=self.score_data(), reasons=reasons)
 
     # ------------------------------------------------------------------ storage
 
@@ -288,6 +318,8 @@ class Session:
             "rebuys": list(self.rebuys),
             "watching": sorted(self.watching),
             "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            # the hand in play's reasons so far, so a resumed hand keeps them
+            "hand_reasons": reasons_to_data(self.reasons_of(self.hand)) if self.hand else [],
         }
 
     @classmethod
@@ -315,6 +347,15 @@ class Session:
         best = resumed.extra.get("biggest_pot")
         if isinstance(best, list) and len(best) >= 2:
             session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
+        if session.hand is not None:
+            try:
+                reasons = reasons_from_data(resumed.extra.get("hand_reasons", []))
+            except ValueError:
+                reasons = {}  # an edited save: the hand plays on without its reasons
+            taken = len(session.hand.actions_taken())
+            kept = {i: r for i, r in reasons.items() if i < taken}
+            if kept:
+                session._reasons[session.hand] = kept
         return session
 
     # ------------------------------------------------------------------ session

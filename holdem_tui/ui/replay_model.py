@@ -32,9 +32,9 @@ from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.history.phh import (
     DRAW_CODE,
-    UNKNOWN,
     PhhError,
     PhhHand,
+    known_positions,
     loads,
     read_file,
     replay,
@@ -139,29 +139,6 @@ class ReplayHand:
     def shows_cards(self, position: int) -> bool:
         """Whether this seat's hole cards come from the file (or a showdown), not a guess."""
         return position in self.known
-
-
-def known_positions(phh: PhhHand) -> frozenset[int]:
-    """Seats whose every dealt card the file names, or who showed their hand."""
-    unknown: set[int] = set()
-    dealt: set[int] = set()
-    shown: set[int] = set()
-    for action in phh.actions:
-        words = action.split("#", 1)[0].split()
-        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2][1:].isdigit():
-            player = int(words[2][1:]) - 1
-            dealt.add(player)
-            if UNKNOWN in words[3]:
-                unknown.add(player)
-        elif (
-            len(words) == 3
-            and words[1] == "sm"
-            and words[0][1:].isdigit()
-            and UNKNOWN not in words[2]
-            and words[2] != "-"
-        ):
-            shown.add(int(words[0][1:]) - 1)
-    return frozenset((dealt - unknown) | shown)
 
 
 def build_replay(phh: PhhHand) -> ReplayHand:

@@ -14,7 +14,10 @@ Schema version 1
 * a card is its two-character text, ``"As"``; an enum is its value, ``"preflop"``;
 * a dataclass is an object with exactly its field names; a tuple is an array;
 * an event is an object whose ``"type"`` is the event class name (``"PlayerActed"``) plus its
-  fields; a view, an action and legal actions carry ``"v": 1`` at the top level.
+  fields; a view, an action and legal actions carry ``"v": 1`` at the top level;
+* a bot's reason (added within version 1: an optional message beside an action, which a
+  reader that does not know it never receives) is ``{"v": 1, "key": ..., "params": {...}}``,
+  checked by :func:`holdem_tui.engine.decision.reason_from_data`.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any, TypeVar, Union
 from holdem_tui.engine import events as events_module
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card, parse_card
+from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.view import PlayerView
 
@@ -152,6 +156,28 @@ def encode_legal(legal: LegalActions) -> dict[str, Any]:
 def encode_action(action: Action) -> dict[str, Any]:
     """An action as plain data (with the schema version)."""
     return _versioned(action)
+
+
+def encode_reason(reason: Reason) -> dict[str, Any]:
+    """A bot's reason as plain data (with the schema version)."""
+    return {_VERSION_KEY: WIRE_VERSION, **reason_to_data(reason)}
+
+
+def decode_reason(data: object) -> Reason:
+    """A bot's reason from plain data, strictly checked (bounded key, params and text)."""
+    if type(data) is not dict:
+        raise WireError("reason", f"expected an object, got {_describe(data)}")
+    version = data.get(_VERSION_KEY)
+    if version != WIRE_VERSION or type(version) is not int:
+        raise WireError(
+            f"reason.{_VERSION_KEY}",
+            f"schema version {_describe(version)}, this game speaks {WIRE_VERSION}",
+        )
+    body = {k: v for k, v in data.items() if k != _VERSION_KEY}
+    try:
+        return reason_from_data(body)
+    except ValueError as exc:
+        raise WireError("reason", str(exc)) from None
 
 
 def encode_event(event: Event) -> dict[str, Any]:
