@@ -23,8 +23,8 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
+from holdem_tui.session.present import Stage
 from holdem_tui.settings import BOT, GameSettings, SeatSettings
-from holdem_tui.ui.present import Stage
 from holdem_tui.ui.remote import JoinTarget, create_remote_app
 from holdem_tui.ui.scenes import CallingStation
 from holdem_tui.ui.screens.end import EndScreen

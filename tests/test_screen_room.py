@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.widgets import Static, Tree
 
 from holdem_tui.i18n import LANGUAGES, Translator, flatten, locales_dir
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.scenes import room_scenes
 from holdem_tui.ui.widgets import KeyBar, action_markup
 

@@ -12,13 +12,13 @@ from typing import Any, ClassVar
 import pytest
 from textual.pilot import Pilot
 
+from holdem_tui.session.present import Stage
 from holdem_tui.settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.settings import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
 from holdem_tui.ui.scenes import stations
 
 
@@ -131,7 +131,7 @@ def _play(*args: str) -> Any:
 
 
 def test_play_resume_continues_a_good_save(fake_app: list[dict[str, Any]]) -> None:
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
 
     session = Session(_settings(), stations)
     session.start_storage()
@@ -258,7 +258,7 @@ def _table() -> Any:
 async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
     from textual.widgets import Button
 
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
     from holdem_tui.ui.screens.setup import SetupScreen
     from holdem_tui.ui.screens.table import TableScreen
 
@@ -289,7 +289,7 @@ async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
 
     from textual.widgets import Button
 
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
     from holdem_tui.ui.screens.table import TableScreen
 
     old = Session(_settings(), stations)  # a session started in English

@@ -2,7 +2,7 @@
 
 :class:`Connection` speaks the protocol and nothing else (the bot client, the tests and the
 benchmark use it directly). :class:`RemoteSession` is the seam to the table UI: it answers
-the same questions as the local :class:`~holdem_tui.ui.controller.Session` (whose turn, what
+the same questions as the local :class:`~holdem_tui.session.controller.Session` (whose turn, what
 this seat may see, stacks, limits, the score) from what the host last sent, and sends the
 player's decisions to the host instead of applying them. The host deals; nothing here can.
 """
@@ -20,9 +20,9 @@ from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
+from holdem_tui.session.controller import BiggestPot, Session
 from holdem_tui.settings import GameSettings
 from holdem_tui.storage.autosave import SaveFile
-from holdem_tui.ui.controller import BiggestPot, Session
 
 
 def split_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, int]:

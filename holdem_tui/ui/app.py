@@ -3,7 +3,7 @@
 :func:`create_app` is the only way the game is built, by the command line, the tests and
 ``scripts/screenshots.py`` alike, so what the tests see is what players get.
 
-The driver is a small state machine (:class:`~holdem_tui.ui.present.Stage`): after every
+The driver is a small state machine (:class:`~holdem_tui.session.present.Stage`): after every
 change, :meth:`HoldemApp.advance` asks the session whose turn it is and either waits for keys
 (a human), starts a worker (a bot), raises the hot-seat curtain, or runs the end of the hand.
 Delays come from timers, never from sleeping on the UI thread, and a bot's thinking runs in an
@@ -33,10 +33,10 @@ from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_name
+from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.narrate import refusal_text
+from holdem_tui.session.present import ActionModel, Stage, UiState, build_table, display_name
 from holdem_tui.settings import GameSettings
-from holdem_tui.ui.controller import BotFactory, Session
-from holdem_tui.ui.narrate import refusal_text
-from holdem_tui.ui.present import ActionModel, Stage, UiState, build_table, display_name
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,

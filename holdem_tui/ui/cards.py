@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.ui.narrate import rank_text
+from holdem_tui.session.narrate import rank_text
 
 FACE: Final = "#f7f3e8"
 MARKED: Final = "#ffd54a"

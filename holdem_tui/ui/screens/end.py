@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.session.controller import Session
+from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.i18n import Translator
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:
@@ -443,7 +443,7 @@ class BustScreen(ModalScreen[str]):
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        from holdem_tui.ui.present import out_line
+        from holdem_tui.session.present import out_line
 
         app = cast("HoldemApp", self.app)
         tr = app.tr
@@ -502,8 +502,8 @@ class PastHandsScreen(ModalScreen[None]):
 
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
-        from holdem_tui.ui.narrate import cards_text, narrate
-        from holdem_tui.ui.present import display_name
+        from holdem_tui.session.narrate import cards_text, narrate
+        from holdem_tui.session.present import display_name
 
         app = cast("HoldemApp", self.app)
         tr = app.tr

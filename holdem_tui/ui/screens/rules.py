@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Static
 
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.ui.present import TableModel
+from holdem_tui.session.present import TableModel
 from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
 
 if TYPE_CHECKING:
