@@ -19,12 +19,12 @@ from net_support import LOOPBACK, WireClient, open_table
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
 from holdem_tui.session.present import Stage
-from holdem_tui.settings import BOT, GameSettings, SeatSettings
 from holdem_tui.ui.remote import JoinTarget, create_remote_app
 from holdem_tui.ui.scenes import CallingStation
 from holdem_tui.ui.screens.end import EndScreen

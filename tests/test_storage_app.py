@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import pytest
 from textual.pilot import Pilot
 
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.present import Stage
-from holdem_tui.settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.scenes import stations
 
@@ -174,7 +174,7 @@ def test_play_resume_without_a_save_starts_a_new_game(fake_app: list[dict[str, A
 def test_play_uses_the_saved_language_and_reports_broken_settings(
     fake_app: list[dict[str, Any]],
 ) -> None:
-    from holdem_tui.storage.settings import Settings, save_settings
+    from holdem_tui.storage.preferences import Settings, save_settings
 
     save_settings(Settings(language="fi"))
     _play()
@@ -186,7 +186,7 @@ def test_play_uses_the_saved_language_and_reports_broken_settings(
 
 
 def test_play_uses_the_saved_pace_unless_told(fake_app: list[dict[str, Any]]) -> None:
-    from holdem_tui.storage.settings import Settings, save_settings
+    from holdem_tui.storage.preferences import Settings, save_settings
 
     save_settings(Settings(language="en", pace="slow"))
     _play()

@@ -16,8 +16,8 @@ from ui_support import act_until, make_app, settle, stations
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.present import Stage
-from holdem_tui.settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.ui.app import HoldemApp, create_app

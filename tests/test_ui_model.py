@@ -17,11 +17,11 @@ from ui_support import CallingStation, stations
 from holdem_tui.commands.play import build_settings
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown
+from holdem_tui.game_settings import BOT, HUMAN, GameSettings, SeatSettings
 from holdem_tui.i18n import get_translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import hand_name, narrate
 from holdem_tui.session.present import Stage, UiState, build_table, display_name
-from holdem_tui.settings import BOT, HUMAN, GameSettings, SeatSettings
 
 EN = get_translator("en")
 

@@ -385,7 +385,7 @@ async def test_setup_screen_refuses_bad_settings() -> None:
 
 async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     now = [0.0]
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.app import create_app
 
     app = create_app(

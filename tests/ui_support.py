@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.scenes import (
     STABLE,

@@ -17,7 +17,7 @@ from rich.table import Table
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
 from holdem_tui.storage.histories import SessionInfo, list_sessions
 from holdem_tui.storage.paths import histories_dir
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 
 
 def _date(iso: str) -> str:

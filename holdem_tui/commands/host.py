@@ -192,8 +192,8 @@ def _serve_and_play(
     pace: str,
 ) -> None:
     """The table in a background thread's event loop, the host's own screen in front."""
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import TableServer
-    from holdem_tui.settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     assert isinstance(server, TableServer)

@@ -14,7 +14,7 @@ import click
 
 from holdem_tui.bots.registry import LEVELS
 from holdem_tui.commands.options import PairType
-from holdem_tui.settings import MAX_CHIPS
+from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.simulate import MAX_SIM_HANDS
 
 _GAMES = ("holdem", "draw")

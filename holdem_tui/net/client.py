@@ -19,9 +19,9 @@ from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.session.controller import BiggestPot, Session
-from holdem_tui.settings import GameSettings
 from holdem_tui.storage.autosave import SaveFile
 
 

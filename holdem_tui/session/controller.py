@@ -23,7 +23,7 @@ from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot

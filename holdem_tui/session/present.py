@@ -17,6 +17,7 @@ from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
 from holdem_tui.engine.events import CardsMucked, CardsShown, HandEnded, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import (
@@ -28,7 +29,6 @@ from holdem_tui.session.narrate import (
     pot_winners,
     rank_text,
 )
-from holdem_tui.settings import BOT_LEVELS
 
 
 class Stage(StrEnum):

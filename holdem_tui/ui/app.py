@@ -32,11 +32,11 @@ from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_name
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Stage, UiState, build_table, display_name
-from holdem_tui.settings import GameSettings
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,
@@ -323,7 +323,7 @@ class HoldemApp(App[None]):
         """Keep the language, pace and this setup for the next start (config folder)."""
         if not self.persist:
             return
-        from holdem_tui.storage.settings import Settings, save_settings
+        from holdem_tui.storage.preferences import Settings, save_settings
 
         setup = replace(self.settings, seed=None).to_dict()
         save_settings(
@@ -333,14 +333,14 @@ class HoldemApp(App[None]):
     def _saved_coach(self) -> bool:
         if not self.persist:
             return False
-        from holdem_tui.storage.settings import load_settings
+        from holdem_tui.storage.preferences import load_settings
 
         return load_settings(repair=False).settings.coach
 
     def _saved_four_colour(self) -> bool:
         if not self.persist:
             return False
-        from holdem_tui.storage.settings import load_settings
+        from holdem_tui.storage.preferences import load_settings
 
         return load_settings(repair=False).settings.four_colour
 

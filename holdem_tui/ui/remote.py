@@ -22,11 +22,11 @@ from textual.widgets import Static
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage
-from holdem_tui.settings import GameSettings
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen

@@ -31,7 +31,7 @@ from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.session.narrate import cards_text
 from holdem_tui.session.present import street_label
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,

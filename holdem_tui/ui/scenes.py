@@ -21,11 +21,11 @@ from textual.pilot import Pilot
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
 from holdem_tui.session.controller import BotFactory
 from holdem_tui.session.present import Stage
-from holdem_tui.settings import GameSettings
 from holdem_tui.ui.app import HoldemApp, create_app
 
 #: states in which the table waits for a key rather than for a bot or a timer

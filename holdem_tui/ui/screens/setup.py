@@ -22,9 +22,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
 from holdem_tui.engine.table import SEAT_LIMITS
+from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
-from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
 from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
