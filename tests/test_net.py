@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from net_support import LOOPBACK, WireClient, open_table
+from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
@@ -26,7 +27,6 @@ from holdem_tui.net.client import split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.remote import JoinTarget, create_remote_app
-from holdem_tui.ui.scenes import CallingStation
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
 

@@ -10,6 +10,7 @@ import asyncio
 from typing import Any, ClassVar
 
 import pytest
+from scenes import stations
 from textual.pilot import Pilot
 
 from holdem_tui.game_settings import GameSettings
@@ -19,7 +20,6 @@ from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.scenes import stations
 
 
 async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:

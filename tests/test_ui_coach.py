@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes import wait_for_coach
 from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_support import act_until, make_app, my_view, settle, stations
@@ -15,7 +16,6 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.present import Stage
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.scenes import wait_for_coach
 from holdem_tui.ui.screens.modals import CurtainScreen
 
 

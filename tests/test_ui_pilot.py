@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenes import scenes
 from textual import events
 from textual.widgets import MarkdownViewer
 from ui_support import (
@@ -26,7 +27,6 @@ from ui_support import (
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import PACES, HoldemApp
-from holdem_tui.ui.scenes import scenes
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,
