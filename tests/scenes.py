@@ -105,7 +105,7 @@ async def act_until(
             return
         if app.ui.stage in (Stage.HAND_OVER, Stage.CURTAIN):
             await pilot.press("enter")
-        elif app.can_toggle_card():
+        elif app.driver.can_toggle_card():
             await pilot.press("s")
         else:
             await pilot.press(key)

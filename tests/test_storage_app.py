@@ -59,7 +59,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
         await pilot.pause()
         await app.run_action("request_quit")
         await pilot.pause()
-        app._quit_answer(True)  # ...then ctrl+q, "Quit": saved at once
+        app.quit_answered(True)  # ...then ctrl+q, "Quit": saved at once
     assert load_settings().settings.language == "en"
     assert load_settings().settings.last_setup["seed"] is None
 

@@ -25,8 +25,9 @@ from ui_support import (
 )
 
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
+from holdem_tui.session.pace import PACES
 from holdem_tui.session.present import Stage
-from holdem_tui.ui.app import PACES, HoldemApp
+from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,

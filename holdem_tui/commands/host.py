@@ -20,7 +20,7 @@ import click
 from holdem_tui.commands.play import build_settings, game_options
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
-from holdem_tui.ui.app import PACES as PACE_DELAYS
+from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 
 def lan_address() -> str:

@@ -7,7 +7,7 @@ shows who grew and who shrank; separate per-row scales would make every line loo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,10 +20,8 @@ from textual.widgets import Static
 
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
-
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -64,11 +62,6 @@ class EndScreen(Screen[str]):
         super().__init__(classes="end-screen")
         self.session = session
 
-    @property
-    def holdem_app(self) -> HoldemApp:
-        """The app, typed."""
-        return cast("HoldemApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Title, the results table, the biggest pot, and the keys."""
         with Vertical(id="end-box"):
@@ -88,7 +81,7 @@ class EndScreen(Screen[str]):
 
     def retranslate(self) -> None:
         """Redraw everything in the current language."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         box = self.query_one("#end-box", Vertical)
         box.border_title = tr.t("end.title")
@@ -158,7 +151,7 @@ class EndScreen(Screen[str]):
 
     def headline(self) -> str:
         """Who won; or, when a busted player ended it, where that player finished."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         humans = session.settings.humans
         if session.end_reason() == "busted" and humans:
@@ -169,7 +162,7 @@ class EndScreen(Screen[str]):
 
     def reason_line(self) -> str:
         """Why the session ended and how long it lasted, plus the rebuys if there were any."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         reason = session.end_reason()
         config = session.table.config

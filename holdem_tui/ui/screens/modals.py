@@ -9,7 +9,8 @@ switches language with one of them open.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,16 +18,18 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click, Key
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.base_app import translator as _tr
 from holdem_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
+    from holdem_tui.session.controller import Session
 
 #: quick sizes of the raise editor: id, key, fraction of the pot (None: min / all-in)
 QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
@@ -36,10 +39,6 @@ QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
     ("pot", "p", 1.0),
     ("all_in", "a", None),
 )
-
-
-def _tr(screen: Screen[Any]) -> Translator:
-    return cast("HoldemApp", screen.app).tr
 
 
 def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
@@ -290,13 +289,19 @@ class FoldConfirmScreen(_Question):
 
 
 class QuitScreen(_Question):
-    """ "Leave the table?" — a quit by accident would lose the session."""
+    """ "Leave the table?" — a quit by accident would lose the session.
+
+    ``saving``: the session is kept on disk (the command line), and the question says so.
+    """
+
+    def __init__(self, saving: bool = False) -> None:
+        super().__init__()
+        self.saving = saving
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
         # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
-        persist = bool(getattr(self.app, "persist", False))
-        self._show("quit", _tr(self).t("quit.confirm" if persist else "quit.question"))
+        self._show("quit", _tr(self).t("quit.confirm" if self.saving else "quit.question"))
 
 
 class CurtainScreen(Screen[None]):
@@ -336,11 +341,15 @@ class CurtainScreen(Screen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the game with what it does, in the current language."""
+    """Every key of the app with what it does, in the current language (``rows`` lists them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,enter", "close", show=False, id="close_help")
     ]
+
+    def __init__(self, rows: Callable[[Translator], list[tuple[str, str]]]) -> None:
+        super().__init__()
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         """Intro, the key table, and how to close."""
@@ -358,22 +367,7 @@ class HelpScreen(ModalScreen[None]):
         tr = _tr(self)
         self.query_one("#help-box", Vertical).border_title = tr.t("help.title")
         self.query_one("#help-intro", Static).update(tr.t("help.intro"))
-        rows = [
-            ("f", tr.t("keys.fold")),
-            ("c", tr.t("keys.check_call")),
-            ("r", tr.t("keys.bet_raise")),
-            ("a", tr.t("keys.all_in")),
-            ("1–5", tr.t("keys.toggle_card")),
-            ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
-            ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
-            ("h", tr.t("past_hands.title")),
-            ("?", tr.t("keys.help")),
-            ("F1", tr.t("keys.rules")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
-            ("o", tr.t("keys.coach")),
-            ("Ctrl+Q", tr.t("keys.quit")),
-        ]
+        rows = self.rows(tr)
         width = max(len(k) for k, _ in rows)
         lines = [f"[b reverse $accent] {escape(k):^{width}} [/]  {escape(v)}" for k, v in rows]
         self.query_one("#help-keys", Static).update(Content.from_markup("\n".join(lines)))
@@ -409,9 +403,16 @@ class TooSmallScreen(Screen[None]):
         text = _tr(self).t("window.too_small", width=width, height=height)
         self.query_one("#too-small-text", Static).update(text)
 
+    class Uncovered(Message):
+        """The quit question over ``cover`` closed: the window may have grown meanwhile."""
+
+        def __init__(self, cover: TooSmallScreen) -> None:
+            super().__init__()
+            self.cover = cover
+
     def on_screen_resume(self) -> None:
-        """The quit question over this cover closed: the window may have grown meanwhile."""
-        cast("HoldemApp", self.app).uncovered(self)
+        """Tell the app this cover is on top again (it drops it if the window grew)."""
+        self.post_message(self.Uncovered(self))
 
 
 class BustScreen(ModalScreen[str]):
@@ -426,8 +427,9 @@ class BustScreen(ModalScreen[str]):
         Binding("e,escape", "choose('end')", show=False, id="bust_end"),
     ]
 
-    def __init__(self, seat: int, can_watch: bool) -> None:
+    def __init__(self, session: Session, seat: int, can_watch: bool) -> None:
         super().__init__(classes="bust")
+        self.session = session
         self.seat = seat
         self.can_watch = can_watch
 
@@ -445,11 +447,8 @@ class BustScreen(ModalScreen[str]):
         """Redraw in the current language."""
         from holdem_tui.session.present import out_line
 
-        app = cast("HoldemApp", self.app)
-        tr = app.tr
-        session = app.session
-        if session is None:
-            return
+        tr = _tr(self)
+        session = self.session
         self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
         self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
         keys = [
@@ -477,8 +476,8 @@ class BustScreen(ModalScreen[str]):
 class PastHandsScreen(ModalScreen[None]):
     """The last hands of the session, newest first: board, who showed what, who won.
 
-    Each hand is told from the same eyes as the table between turns (the one human, or
-    nobody's in hot-seat), so looking back never shows a card that was not public.
+    Each hand is told from the same eyes as the table between turns (``viewer``: the one
+    human, or nobody's in hot-seat), so looking back never shows a card that was not public.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -488,6 +487,11 @@ class PastHandsScreen(ModalScreen[None]):
         Binding("pageup", "scroll(-10)", show=False, id="past_page_up"),
         Binding("pagedown", "scroll(10)", show=False, id="past_page_down"),
     ]
+
+    def __init__(self, session: Session, viewer: int | None) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer = viewer
 
     def compose(self) -> ComposeResult:
         """A framed, scrolling text and how to close it."""
@@ -505,20 +509,18 @@ class PastHandsScreen(ModalScreen[None]):
         from holdem_tui.session.narrate import cards_text, narrate
         from holdem_tui.session.present import display_name
 
-        app = cast("HoldemApp", self.app)
-        tr = app.tr
-        session = app.session
+        tr = _tr(self)
+        session = self.session
         self.query_one("#past-box", Vertical).border_title = tr.t("past_hands.title")
         self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
         blocks: list[str] = []
-        viewer = None if session is None else app.default_viewer()
-        for hand in reversed(session.past_hands if session is not None else []):
+        viewer = self.viewer
+        for hand in reversed(session.past_hands):
             seats = hand.config.seats
             position = seats.index(viewer) if viewer in seats else None
             view = hand.view(position)
 
             def name_of(p: int, seats: tuple[int, ...] = tuple(seats)) -> str:
-                assert session is not None
                 return display_name(session, seats[p], tr)
 
             lines = [f"[b]{escape(tr.t('log.hand_start', number=view.hand_number))}[/]"]
