@@ -56,7 +56,6 @@ class HoldemApp(BaseApp[None]):
     ``timers`` replaces the clock of every pause.
     """
 
-    CSS_PATH = Path(__file__).with_name("holdem.tcss")
     TITLE = "holdem-tui"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", show=False, id="rules"),

@@ -9,6 +9,7 @@ where leaving would lose something. Screens read the translator through :func:`t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from textual.app import App
@@ -36,6 +37,8 @@ def four_colour(node: DOMNode) -> bool:
 class BaseApp(App[ReturnType]):
     """An app of the game: translated, with the shared keys (help, language, deck, quit)."""
 
+    #: the one stylesheet of the game (the help and quit boxes look the same in every app)
+    CSS_PATH = Path(__file__).with_name("holdem.tcss")
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", show=False, priority=True, id="quit"),
