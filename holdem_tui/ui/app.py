@@ -14,35 +14,32 @@ local game and a network seat are this same app with a different driver:
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import get_current_worker
+from typing_extensions import Unpack
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
-from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.controller import Session
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.local import BOT_TIMEOUT, LocalDriver
+from holdem_tui.ui.local import LocalDriver, LocalOptions
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.timing import TextualTimers, Timers
-
-if TYPE_CHECKING:
-    from holdem_tui.storage.autosave import LoadResult
 
 #: The smallest terminal the table is laid out for.
 MIN_WIDTH: Final = 80
@@ -419,30 +416,18 @@ def _saved_preferences() -> Any:
 def create_app(
     settings: GameSettings,
     *,
-    bot_factory: BotFactory | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    setup_first: bool = False,
-    bot_timeout: float = BOT_TIMEOUT,
     persist: bool = False,
-    saved: LoadResult | None = None,
     timers: Timers | None = None,
+    **options: Unpack[LocalOptions],
 ) -> HoldemApp:
     """The local game: a table app with a :class:`~holdem_tui.ui.local.LocalDriver`.
 
-    ``bot_factory`` replaces the bot registry (tests use scripted bots), ``clock`` the time
-    source of minute limits, ``setup_first`` opens the setup screen before the table.
     ``persist`` keeps preferences, the autosave and hand histories on disk (the command line
-    does; tests leave it off so they never write to a home folder); ``saved`` is a loaded
-    autosave to continue (``play --resume``); ``timers`` replaces the clock of the pauses
-    (tests turn a :class:`~holdem_tui.ui.timing.ManualTimers` by hand).
+    does; tests leave it off so they never write to a home folder); ``timers`` replaces the
+    clock of the pauses (tests turn a :class:`~holdem_tui.ui.timing.ManualTimers` by hand).
+    The ``options`` are the local driver's (:class:`~holdem_tui.ui.local.LocalOptions`): a
+    bot factory, a clock for minute limits, the setup screen first, a save to continue.
     """
-    driver = LocalDriver(
-        settings,
-        bot_factory=bot_factory,
-        clock=clock,
-        setup_first=setup_first,
-        bot_timeout=bot_timeout,
-        persist=persist,
-        saved=saved,
+    return HoldemApp(
+        LocalDriver(settings, persist=persist, **options), persist=persist, timers=timers
     )
-    return HoldemApp(driver, persist=persist, timers=timers)

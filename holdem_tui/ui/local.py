@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypedDict
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown, PotAwarded
@@ -36,6 +36,16 @@ if TYPE_CHECKING:
 
 #: Seconds a bot may think before safe_decide plays check/fold for it.
 BOT_TIMEOUT: Final = 5.0
+
+
+class LocalOptions(TypedDict, total=False):
+    """How a local game differs from the plain one (see :class:`LocalDriver`)."""
+
+    bot_factory: BotFactory | None
+    clock: Callable[[], float]
+    setup_first: bool
+    bot_timeout: float
+    saved: LoadResult | None
 
 
 class LocalDriver(TableDriver):

@@ -105,6 +105,20 @@ def board_text(step: Step, hand: ReplayHand, tr: Translator, *, four_colour: boo
     return text
 
 
+def replay_keys(tr: Translator, *, can_go_back: bool) -> list[tuple[str, str]]:
+    """The viewer's keys and what they do: its key bar and, with the shared keys, its help."""
+    items = [
+        ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
+        ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
+        ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
+        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
+    ]
+    if can_go_back:
+        items.append(("Esc", tr.t("replay.hands")))
+    items.append(("q", tr.t("keys.quit")))
+    return items
+
+
 class SeatPanel(Static):
     """One seat of the replayed table."""
 
@@ -199,16 +213,7 @@ class ReplayScreen(Screen[None]):
     def _keys_text(self, width: int = 78) -> Text:
         """The keys in the player's language, packed into lines of ``width`` cells; an item
         (key and words) is never split across lines."""
-        tr = self.tr
-        items = [
-            ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
-            ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
-            ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
-            ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-        ]
-        if self.can_go_back:
-            items.append(("Esc", tr.t("replay.hands")))
-        items.append(("q", tr.t("keys.quit")))
+        items = replay_keys(self.tr, can_go_back=self.can_go_back)
         text = Text(no_wrap=True, overflow="ellipsis")
         used = 0
         for key, label in items:
@@ -402,17 +407,9 @@ class ReplayApp(BaseApp[int]):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The viewer's keys."""
-        return [
-            ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
-            ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
-            ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
-            ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-            ("Esc", tr.t("replay.hands")),
-            ("?", tr.t("keys.help")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
-            ("q", tr.t("keys.quit")),
-        ]
+        *moves, leave = replay_keys(tr, can_go_back=True)
+        shared = [("?", tr.t("keys.help")), ("l", tr.t("keys.language"))]
+        return [*moves, *shared, ("k", tr.t("keys.four_colour")), leave]
 
     def redraw(self) -> None:
         """The hand on screen again (the deck changed)."""

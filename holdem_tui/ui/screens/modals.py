@@ -10,6 +10,7 @@ switches language with one of them open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -403,12 +404,11 @@ class TooSmallScreen(Screen[None]):
         text = _tr(self).t("window.too_small", width=width, height=height)
         self.query_one("#too-small-text", Static).update(text)
 
+    @dataclass
     class Uncovered(Message):
         """The quit question over ``cover`` closed: the window may have grown meanwhile."""
 
-        def __init__(self, cover: TooSmallScreen) -> None:
-            super().__init__()
-            self.cover = cover
+        cover: TooSmallScreen
 
     def on_screen_resume(self) -> None:
         """Tell the app this cover is on top again (it drops it if the window grew)."""

@@ -8,7 +8,7 @@ switches the whole app at once, so the player reads the rest of the form in it.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from textual import on
@@ -51,19 +51,17 @@ class SetupScreen(Screen[GameSettings | None]):
         Binding("ctrl+s", "start", show=False, id="setup_start"),
     ]
 
+    @dataclass
     class Continue(Message):
         """The player takes the offer: back to the saved session."""
 
-        def __init__(self, setup: SetupScreen) -> None:
-            super().__init__()
-            self.setup = setup
+        setup: SetupScreen
 
+    @dataclass
     class LanguageChosen(Message):
         """The player picked ``code`` in the form: the whole app switches to it at once."""
 
-        def __init__(self, code: str) -> None:
-            super().__init__()
-            self.code = code
+        code: str
 
     def __init__(self, settings: GameSettings, offer: ContinueOffer | None = None) -> None:
         super().__init__(classes="setup-screen")

@@ -12,6 +12,7 @@ action bar also does nothing when pressed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from rich.cells import cell_len
@@ -57,6 +58,7 @@ class TableScreen(Screen[None]):
         Binding("h", "past_hands", show=False, id="past_hands"),
     ]
 
+    @dataclass
     class Move(Message):
         """The player plays ``action`` at the decision whose legal moves were ``legal``.
 
@@ -64,10 +66,8 @@ class TableScreen(Screen[None]):
         table moves) is dropped rather than played at the next one.
         """
 
-        def __init__(self, action: Action, legal: LegalActions | None = None) -> None:
-            super().__init__()
-            self.action = action
-            self.legal = legal
+        action: Action
+        legal: LegalActions | None = None
 
     class Draw(Message):
         """Throw the marked cards (none marked: stand pat).
@@ -76,19 +76,17 @@ class TableScreen(Screen[None]):
         on their way, and the driver, which receives them in order, knows them all.
         """
 
+    @dataclass
     class RaiseChosen(Message):
         """The player bets or raises to ``amount``, this street's total."""
 
-        def __init__(self, amount: int) -> None:
-            super().__init__()
-            self.amount = amount
+        amount: int
 
+    @dataclass
     class ToggleCard(Message):
         """Mark or unmark card ``index`` of the player's hand for the draw."""
 
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
+        index: int
 
     class NextHand(Message):
         """The player has seen the result: skip the showdown pause, deal the next hand."""
