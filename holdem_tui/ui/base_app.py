@@ -59,6 +59,9 @@ class BaseApp(App[ReturnType]):
         """The keys of this app and what they do, for the help screen."""
         raise NotImplementedError
 
+    #: whether the help opens with the table's intro (which names F1 and the rules)
+    HELP_INTRO: ClassVar[bool] = True
+
     @property
     def confirm_quit(self) -> bool:
         """Whether Ctrl+Q asks first (leaving would end something that is going on)."""
@@ -113,7 +116,7 @@ class BaseApp(App[ReturnType]):
         from holdem_tui.ui.screens.modals import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.open_screen(HelpScreen(self.help_rows))
+            self.open_screen(HelpScreen(self.help_rows, intro=self.HELP_INTRO))
 
     def open_screen(self, screen: Any, done: Any = None) -> None:
         """Open ``screen`` on top (the table app keeps its too-small cover over it)."""

@@ -390,6 +390,7 @@ class ReplayApp(BaseApp[int]):
     """
 
     TITLE = "holdem-tui replay"
+    HELP_INTRO = False
 
     def __init__(
         self,

@@ -348,9 +348,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,enter", "close", show=False, id="close_help")
     ]
 
-    def __init__(self, rows: Callable[[Translator], list[tuple[str, str]]]) -> None:
+    def __init__(
+        self, rows: Callable[[Translator], list[tuple[str, str]]], *, intro: bool = True
+    ) -> None:
         super().__init__()
         self.rows = rows
+        #: the intro names F1 and the rules: the table's help has it, the replay viewer's not
+        self.intro = intro
 
     def compose(self) -> ComposeResult:
         """Intro, the key table, and how to close."""
@@ -367,7 +371,9 @@ class HelpScreen(ModalScreen[None]):
         """Redraw in the current language."""
         tr = _tr(self)
         self.query_one("#help-box", Vertical).border_title = tr.t("help.title")
-        self.query_one("#help-intro", Static).update(tr.t("help.intro"))
+        intro = self.query_one("#help-intro", Static)
+        intro.update(tr.t("help.intro"))
+        intro.display = self.intro
         rows = self.rows(tr)
         width = max(len(k) for k, _ in rows)
         lines = [f"[b reverse $accent] {escape(k):^{width}} [/]  {escape(v)}" for k, v in rows]
