@@ -17,7 +17,6 @@ from typing import Any
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
-from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
@@ -100,25 +99,15 @@ class RemoteSession(Session):
 
     It deliberately does not run :meth:`Session.__init__`: there is no deck, no bot and no
     hand on this side, only the last :class:`~holdem_tui.net.protocol.State` the host sent.
+    It starts the same story fields as a local session (``Session._start_story``).
     """
 
     def __init__(
         self, settings: GameSettings, me: int | None, send: Callable[[dict[str, Any]], None]
     ) -> None:
-        self.settings = settings
-        self.table = Table(settings.table_config())
-        self.hand: Hand | None = None
-        self.names = settings.seat_names()
-        self.bots = {}
-        self.hands_won = [0] * len(settings.seats)
-        self.biggest_pot = None
-        self.store = None
-        self.storage_failure = None
-        # what the table screens read of a local session's story: kept by the host, not here
-        self.past_hands = []
-        self.rebuys = [0] * len(settings.seats)
-        self.ended_by = None
-        self.watching = set()
+        # the story fields the table screens read, as a local session starts them (the
+        # host keeps the real story: past hands, rebuys and watchers stay empty here)
+        self._start_story(settings)
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send

@@ -34,6 +34,19 @@ def four_colour(node: DOMNode) -> bool:
     return isinstance(app, BaseApp) and app.four_colour
 
 
+class Translated:
+    """A screen whose every text comes from the translator: drawn once it is mounted, and
+    again by ``retranslate`` whenever the player switches language."""
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw every text in the current language."""
+        raise NotImplementedError
+
+
 class BaseApp(App[ReturnType]):
     """An app of the game: translated, with the shared keys (help, language, deck, quit)."""
 

@@ -29,7 +29,7 @@ from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.base_app import Translated, translator
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.screens.end import EndScreen
 
@@ -54,7 +54,7 @@ class JoinTarget:
     shown: str = ""
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Translated, Screen[None]):
     """Before the first hand: where the table is, its code, and who has sat down."""
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -74,10 +74,6 @@ class LobbyScreen(Screen[None]):
         """One centred text box."""
         with Vertical(id="lobby-box"):
             yield Static(id="lobby-text")
-
-    def on_mount(self) -> None:
-        """Fill in the text."""
-        self.retranslate()
 
     def show(self, names: tuple[str | None, ...] = (), problem: str = "") -> None:
         """Redraw with the seats so far, or what went wrong."""

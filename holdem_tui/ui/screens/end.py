@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
-from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.base_app import Translated, translator
 from holdem_tui.ui.widgets import KeyFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -49,7 +49,7 @@ def sparkline(values: Sequence[int], width: int, low: int, high: int) -> str:
     return "".join(out)
 
 
-class EndScreen(Screen[str]):
+class EndScreen(Translated, Screen[str]):
     """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -70,10 +70,6 @@ class EndScreen(Screen[str]):
             yield Static(id="end-table")
             yield Static(id="end-biggest")
         yield KeyFooter(id="end-footer")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
 
     def on_resize(self) -> None:
         """The chart column follows the width."""

@@ -26,6 +26,7 @@ from textual.widgets import Static
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.base_app import Translated
 from holdem_tui.ui.base_app import translator as _tr
 from holdem_tui.ui.widgets import KeyBar
 
@@ -54,7 +55,7 @@ def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     return max(legal.min_raise_to, min(legal.max_raise_to, wanted))
 
 
-class RaiseEditor(ModalScreen[int | None]):
+class RaiseEditor(Translated, ModalScreen[int | None]):
     """Choose a bet/raise amount: type it, step it, or pick a quick size; Enter confirms.
 
     The amount is what the bet or raise goes *to* this street, as the engine counts it. An
@@ -98,10 +99,6 @@ class RaiseEditor(ModalScreen[int | None]):
             yield Static(id="editor-error")
             yield Static(id="editor-quick")
             yield KeyBar(id="editor-keys")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
 
     # ------------------------------------------------------------------ values
 
@@ -242,7 +239,7 @@ class RaiseEditor(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class _Question(ModalScreen[bool]):
+class _Question(Translated, ModalScreen[bool]):
     """A yes/no question in a box: Enter (or y) says yes, Esc (or n) says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -255,14 +252,6 @@ class _Question(ModalScreen[bool]):
         with Vertical(id="quit-box"):
             yield Static(id="quit-question")
             yield KeyBar(id="quit-keys")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Redraw in the current language (each question says what it asks)."""
-        raise NotImplementedError
 
     def _show(self, prefix: str, question: str) -> None:
         """Title, question and answers from the ``prefix`` section of the locale files."""
@@ -305,7 +294,7 @@ class QuitScreen(_Question):
         self._show("quit", _tr(self).t("quit.confirm" if self.saving else "quit.question"))
 
 
-class CurtainScreen(Screen[None]):
+class CurtainScreen(Translated, Screen[None]):
     """Hot-seat: a full screen that hides the table until the next player takes the keyboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -322,10 +311,6 @@ class CurtainScreen(Screen[None]):
             yield Static(id="curtain-text")
             yield Static(id="curtain-hint")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
@@ -341,7 +326,7 @@ class CurtainScreen(Screen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Translated, ModalScreen[None]):
     """Every key of the app with what it does, in the current language (``rows`` lists them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -363,10 +348,6 @@ class HelpScreen(ModalScreen[None]):
             yield Static(id="help-keys")
             yield Static(id="help-close")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
@@ -385,7 +366,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Translated, Screen[None]):
     """Covers everything while the terminal is smaller than the table needs; the game waits.
 
     The app alone opens and closes it (it stays on top of every other screen but the quit
@@ -399,10 +380,6 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """One centred sentence."""
         yield Static(id="too-small-text")
-
-    def on_mount(self) -> None:
-        """Fill in the text."""
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
@@ -421,7 +398,7 @@ class TooSmallScreen(Screen[None]):
         self.post_message(self.Uncovered(self))
 
 
-class BustScreen(ModalScreen[str]):
+class BustScreen(Translated, ModalScreen[str]):
     """A human has no chips left: rebuy, watch the others finish, or end the session.
 
     Answers ``"rebuy"``, ``"watch"`` or ``"end"``; the busting is never a silent dead end.
@@ -444,10 +421,6 @@ class BustScreen(ModalScreen[str]):
         with Vertical(id="bust-box"):
             yield Static(id="bust-text")
             yield KeyBar(id="bust-keys")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
@@ -479,7 +452,7 @@ class BustScreen(ModalScreen[str]):
         self.dismiss(choice)
 
 
-class PastHandsScreen(ModalScreen[None]):
+class PastHandsScreen(Translated, ModalScreen[None]):
     """The last hands of the session, newest first: board, who showed what, who won.
 
     Each hand is told from the same eyes as the table between turns (``viewer``: the one
@@ -505,10 +478,6 @@ class PastHandsScreen(ModalScreen[None]):
             with VerticalScroll(id="past-scroll"):
                 yield Static(id="past-text")
             yield Static(id="past-close")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
