@@ -12,12 +12,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from scenes import CallingStation
+
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.server import HostOptions, TableServer
-from holdem_tui.settings import GameSettings
-from holdem_tui.ui.scenes import CallingStation
 
 LOOPBACK = "127.0.0.1"
 

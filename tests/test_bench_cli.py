@@ -9,8 +9,8 @@ import json
 
 from click.testing import CliRunner
 
-from holdem_tui.benchmarks import BENCHMARKS, Benchmark, register, run
 from holdem_tui.cli import main
+from holdem_tui.measure.benchmarks import BENCHMARKS, Benchmark, register, run
 
 REQUIRED = {"eval7_per_s", "mc9_sims_per_s", "mc2_sims_per_s", "equity_10k_ms"}
 

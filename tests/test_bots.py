@@ -110,7 +110,7 @@ def test_bots_package_never_imports_textual() -> None:
     code = textwrap.dedent(
         """
         import sys
-        import holdem_tui.bots, holdem_tui.simulate
+        import holdem_tui.bots, holdem_tui.measure.simulator
         from holdem_tui.bots import make_bot
         for level in ("easy", "normal", "hard"):
             make_bot(level, 1)

@@ -15,7 +15,7 @@ import pytest
 from holdem_tui.bots.draw_common import keep_made
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.simulate import SimConfig, run
+from holdem_tui.measure.simulator import SimConfig, run
 
 
 class CallingStation:

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from storage_support import play_one, random_agent, random_table
 
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import LoadStatus, SaveFile, continue_offer
 from holdem_tui.storage.lock import FolderInUse, acquire
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.storage.session import SessionStore
-from holdem_tui.storage.settings import load_settings
 
 HOSTILE_JSON: list[Any] = [
     None,

@@ -151,7 +151,7 @@ def _allowed(hand: Hand, seat: int) -> set[Card]:
 
 def test_narrated_log_never_names_unseen_cards() -> None:
     """The game's log text for a seat (the UI's narrator) names no card it never saw."""
-    narrate_module = pytest.importorskip("holdem_tui.ui.narrate")
+    narrate_module = pytest.importorskip("holdem_tui.session.narrate")
     narrate = getattr(narrate_module, "narrate", None)
     card_text = getattr(narrate_module, "card_text", None)
     if not callable(narrate) or not callable(card_text):

@@ -15,20 +15,29 @@ from typing import Any
 
 import pytest
 from net_support import LOOPBACK, WireClient, open_table
+from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
-from holdem_tui.net.client import split_address
+from holdem_tui.net.client import RemoteSession, split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
-from holdem_tui.settings import BOT, GameSettings, SeatSettings
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.remote import JoinTarget, create_remote_app
-from holdem_tui.ui.scenes import CallingStation
+from holdem_tui.session.present import Stage
+from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
+
+
+def remote_of(app: HoldemApp) -> RemoteSession | None:
+    """The network seat's session (``None`` until the host has welcomed it)."""
+    driver = app.driver
+    assert isinstance(driver, RemoteDriver)
+    return driver.remote
+
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -51,17 +60,17 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         async def ana() -> None:
             async with app.run_test(size=(120, 36)) as pilot:
                 async with asyncio.timeout(60):
-                    while app.remote is None or not app.remote.over:
+                    while remote_of(app) is None or not remote_of(app).over:
                         await pilot.pause()
                         screen = app.table_screen()
-                        if screen is not None and screen.model is not None and app.remote:
-                            me = screen.model.seats[app.remote.me or 0]
+                        if screen is not None and screen.model is not None and remote_of(app):
+                            me = screen.model.seats[remote_of(app).me or 0]
                             saw["title"] = saw["title"] or me.title == "Ana (You)"
                             saw["own_cards"] = saw["own_cards"] or any(
                                 face.card is not None for face in me.cards
                             )
                         if app.ui.stage is Stage.HUMAN:
-                            await pilot.press("s" if app.can_toggle_card() else "c")
+                            await pilot.press("s" if app.driver.can_toggle_card() else "c")
                     await pilot.pause()
                     assert isinstance(app.screen, EndScreen)
 
@@ -77,7 +86,9 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         assert server.finished and server.session is not None
         assert server.session.table.hand_number == 6
         assert saw == {"own_cards": True, "title": True}
-        assert app.remote is not None and app.remote.table.history[-1] == over_bo.table.stacks
+        assert (
+            remote_of(app) is not None and remote_of(app).table.history[-1] == over_bo.table.stacks
+        )
     finally:
         await server.close()
 
@@ -153,14 +164,14 @@ async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None
             async with asyncio.timeout(60):
                 while app.ui.stage is not Stage.HUMAN:
                     await pilot.pause()
-                seat = app.remote.me if app.remote else None
+                seat = remote_of(app).me if remote_of(app) else None
                 assert seat is not None
                 first = next(c for c in server.clients if c.seat == seat)
                 server._drop(first)  # the line drops under the app
                 await server.wait_until(
                     lambda: any(c.seat == seat and c is not first for c in server.clients)
                 )
-                while app.remote is None or not app.remote.over:
+                while remote_of(app) is None or not remote_of(app).over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
@@ -477,12 +488,18 @@ def test_bad_addresses(text: str) -> None:
         split_address(text)
 
 
-def test_the_table_screen_is_the_local_one() -> None:
-    """The network seat draws with the same screen class as solo play (no parallel copy)."""
+def test_the_network_seat_is_the_local_table_app_with_another_driver() -> None:
+    """The network seat is the very app of solo play (no parallel copy): only the driver
+    differs, and it shares the table driver's base with the local one."""
     from holdem_tui.ui.app import HoldemApp
-    from holdem_tui.ui.remote import RemoteApp
+    from holdem_tui.ui.driver import TableDriver
+    from holdem_tui.ui.local import LocalDriver
+    from holdem_tui.ui.remote import RemoteDriver
 
-    assert issubclass(RemoteApp, HoldemApp)
+    app = create_remote_app(JoinTarget(LOOPBACK, 1, "ABCDEF", "Ana"), GameSettings())
+    assert type(app) is HoldemApp
+    assert isinstance(app.driver, RemoteDriver) and isinstance(app.driver, TableDriver)
+    assert issubclass(LocalDriver, TableDriver)
     assert TableScreen.__module__ == "holdem_tui.ui.screens.table"
 
 
@@ -503,23 +520,25 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
         )
         async with app.run_test(size=(120, 36)) as pilot:
             async with asyncio.timeout(60):
-                while not app.can_toggle_card():
+                while not app.driver.can_toggle_card():
                     await pilot.pause()
-                    if app.ui.stage is Stage.HUMAN and not app.can_toggle_card():
+                    if app.ui.stage is Stage.HUMAN and not app.driver.can_toggle_card():
                         await pilot.press("c")
-                legal = app.remote.view.legal if app.remote and app.remote.view else None
+                legal = (
+                    remote_of(app).view.legal if remote_of(app) and remote_of(app).view else None
+                )
                 assert legal is not None
                 thrown = {str(legal.hand[0]), str(legal.hand[2])}
                 await pilot.press("1", "3")
                 assert app.ui.discards == frozenset({0, 2})
                 await pilot.press("enter")
-                while app.remote is None or not app.remote.over:
+                while remote_of(app) is None or not remote_of(app).over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
         session = server.session
         assert session is not None and session.hand is not None
-        seat = app.remote.me if app.remote else None
+        seat = remote_of(app).me if remote_of(app) else None
         drawn = [
             e
             for e in session.hand.events
@@ -550,11 +569,11 @@ async def test_a_move_the_host_refuses_is_explained_in_the_players_language() ->
                         assert bo.seat is not None and bo.unanswered is not None
                         await bo.send(p.act(bo.seat, bo.unanswered["decision"], Action.call()))
                         bo.unanswered = None
-                remote = app.remote
+                remote = remote_of(app)
                 assert remote is not None and remote.decision is not None
                 assert not app.ui.notice
                 # a raise far above the stack, as a tampered client might send it
-                app.raise_to(10**9)
+                app.driver.raise_to(10**9)
                 while not app.ui.notice:
                     await pilot.pause()
                 assert app.ui.stage is Stage.HUMAN  # still her decision, nothing was played

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from net_support import LOOPBACK, open_table
+from scenes import CallingStation
 
 from holdem_tui.cli import main
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.server import TableServer
-from holdem_tui.ui.scenes import CallingStation
 
-STATION = "holdem_tui.ui.scenes:CallingStation"
+STATION = "scenes:CallingStation"
 
 
 @pytest.fixture

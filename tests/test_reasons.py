@@ -43,13 +43,13 @@ from holdem_tui.engine.decision import (
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import decision_lines, dumps, loads, replay
 from holdem_tui.i18n import LANGUAGES, get_translator
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import Session
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions, read_history
 from holdem_tui.storage.session import SessionStore
-from holdem_tui.ui.controller import Session
 from holdem_tui.wire import WireError, decode_reason, encode_action, encode_reason
 
 

@@ -303,3 +303,41 @@ def test_a_torn_history_still_opens_its_whole_hands(tmp_path: Path) -> None:
     assert len(good) == 3
     assert all(e.build().steps[-1].view.complete for e in good)
     assert len(entries) == 4 and entries[-1].error
+
+
+def _suit_styles(screen: ReplayScreen) -> set[str]:
+    """The colours the suits are drawn in on the board and at every seat."""
+    from textual.widgets import Static
+
+    colours: set[str] = set()
+    widgets = [screen.query_one("#replay-board", Static), *screen.query(SeatPanel)]
+    for widget in widgets:
+        text = widget.content
+        for span in getattr(text, "spans", ()):
+            colours.add(str(span.style).split(" on ")[0].replace("bold ", ""))
+    return colours
+
+
+async def test_the_viewer_draws_the_tables_cards_four_colour_deck_included(
+    tmp_path: Path,
+) -> None:
+    """The saved four-colour choice shows in the viewer, and ``k`` switches it there too."""
+    from holdem_tui.storage.preferences import load_settings
+    from holdem_tui.ui import cards
+
+    path = _own_hands(tmp_path, count=1)
+    app = ReplayApp(load_entries([path]), Translator("en"), four_colour=True, persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        four = _suit_styles(screen)
+        assert four & {cards.BLUE, cards.GREEN}, four
+        await pilot.press("k")
+        two = _suit_styles(screen)
+        assert not two & {cards.BLUE, cards.GREEN} and two & {cards.RED, cards.BLACK}, two
+        await pilot.press("l")  # the language switches in the viewer as at the table
+        assert app.tr.lang == "hr"
+        assert Translator("hr").t("table.stack") in _panel_text(screen, 0)
+    kept = load_settings().settings
+    assert kept.four_colour is False and kept.language == "hr"

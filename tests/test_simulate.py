@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from holdem_tui.cli import main
 from holdem_tui.history.phh import loads
-from holdem_tui.simulate import SimConfig, position_label, run
+from holdem_tui.measure.simulator import SimConfig, position_label, run
 
 
 def _invoke(*args: str) -> tuple[int, str]:

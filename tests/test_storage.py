@@ -26,7 +26,7 @@ from holdem_tui.storage.autosave import (
     encode_action,
     resume,
 )
-from holdem_tui.storage.settings import (
+from holdem_tui.storage.preferences import (
     BROKEN_SETTINGS_KEY,
     Settings,
     load_settings,

@@ -10,13 +10,13 @@ from storage_support import random_agent
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import loads, replay
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import Session
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.session import SessionStore
-from holdem_tui.ui.controller import Session
 
 
 class RandomBot:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes import wait_for_coach
 from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_support import act_until, make_app, my_view, settle, stations
 
 from holdem_tui.coach import advise
 from holdem_tui.coach.text import coach_lines
-from holdem_tui.settings import GameSettings
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.present import Stage
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.scenes import wait_for_coach
 from holdem_tui.ui.screens.modals import CurtainScreen
 
 

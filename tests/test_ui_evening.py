@@ -16,11 +16,12 @@ from ui_support import act_until, make_app, settle, stations
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.present import Stage
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
+from holdem_tui.ui.local import LocalDriver
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import BustScreen, TooSmallScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -89,7 +90,7 @@ async def test_starting_in_a_small_window_waits_and_then_plays(how: str) -> None
 
 
 async def test_resuming_in_a_small_window_then_growing() -> None:
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
 
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
     session = Session(settings, stations)
@@ -109,10 +110,10 @@ async def test_a_crash_keeps_the_save_and_writes_the_log(monkeypatch: pytest.Mon
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
     app = create_app(settings, bot_factory=stations, persist=True)
 
-    def boom(self: HoldemApp) -> None:
+    def boom(self: LocalDriver, action: Action, legal: object = None) -> bool:
         raise RuntimeError("a bug in the fold key")
 
-    monkeypatch.setattr(HoldemApp, "play_check_call", boom)
+    monkeypatch.setattr(LocalDriver, "move", boom)
     with pytest.raises(RuntimeError):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)

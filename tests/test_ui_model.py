@@ -17,11 +17,11 @@ from ui_support import CallingStation, stations
 from holdem_tui.commands.play import build_settings
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown
+from holdem_tui.game_settings import BOT, HUMAN, GameSettings, SeatSettings
 from holdem_tui.i18n import get_translator
-from holdem_tui.settings import BOT, HUMAN, GameSettings, SeatSettings
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import hand_name, narrate
-from holdem_tui.ui.present import Stage, UiState, build_table, display_name
+from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import hand_name, narrate
+from holdem_tui.session.present import Stage, UiState, build_table, display_name
 
 EN = get_translator("en")
 
@@ -229,7 +229,7 @@ def test_unnamed_human_is_player_one_in_the_log_and_you_on_the_seat() -> None:
 
 def test_pot_lines_say_who_can_win_each_pot() -> None:
     from holdem_tui.engine.pots import Pot
-    from holdem_tui.ui.narrate import pot_line
+    from holdem_tui.session.narrate import pot_line
 
     names = ["Ana", "Ben", "Mila", "Otto"].__getitem__
     pots = (Pot(400, (0, 1, 2, 3)), Pot(120, (1, 3)))
@@ -258,7 +258,7 @@ def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
 
 
 def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
-    from holdem_tui.ui.present import ActionModel
+    from holdem_tui.session.present import ActionModel
     from holdem_tui.ui.widgets import KeyBar, hint_rows
 
     hints = [

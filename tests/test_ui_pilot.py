@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenes import scenes
 from textual import events
 from textual.widgets import MarkdownViewer
 from ui_support import (
@@ -24,9 +25,9 @@ from ui_support import (
 )
 
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
-from holdem_tui.ui.app import PACES, HoldemApp
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.scenes import scenes
+from holdem_tui.session.pace import PACES
+from holdem_tui.session.present import Stage
+from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,
@@ -385,7 +386,7 @@ async def test_setup_screen_refuses_bad_settings() -> None:
 
 async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     now = [0.0]
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.app import create_app
 
     app = create_app(

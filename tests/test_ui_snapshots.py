@@ -1,6 +1,6 @@
 """SVG snapshots of the game's screens, at 80x24 and 120x36, and in all four languages.
 
-Each picture is a scene from :mod:`holdem_tui.ui.scenes` (the README screenshots come from the
+Each picture is a scene from :mod:`scenes` (tests/scenes.py) (the README screenshots come from the
 same scenes): the app from the one factory, instant pace, a fixed seed, driven by key presses.
 Update after an intended change with ``pytest tests/test_ui_snapshots.py --snapshot-update``
 and look at the report before committing.
@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from holdem_tui.ui.scenes import scenes
+from scenes import scenes
 
 SIZES = [(80, 24), (120, 36)]
 STATES = [

@@ -23,7 +23,7 @@ from holdem_tui.review import SeatStats, history_stats
 from holdem_tui.review.text import aggression_text, rates_text
 from holdem_tui.storage.histories import SessionInfo, list_sessions
 from holdem_tui.storage.paths import histories_dir
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 
 
 def _date(iso: str) -> str:

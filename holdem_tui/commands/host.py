@@ -20,7 +20,7 @@ import click
 from holdem_tui.commands.play import build_settings, game_options
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
-from holdem_tui.ui.app import PACES as PACE_DELAYS
+from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 
 def lan_address() -> str:
@@ -192,8 +192,8 @@ def _serve_and_play(
     pace: str,
 ) -> None:
     """The table in a background thread's event loop, the host's own screen in front."""
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import TableServer
-    from holdem_tui.settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     assert isinstance(server, TableServer)

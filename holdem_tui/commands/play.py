@@ -15,8 +15,7 @@ import click
 
 from holdem_tui.commands.options import parse_pair
 from holdem_tui.engine.draw import default_ante as default_draw_ante
-from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
-from holdem_tui.settings import (
+from holdem_tui.game_settings import (
     DEFAULT_BOTS,
     MAX_CHIPS,
     MAX_HANDS,
@@ -24,6 +23,7 @@ from holdem_tui.settings import (
     PACES,
     GameSettings,
 )
+from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
@@ -226,7 +226,7 @@ def command(
     resume: bool,
 ) -> None:
     """Start a game at the table with every setting as a flag."""
-    from holdem_tui.storage.settings import load_settings
+    from holdem_tui.storage.preferences import load_settings
 
     stored = load_settings()
     saved_lang = stored.settings.language
@@ -375,7 +375,7 @@ def _resume(lang: str | None, notices: list[str]) -> str | None:
     A broken or incompatible save has already been kept aside by the loader; the message
     says in plain words where it went, and the setup screen then offers a new game.
     """
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.storage.autosave import SaveFile
     from holdem_tui.ui.app import create_app
 

@@ -1,7 +1,7 @@
 """``holdem-tui simulate``: a bots-only session with a results table (or one JSON line).
 
 Flags are validated by click (a bad ``--blinds`` or an unknown level is reported before a
-single hand is dealt); the session itself is :mod:`holdem_tui.simulate`, so the tests
+single hand is dealt); the session itself is :mod:`holdem_tui.measure.simulator`, so the tests
 and the benchmarks use the same code path as this command.
 """
 
@@ -14,8 +14,8 @@ import click
 
 from holdem_tui.bots.registry import LEVELS
 from holdem_tui.commands.options import PairType
-from holdem_tui.settings import MAX_CHIPS
-from holdem_tui.simulate import MAX_SIM_HANDS
+from holdem_tui.game_settings import MAX_CHIPS
+from holdem_tui.measure.simulator import MAX_SIM_HANDS
 
 _GAMES = ("holdem", "draw")
 
@@ -87,7 +87,7 @@ def command(
     as_json: bool,
 ) -> None:
     """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
-    from holdem_tui.simulate import SimConfig, check_bots, run
+    from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
     try:
@@ -150,7 +150,7 @@ def _print_table(console: object, report: object) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from holdem_tui.simulate import SimReport
+    from holdem_tui.measure.simulator import SimReport
 
     assert isinstance(console, Console) and isinstance(report, SimReport)
     unit = "bb" if report.config.game == "holdem" else "BB"

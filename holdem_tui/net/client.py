@@ -2,7 +2,7 @@
 
 :class:`Connection` speaks the protocol and nothing else (the bot client, the tests and the
 benchmark use it directly). :class:`RemoteSession` is the seam to the table UI: it answers
-the same questions as the local :class:`~holdem_tui.ui.controller.Session` (whose turn, what
+the same questions as the local :class:`~holdem_tui.session.controller.Session` (whose turn, what
 this seat may see, stacks, limits, the score) from what the host last sent, and sends the
 player's decisions to the host instead of applying them. The host deals; nothing here can.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -19,12 +18,11 @@ from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
-from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import BiggestPot, Session
 from holdem_tui.storage.autosave import SaveFile
-from holdem_tui.ui.controller import BiggestPot, Session
 
 
 def split_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, int]:
@@ -102,26 +100,15 @@ class RemoteSession(Session):
 
     It deliberately does not run :meth:`Session.__init__`: there is no deck, no bot and no
     hand on this side, only the last :class:`~holdem_tui.net.protocol.State` the host sent.
+    It starts the same story fields as a local session (``Session._start_story``).
     """
 
     def __init__(
         self, settings: GameSettings, me: int | None, send: Callable[[dict[str, Any]], None]
     ) -> None:
-        self.settings = settings
-        self.table = Table(settings.table_config())
-        self.hand: Hand | None = None
-        self.names = settings.seat_names()
-        self.bots = {}
-        self.hands_won = [0] * len(settings.seats)
-        self.biggest_pot = None
-        self.store = None
-        self.storage_failure = None
-        # what the table screens read of a local session's story: kept by the host, not here
-        self.past_hands = []
-        self.rebuys = [0] * len(settings.seats)
-        self.ended_by = None
-        self.watching = set()
-        self._reasons = weakref.WeakKeyDictionary()  # bots' reasons stay on the host
+        # the story fields the table screens read, as a local session starts them (the
+        # host keeps the real story: past hands, rebuys and watchers stay empty here)
+        self._start_story(settings)
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send

@@ -73,8 +73,8 @@ def _clients_process(port: int, code: str, count: int) -> None:
 
 
 async def _session(clients: int, hands: int) -> LoadFigures:
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import HostOptions, TableServer
-    from holdem_tui.settings import GameSettings
 
     settings = GameSettings.build(
         humans=[""] * clients, bots=(), hand_limit=hands, seed=1, pace="instant", stack=10**6

@@ -21,7 +21,7 @@ from typing import Any, Final
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
+from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.wire import (
     WireError,
     decode_action,

@@ -32,11 +32,11 @@ from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.settings import HUMAN, GameSettings
+from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
-from holdem_tui.ui.controller import BotFactory, Session
 
 log = logging.getLogger("holdem_tui.net")
 

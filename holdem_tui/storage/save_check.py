@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS
-from holdem_tui.settings import MAX_CHIPS, MAX_HANDS, GameSettings
+from holdem_tui.game_settings import MAX_CHIPS, MAX_HANDS, GameSettings
 
 #: a save larger than this is not one this game wrote (a long session is well under 1 MB)
 MAX_SAVE_BYTES = 16 * 1024 * 1024

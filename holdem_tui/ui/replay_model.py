@@ -40,8 +40,8 @@ from holdem_tui.history.phh import (
     replay,
 )
 from holdem_tui.i18n import Translator
+from holdem_tui.session.narrate import narrate
 from holdem_tui.storage.histories import read_history
-from holdem_tui.ui.narrate import narrate
 
 
 class _KnownDealer(Dealer):

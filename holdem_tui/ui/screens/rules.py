@@ -7,7 +7,7 @@ player who wants to know what the other game is like before starting one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,11 +15,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Static
 
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
-
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
 
 GAMES = ("holdem", "draw")
 #: Narrower than this, the contents would cut the section names: the page goes full width.
@@ -37,11 +35,6 @@ class RulesScreen(Screen[None]):
     def __init__(self, game: str) -> None:
         super().__init__(classes="rules-screen")
         self.game = game if game in GAMES else GAMES[0]
-
-    @property
-    def holdem_app(self) -> HoldemApp:
-        """The app, typed."""
-        return cast("HoldemApp", self.app)
 
     def compose(self) -> ComposeResult:
         """Title bar, the viewer, key hints."""
@@ -66,10 +59,10 @@ class RulesScreen(Screen[None]):
         viewer.show_table_of_contents = self.app.size.width >= TOC_MIN_WIDTH
 
     def _markdown(self) -> str:
-        return self.holdem_app.tr.rules_markdown(self.game)
+        return translator(self).rules_markdown(self.game)
 
     def _redraw_bars(self) -> None:
-        tr = self.holdem_app.tr
+        tr = translator(self)
         title = f"{tr.t('rules.title')} — {tr.t(f'game.{self.game}_variant')}"
         self.query_one("#rules-title", Static).update(Content(title))
         other = GAMES[1 - GAMES.index(self.game)]

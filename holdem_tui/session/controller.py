@@ -31,7 +31,7 @@ from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -74,19 +74,30 @@ class Session:
         bot_factory: BotFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._start_story(settings)
+        factory = bot_factory or default_bot_factory
+        seeder = random.Random(settings.seed)
+        for index, seat in enumerate(settings.seats):
+            bot_seed = seeder.getrandbits(31)
+            if not seat.is_human:
+                self.bots[index] = factory(seat.level, bot_seed)
+        self._clock = clock
+        self._last_tick = clock()
+        self._last_hand_announced = False
+
+    def _start_story(self, settings: GameSettings) -> None:
+        """Everything the table and the end screen read, at the start of a session.
+
+        The network seat's session starts from here too (with no bot and no hand of its
+        own), so a field the screens read is never missing on one side.
+        """
         self.settings = settings
         self.table = Table(settings.table_config())
         self.hand: Hand | None = None
         self.names: tuple[str, ...] = settings.seat_names()
         #: chairs played on this screen (a network client: its own one only)
         self.local_seats: tuple[int, ...] = settings.humans
-        factory = bot_factory or default_bot_factory
-        seeder = random.Random(settings.seed)
         self.bots: dict[int, Bot] = {}
-        for index, seat in enumerate(settings.seats):
-            bot_seed = seeder.getrandbits(31)
-            if not seat.is_human:
-                self.bots[index] = factory(seat.level, bot_seed)
         self.hands_won = [0] * len(settings.seats)
         #: the last finished hands, newest last, for the "previous hands" view at the table
         self.past_hands: list[Hand] = []
@@ -97,9 +108,6 @@ class Session:
         #: humans who busted and chose to watch the others finish
         self.watching: set[int] = set()
         self.biggest_pot: BiggestPot | None = None
-        self._clock = clock
-        self._last_tick = clock()
-        self._last_hand_announced = False
         #: autosave and hand history (see :meth:`start_storage`); ``None`` stores nothing
         self.store: SessionStore | None = None
         #: why storage could not start (a read-only or odd data folder), else ``None``

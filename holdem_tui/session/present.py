@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from holdem_tui.engine.actions import ActionKind, LegalActions
+from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
 from holdem_tui.engine.events import CardsMucked, CardsShown, HandEnded, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
-from holdem_tui.settings import BOT_LEVELS
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import (
+from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import (
     cards_text,
     hand_name,
     narrate,
@@ -102,6 +102,32 @@ class ActionModel:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    """The player's own open decision, as the table's keys need it.
+
+    The screen turns keys into moves from this alone (check or call, the fixed-limit amount,
+    the raise editor's range); whether a move is still wanted when it arrives is checked
+    again by the driver.
+    """
+
+    legal: LegalActions
+    total_pot: int
+    min_bet: int
+    fixed_limit: bool
+
+    def raise_action(self, amount: int) -> Action:
+        """A bet or a raise to ``amount`` (this street's total), whichever this decision is."""
+        return Action.bet(amount) if self.legal.is_bet else Action.raise_to(amount)
+
+
+def decision_of(view: PlayerView | None, ui: UiState) -> Decision | None:
+    """The viewer's open decision, while the table waits for this viewer's keys."""
+    if view is None or view.legal is None or ui.stage is not Stage.HUMAN:
+        return None
+    return Decision(view.legal, view.total_pot, view.min_bet, view.structure == "fixed_limit")
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """The whole table as the current viewer may see it, in the current language."""
 
@@ -122,6 +148,8 @@ class TableModel:
     extra: dict[str, str] = field(default_factory=dict)
     #: the header without the game's name, for a bar too narrow for both it and the limit
     header_short: str = ""
+    #: the viewer's own open decision (``None`` unless the table waits for the viewer's keys)
+    decision: Decision | None = None
 
 
 def display_name(session: Session, seat: int, tr: Translator) -> str:
@@ -417,6 +445,7 @@ def build_table(
         actions=actions,
         variant=variant,
         hand_over=hand_over,
+        decision=decision_of(view, ui),
     )
 
 
