@@ -25,7 +25,6 @@ from holdem_tui.bots.explain import (
     because,
     catalogue_problem,
     foreign_reason,
-    reason_text,
 )
 from holdem_tui.bots.safety import checked_reason
 from holdem_tui.engine.actions import Action
@@ -46,6 +45,7 @@ from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import decision_lines, dumps, loads, replay
 from holdem_tui.i18n import LANGUAGES, get_translator
+from holdem_tui.review.text import reason_text
 from holdem_tui.session.controller import Session
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions, read_history

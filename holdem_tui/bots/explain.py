@@ -15,8 +15,7 @@ The screen escapes markup as it does for names.
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import (
@@ -29,16 +28,13 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.names import clean_name
 
-if TYPE_CHECKING:
-    from holdem_tui.i18n import Translator
-
 __all__ = [
     "REASONS",
     "WORDS",
     "because",
     "catalogue_problem",
+    "cut_text",
     "foreign_reason",
-    "reason_text",
 ]
 
 #: a share (0.62) shown as a whole percent ("62")
@@ -189,53 +185,16 @@ def foreign_reason(value: object) -> Reason | None:
         value = own
     if not isinstance(value, str):
         return None
-    text = _cut(value[: 4 * MAX_TEXT])
+    text = cut_text(value[: 4 * MAX_TEXT])
     return Reason.own_words(text) if text else None
 
 
-def _cut(text: str) -> str:
+def cut_text(text: str) -> str:
     """Printable, one line, at most :data:`MAX_TEXT` characters (an ellipsis if cut)."""
     cleaned = clean_name(text, MAX_TEXT + 1)
     if len(cleaned) <= MAX_TEXT:
         return cleaned
     return cleaned[: MAX_TEXT - 1].rstrip() + "…"
-
-
-def _percent(value: ParamValue, *, round_up: bool) -> int:
-    share = float(value) * 100.0
-    return max(1, math.ceil(share - 1e-9)) if round_up else round(share)
-
-
-def reason_text(reason: Reason, tr: Translator) -> str:
-    """The reason in the viewer's language; never raises.
-
-    Ours (a key of :data:`REASONS` with the right parameters) is the ``reason.<key>``
-    message with shares as whole percents, numbers grouped, words translated and the
-    ``count`` picking the plural form. Anything else is shown in its own words.
-    """
-    own = reason.text
-    if own is not None:
-        return _cut(own)
-    if catalogue_problem(reason) is not None:
-        fallback = foreign_reason(reason)
-        return fallback.text or "" if fallback is not None else ""
-    spec = REASONS[reason.key]
-    params: dict[str, object] = {}
-    count: int | None = None
-    for name, value in reason.params:
-        kind = spec[name]
-        if kind == COUNT:
-            count = int(value)
-        elif kind in (PCT, TOP):
-            params[name] = tr.number(_percent(value, round_up=kind == TOP))
-        elif kind == NUM:
-            params[name] = tr.number(int(value))
-        else:
-            params[name] = tr.t(f"reason.word.{value}")
-    key = f"reason.{reason.key}"
-    if count is not None:
-        return tr.plural(key, count, **params)
-    return tr.t(key, **params)
 
 
 def is_own_words(reason: Reason) -> bool:

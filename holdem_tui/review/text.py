@@ -7,13 +7,34 @@ say them in the same words. Percents are whole numbers and chips grouped, as eve
 
 from __future__ import annotations
 
+import math
+
 from babel.numbers import format_decimal
 
+from holdem_tui.bots.explain import (
+    COUNT,
+    NUM,
+    PCT,
+    REASONS,
+    TOP,
+    catalogue_problem,
+    cut_text,
+    foreign_reason,
+)
+from holdem_tui.engine.decision import ParamValue, Reason
 from holdem_tui.i18n import Translator
 from holdem_tui.review.flags import CALL_MARGIN, FOLD_MARGIN, Flag
 from holdem_tui.review.stats import SeatStats
 
-__all__ = ["aggression_text", "flag_text", "luck_text", "percent", "rates_text", "stats_text"]
+__all__ = [
+    "aggression_text",
+    "flag_text",
+    "luck_text",
+    "percent",
+    "rates_text",
+    "reason_text",
+    "stats_text",
+]
 
 #: the margin each flag names, in points
 _MARGINS = {"call_below_price": CALL_MARGIN, "fold_with_equity": FOLD_MARGIN}
@@ -71,3 +92,40 @@ def luck_text(stats: SeatStats, tr: Translator, name: str | None = None) -> str:
     if name is None:
         return tr.t("review.luck.you", won=won, worth=worth)
     return tr.t("review.luck.named", name=name, won=won, worth=worth)
+
+
+def _reason_percent(value: ParamValue, *, round_up: bool) -> int:
+    share = float(value) * 100.0
+    return max(1, math.ceil(share - 1e-9)) if round_up else round(share)
+
+
+def reason_text(reason: Reason, tr: Translator) -> str:
+    """The reason in the viewer's language; never raises.
+
+    Ours (a key of :data:`REASONS` with the right parameters) is the ``reason.<key>``
+    message with shares as whole percents, numbers grouped, words translated and the
+    ``count`` picking the plural form. Anything else is shown in its own words.
+    """
+    own = reason.text
+    if own is not None:
+        return cut_text(own)
+    if catalogue_problem(reason) is not None:
+        fallback = foreign_reason(reason)
+        return fallback.text or "" if fallback is not None else ""
+    spec = REASONS[reason.key]
+    params: dict[str, object] = {}
+    count: int | None = None
+    for name, value in reason.params:
+        kind = spec[name]
+        if kind == COUNT:
+            count = int(value)
+        elif kind in (PCT, TOP):
+            params[name] = tr.number(_reason_percent(value, round_up=kind == TOP))
+        elif kind == NUM:
+            params[name] = tr.number(int(value))
+        else:
+            params[name] = tr.t(f"reason.word.{value}")
+    key = f"reason.{reason.key}"
+    if count is not None:
+        return tr.plural(key, count, **params)
+    return tr.t(key, **params)
