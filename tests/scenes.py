@@ -147,6 +147,14 @@ async def _raise_editor(pilot: Pilot[Any]) -> None:
     await pilot.press("r", "p")
 
 
+async def _raise_refused(pilot: Pilot[Any]) -> None:
+    """The editor with an amount above the maximum refused, and the reason beside it."""
+    await act_until(pilot, can_raise)
+    legal = my_view(pilot.app).legal  # type: ignore[arg-type]
+    assert legal is not None
+    await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
+
+
 async def _draw_selection(pilot: Pilot[Any]) -> None:
     await act_until(pilot, drawing)
     await pilot.press("2", "4")
@@ -367,6 +375,7 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("help", _solo(lang=lang), _then_press("question_mark")),
         Scene("quit", _solo(lang=lang), _then_press("ctrl+q")),
         Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
+        Scene("raise_refused", _solo(lang=lang), _raise_refused),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
     )

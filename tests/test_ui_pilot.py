@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from scenes import scenes
-from textual import events
 from textual.widgets import MarkdownViewer
 from ui_support import (
     act_until,
@@ -33,7 +32,6 @@ from holdem_tui.ui.screens.modals import (
     CurtainScreen,
     HelpScreen,
     QuitScreen,
-    RaiseEditor,
     TooSmallScreen,
 )
 from holdem_tui.ui.screens.rules import RulesScreen
@@ -81,79 +79,6 @@ async def test_call_shows_the_amount_on_the_key() -> None:
         await pilot.press("c")
         last = my_actions(app)[-1]
         assert (last.kind, last.amount) == ("call", legal.call_amount)
-
-
-async def test_typed_raise() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        legal = my_view(app).legal
-        assert legal is not None
-        target = legal.min_raise_to + 7
-        await pilot.press("r")
-        assert isinstance(app.screen, RaiseEditor)
-        await pilot.press(*str(target), "enter")
-        assert not isinstance(app.screen, RaiseEditor)
-        last = my_actions(app)[-1]
-        assert last.kind in ("bet", "raise") and last.to == target
-
-
-async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
-    # a burst of keys, as a fast typist or a paste sends them: edits apply in typed order
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        await pilot.press("r")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor)
-        burst = [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
-        burst += [("backspace", "\x7f")] * 3 + [("9", "9")]
-        for key, character in burst:
-            app.post_message(events.Key(key, character))
-        await pilot.pause()
-        assert editor.value() == 19
-
-
-async def test_quick_sizes_and_steps_in_the_editor() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        await pilot.press("r")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor)
-        await pilot.press("p")
-        pot = editor.value()
-        await pilot.press("up")
-        assert editor.value() == min(editor.legal.max_raise_to, (pot or 0) + editor.step_size)
-        await pilot.press("a")
-        assert editor.value() == editor.legal.max_raise_to
-        await pilot.press("m")
-        assert editor.value() == editor.legal.min_raise_to
-        await pilot.press("escape")
-        assert isinstance(app.screen, TableScreen)
-        assert app.ui.stage is Stage.HUMAN, "cancelling sends nothing"
-
-
-async def test_refused_amount_sends_nothing() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        legal = my_view(app).legal
-        assert legal is not None
-        events_before = len(my_view(app).history)
-        await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor), "an amount out of range keeps the editor open"
-        error = str(editor.query_one("#editor-error").render())
-        assert "Above the maximum" in error
-        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", "enter")
-        assert "not a number" in str(editor.query_one("#editor-error").render())
-        if legal.min_raise_to > 1:
-            await pilot.press("1", "enter")
-            assert "Below the minimum" in str(editor.query_one("#editor-error").render())
-        await pilot.press("escape")
-        assert len(my_view(app).history) == events_before
-        assert app.ui.stage is Stage.HUMAN
 
 
 async def test_all_in() -> None:
@@ -524,3 +449,56 @@ async def test_folding_when_checking_is_free_is_asked_once() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert my_actions(app)[-1].kind == "fold"
+
+
+class Raiser:
+    """Raises whenever it may (the fixed amount), else calls; stands pat in the draw."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "raiser"
+
+    def decide(self, view: Any) -> Any:
+        from holdem_tui.engine.actions import Action
+
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(())
+        if legal.can_raise:
+            to = legal.min_raise_to
+            return Action.bet(to) if legal.is_bet else Action.raise_to(to)
+        return Action.call() if legal.call_amount else Action.check()
+
+
+async def test_raise_at_the_cap_says_why_nothing_happens() -> None:
+    """Fixed limit, the betting capped: the raise key is dimmed, and pressing it anyway puts
+    the engine's reason on the info line and plays nothing."""
+
+    def capped(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return (
+            app.ui.stage is Stage.HUMAN
+            and legal is not None
+            and not legal.can_draw
+            and not legal.can_raise
+            and legal.call_amount > 0
+        )
+
+    app = make_app(
+        variant="draw", bots=("normal", "normal"), draw_ante=5, bot_factory=lambda s, n: Raiser()
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, capped)
+        actions = app.screen.query_one("#actions")
+        raise_key = next(a for a in actions.items if a.action == "screen.bet_raise")  # type: ignore[attr-defined]
+        assert not raise_key.enabled, "the raise key is dimmed at the cap"
+        history = len(my_view(app).history)
+        await pilot.press("r")
+        await pilot.pause()
+        info = str(app.screen.query_one("#info").render())
+        assert "The betting is capped: no more raises this round" in info
+        assert len(my_view(app).history) == history and app.ui.stage is Stage.HUMAN
+        assert not app.screen.query_one("#raise-editor").display, "no editor in fixed limit"
+        await pilot.press("c")  # the call still works, and the reason goes with the turn
+        assert len(my_view(app).history) > history
+        assert "capped" not in str(app.screen.query_one("#info").render())

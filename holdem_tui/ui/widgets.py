@@ -284,22 +284,34 @@ def action_markup(actions: Sequence[ActionModel]) -> str:
     return SEPARATOR.join(parts)
 
 
+def wrap_whole(sizes: Sequence[int], width: int, gap: int) -> list[list[int]]:
+    """Items of ``sizes`` cells laid out in rows no wider than ``width``, ``gap`` cells apart,
+    never splitting an item; returns the indices in each row (an item wider than the row
+    gets a row of its own)."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for index, size in enumerate(sizes):
+        if rows[-1] and width > 0 and used + gap + size > width:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + size
+        rows[-1].append(index)
+    return rows
+
+
+def flow_rows(parts: Sequence[tuple[str, int]], width: int, gap: int) -> list[list[str]]:
+    """Markup ``parts`` (each with its width in cells) in rows of whole parts."""
+    return [[parts[i][0] for i in row] for row in wrap_whole([n for _, n in parts], width, gap)]
+
+
 def hint_rows(actions: Sequence[ActionModel], width: int) -> list[list[ActionModel]]:
     """Key hints laid out in rows no wider than ``width``, never splitting a hint.
 
     Left to itself, Textual would wrap at any space, even the no-break space inside
     "± 5 000", leaving a key on one row and its label or amount on the next.
     """
-    rows: list[list[ActionModel]] = [[]]
-    used = 0
-    for item in actions:
-        size = cell_len(f"{item.key} {item.label}")
-        if rows[-1] and width > 0 and used + len(SEPARATOR) + size > width:
-            rows.append([])
-            used = 0
-        used += (len(SEPARATOR) if rows[-1] else 0) + size
-        rows[-1].append(item)
-    return rows
+    sizes = [cell_len(f"{item.key} {item.label}") for item in actions]
+    return [[actions[i] for i in row] for row in wrap_whole(sizes, width, len(SEPARATOR))]
 
 
 class KeyBar(Static):
