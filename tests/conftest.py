@@ -17,3 +17,14 @@ def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_wall_clock_for_plugin_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin bot's process gets a hang guard, not 20 s, to start: on a loaded machine a
+    slow start must not turn into a counted fault and change what a test sees."""
+    from hang import HANG_GUARD
+
+    from holdem_tui.bots import sandbox
+
+    monkeypatch.setattr(sandbox, "START_TIMEOUT", HANG_GUARD)

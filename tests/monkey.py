@@ -164,7 +164,7 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
     report = MonkeyReport()
     while report.keys + report.resizes + report.clock_turns < steps:
         timers = ManualTimers()
-        app = create_app(monkey_settings(game, hot_seat, rng), timers=timers)
+        app = create_app(monkey_settings(game, hot_seat, rng), timers=timers, bot_timeout=None)
         report.apps += 1
         size = _window(rng)
         async with app.run_test(size=size) as pilot:

@@ -1,7 +1,9 @@
 """Helpers for the network tests: a real table server on 127.0.0.1 and bare protocol clients.
 
-Everything waits for conditions (a message arriving, the server's state changing), bounded by
-a timeout, never for a fixed time; every socket is on the loopback address.
+Everything waits for conditions (a message arriving, the server's state changing), never for
+a fixed time; a wait gives up only when nothing has arrived for :data:`hang.QUIET_LIMIT`
+seconds (a hang), so a slow machine makes a session longer, never a failure. Every socket is
+on the loopback address.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from hang import QUIET_LIMIT
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
@@ -106,43 +109,40 @@ class WireClient:
         self.writer.write(data)
         await self.writer.drain()
 
-    async def next(self, kinds: tuple[str, ...] = (), timeout: float = 10.0) -> dict[str, Any]:
-        """The next message (of one of ``kinds``, skipping others); fails at EOF or timeout."""
-        async with asyncio.timeout(timeout):
-            while True:
+    async def next(self, kinds: tuple[str, ...] = (), quiet: float = QUIET_LIMIT) -> dict[str, Any]:
+        """The next message (of one of ``kinds``, skipping others); fails at EOF, or when no
+        message at all has come for ``quiet`` seconds."""
+        while True:
+            async with asyncio.timeout(quiet):
                 line = await self.reader.readline()
-                if not line:
-                    self.closed = True
-                    raise ConnectionError("the server closed the connection")
-                self.raw.append(line)
-                message = json.loads(line)
-                self.messages.append(message)
-                if not kinds or message["t"] in kinds:
-                    return message
+            if not line:
+                self.closed = True
+                raise ConnectionError("the server closed the connection")
+            self.raw.append(line)
+            message = json.loads(line)
+            self.messages.append(message)
+            if not kinds or message["t"] in kinds:
+                return message
 
-    async def next_decision(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def next_decision(self) -> dict[str, Any]:
         """The next state that asks this client to act."""
-        async with asyncio.timeout(timeout):
-            while True:
-                message = await self.next(("state",))
-                if message["decision"] is not None:
-                    self.unanswered = message
-                    return message
+        while True:
+            message = await self.next(("state",))
+            if message["decision"] is not None:
+                self.unanswered = message
+                return message
 
-    async def play(
-        self, decide: Callable[[PlayerView], Action] = calling, timeout: float = 60.0
-    ) -> dict[str, Any]:
+    async def play(self, decide: Callable[[PlayerView], Action] = calling) -> dict[str, Any]:
         """Answer every decision with ``decide`` until the session is over; returns ``over``."""
-        async with asyncio.timeout(timeout):
-            while True:
-                message, self.unanswered = self.unanswered or await self.next(), None
-                if message["t"] == "over":
-                    return message
-                if message["t"] == "state" and message["decision"] is not None:
-                    state = p.decode_server(message, len(message["table"]["stacks"]))
-                    assert isinstance(state, p.State) and state.view is not None
-                    assert self.seat is not None
-                    await self.send(p.act(self.seat, message["decision"], decide(state.view)))
+        while True:
+            message, self.unanswered = self.unanswered or await self.next(), None
+            if message["t"] == "over":
+                return message
+            if message["t"] == "state" and message["decision"] is not None:
+                state = p.decode_server(message, len(message["table"]["stacks"]))
+                assert isinstance(state, p.State) and state.view is not None
+                assert self.seat is not None
+                await self.send(p.act(self.seat, message["decision"], decide(state.view)))
 
     def kill(self) -> None:
         """Drop the connection the hard way (no goodbye), as a killed process would."""

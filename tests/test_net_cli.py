@@ -1,4 +1,7 @@
-"""``holdem-tui host`` and ``holdem-tui join`` from the command line, on 127.0.0.1 only."""
+"""``holdem-tui host`` and ``holdem-tui join`` from the command line, on 127.0.0.1 only.
+
+Every bounded wait is a hang guard (:data:`hang.HANG_GUARD`), never a measure of speed.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hang import HANG_GUARD
 from net_support import LOOPBACK, open_table
 from scenes import CallingStation
 
@@ -37,7 +41,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLoop) -> None:
     server: TableServer = asyncio.run_coroutine_threadsafe(
         open_table(humans=2, hands=2), loop
-    ).result(10)
+    ).result(HANG_GUARD)
     assert server.port is not None
     other = asyncio.run_coroutine_threadsafe(
         play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation()), loop
@@ -52,13 +56,15 @@ def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLo
         )
         assert result.exit_code == 0, result.output
         assert "Robo played 2 hands; the session is over." in result.output
-        assert other.result(30) is not None
+        assert other.result(HANG_GUARD) is not None
     finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(HANG_GUARD)
 
 
 def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> None:
-    server: TableServer = asyncio.run_coroutine_threadsafe(open_table(humans=2), loop).result(10)
+    server: TableServer = asyncio.run_coroutine_threadsafe(open_table(humans=2), loop).result(
+        HANG_GUARD
+    )
     try:
         result = CliRunner().invoke(
             main, ["join", f"{LOOPBACK}:{server.port}", "--code", "WRONG1", "--bot", STATION]
@@ -66,7 +72,7 @@ def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> No
         assert result.exit_code == 1
         assert "did not let you in: wrong_code" in result.output
     finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(HANG_GUARD)
 
 
 @pytest.mark.parametrize(
@@ -109,9 +115,9 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
                 play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
             )
 
-        overs = asyncio.run(asyncio.wait_for(two_bots(), 60))
+        overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()

@@ -317,6 +317,7 @@ async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     app = create_app(
         GameSettings.build(minute_limit=1, pace="instant", seed=7),
         clock=lambda: now[0],
+        bot_timeout=None,
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -86,7 +86,7 @@ async def _session(clients: int, hands: int) -> LoadFigures:
     )
     process.start()
     try:
-        await server.wait_until(lambda: server.session is not None, timeout=60)
+        await server.wait_until(lambda: server.session is not None, quiet=60)
         start = time.perf_counter()
         await asyncio.wait_for(server.wait_closed(), timeout=600)
         elapsed = time.perf_counter() - start

@@ -494,9 +494,11 @@ class TableArea(Container):
         if self.draw_game:
             if size is CardSize.CHIP:
                 return 25 + extra
-            if viewer or size is CardSize.HUGE:
+            if viewer:
                 return size.row_width(5) + 4
-            return 27
+            # five cards of the others: three-line ones on a huge table (five-line ones
+            # would squeeze the felt and the top row), chips on a big one
+            return CardSize.BIG.row_width(5) + 4 if size is CardSize.HUGE else 27
         if size is CardSize.HUGE:
             return (30 if side else max(34, min(40, self.size.width // 5))) + extra
         if size is CardSize.BIG:
@@ -519,8 +521,9 @@ class TableArea(Container):
     def row_places(self, ring: int) -> dict[int, tuple[float, int]]:
         """Each seat's place in its row and its width, around a table ``ring`` cells wide.
 
-        A row whose seats do not fit at their usual places (six-player draw at 80 columns:
-        three seats of five cards across the top) spreads them evenly from edge to edge.
+        A row whose cards would not fit its seats at their usual places (six-player draw at
+        80 columns: three seats of five cards across the top) spreads them evenly from edge
+        to edge; otherwise seats narrow a little and keep the table's oval.
         """
         size = self.card_size()
         rows: dict[float, list[int]] = {}
@@ -531,7 +534,12 @@ class TableArea(Container):
             xs = [self.slots[seat][0] for seat in seats]
             wanted = {seat: self.wanted_width(fy, self._is_viewer(seat), size) for seat in seats}
             fit = self.fit_width(xs, fy, ring)
-            if len(seats) > 1 and fit < max(wanted.values()):
+            count = 5 if self.draw_game else 2
+            needed = max(  # the card row at the size the seat would draw it, and its frame
+                fitting_size(count, want - 4, size).row_width(count) + 4
+                for want in wanted.values()
+            )
+            if len(seats) > 1 and fit < needed:
                 spread = [i / (len(seats) - 1) for i in range(len(seats))]
                 if self.fit_width(spread, fy, ring) > fit:
                     order = sorted(range(len(seats)), key=lambda i: xs[i])
