@@ -894,9 +894,8 @@ class Hand:
                     is_button=i == self.n - 1,
                 )
             )
-        legal = self.legal_actions()
-        if legal is not None and legal.player != viewer:
-            legal = None
+        # legal actions are only ever the actor's: nobody else's view computes them
+        legal = self.legal_actions() if viewer is not None and viewer == self.actor else None
         history = tuple(self.events if reveal_all else (e.seen_by(viewer) for e in self.events))
         config = self.config
         return PlayerView(
