@@ -32,9 +32,18 @@ async def open_table(
     away_timeout: float = 60.0,
     persist: bool = False,
     reserved: tuple[str, ...] = (),
+    host: str | None = None,
+    keep_table: bool = False,
+    reveal_delay: float = 0.0,
     **settings: Any,
 ) -> TableServer:
-    """A started table: ``humans`` open chairs (``reserved`` names first) and ``bots``."""
+    """A started table: ``humans`` open chairs (``reserved`` names first) and ``bots``.
+
+    ``host`` names the host's own chair (the first; its app holds ``server.options.
+    host_token``); ``keep_table`` keeps the table open after a game for the next one.
+    """
+    if host is not None:
+        reserved = (host, *reserved)
     names = [*reserved, *([""] * (humans - len(reserved)))]
     game_settings = GameSettings.build(
         variant=game,
@@ -51,6 +60,9 @@ async def open_table(
         hand_pause=0.0,
         bot_timeout=None,
         persist=persist,
+        host_seat=None if host is None else 0,
+        keep_table=keep_table,
+        reveal_delay=reveal_delay,
     )
     server = TableServer(options)
     await server.start(LOOPBACK, 0)
@@ -59,6 +71,18 @@ async def open_table(
 
 def calling(view: PlayerView) -> Action:
     """Check or call; stand pat in a draw."""
+    return CallingStation().decide(view)
+
+
+def opening_bettor(view: PlayerView) -> Action:
+    """Open every street with the smallest bet, call otherwise: pots to show down for.
+
+    (Checked all the way, a draw hand with only antes ends with every hand mucked.)
+    """
+    legal = view.legal
+    assert legal is not None
+    if legal.can_raise and legal.is_bet:
+        return Action.bet(legal.min_raise_to)
     return CallingStation().decide(view)
 
 
@@ -168,9 +192,17 @@ class WireClient:
                     return state
 
     async def play(
-        self, decide: Callable[[PlayerView], Action] = calling, timeout: float = 60.0
+        self,
+        decide: Callable[[PlayerView], Action] = calling,
+        timeout: float = 60.0,
+        *,
+        ready: bool = False,
     ) -> dict[str, Any]:
-        """Answer every decision with ``decide`` until the session is over; returns ``over``."""
+        """Answer every decision with ``decide`` until the session is over; returns ``over``.
+
+        ``ready``: say so once each hand's result is on screen (the table then deals on).
+        """
+        readied: set[int] = set()
         async with asyncio.timeout(timeout):
             while True:
                 if self.unanswered is not None:
@@ -182,6 +214,11 @@ class WireClient:
                     return message
                 if message["t"] in ("state", "delta") and self.state is not None:
                     await self._answer(self.state, decide)
+                    view = self.state.view
+                    done = ready and view is not None and view.complete
+                    if done and view is not None and view.hand_number not in readied:
+                        readied.add(view.hand_number)
+                        await self.send(p.ready())
 
     async def _answer(self, state: p.State, decide: Callable[[PlayerView], Action]) -> None:
         if state.decision is None:

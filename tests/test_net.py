@@ -14,11 +14,10 @@ import re
 from typing import Any
 
 import pytest
-from net_support import LOOPBACK, WireClient, open_table
+from net_support import LOOPBACK, WireClient, open_table, opening_bettor
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
-from holdem_tui.engine.view import PlayerView
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import split_address
@@ -310,18 +309,6 @@ def _cards_in(data: object) -> set[str]:
         for value in data.values():
             found |= _cards_in(value)
     return found
-
-
-def opening_bettor(view: PlayerView) -> Action:
-    """Open every street with the smallest bet, call otherwise: pots to show down for.
-
-    (Checked all the way, a draw hand with only antes ends with every hand mucked.)
-    """
-    legal = view.legal
-    assert legal is not None
-    if legal.can_raise and legal.is_bet:
-        return Action.bet(legal.min_raise_to)
-    return CallingStation().decide(view)
 
 
 @pytest.mark.parametrize("game", ["holdem", "draw"])

@@ -682,8 +682,9 @@ class TableServer:
         self._finished_hand = None
         self._encoder = p.FrameEncoder()
         log.info("game %d opens at the table", self.game)
-        for client in list(self.clients):
+        for client in self.clients:  # nobody sits in the new game until welcomed into it
             client.seat = None
+        for client in list(self.clients):
             if client.watching or client.host or client.again:
                 client.again = False
                 self._join_game(client)
