@@ -211,6 +211,7 @@ class TableServer:
         self._finished_hand: int | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self._encoder = p.FrameEncoder()
+        self._closing = False
         self._check_seated()
 
     # ------------------------------------------------------------------ seats
@@ -327,6 +328,8 @@ class TableServer:
         if self.options.host_seat is not None:
             self.options.host_seat = moved.get(self.options.host_seat)
         log.info("started without the open chairs: %d players", len(keep))
+        for client in self.members():  # the new table at once: a lobby must not follow the old
+            self._welcome(client)
         self._begin()
 
     # ------------------------------------------------------------------ lifecycle
@@ -360,6 +363,7 @@ class TableServer:
             await asyncio.to_thread(session.stop_saving)
         if self._server is not None:
             self._server.close()
+        self._closing = True  # from here on nobody is told about the others leaving
         leaving = list(self.clients)
         for client in leaving:
             self._send(client, p.closed("host_closed", "the host closed the table"))
@@ -746,6 +750,8 @@ class TableServer:
 
     def _broadcast(self) -> None:
         """Send every client of this game what changed for it (or the lobby)."""
+        if self._closing:
+            return
         session = self.session
         if session is None:
             message = p.lobby(self.names(), self.here())
@@ -935,6 +941,7 @@ class TableServer:
                 assert legal is not None
                 session.act(seat, legal.passive_action())
                 self.actions_applied += 1
+                self.sent_at.pop(self.decision, None)
                 self.sitting_out.add(seat)
                 self.pending = None
                 log.info("seat %d is away: %s", seat, legal.passive_action().kind.value)
