@@ -222,6 +222,30 @@ async def test_a_client_out_of_step_asks_for_a_whole_state_and_plays_on() -> Non
         await server.close()
 
 
+async def test_the_answer_to_the_open_decision_is_never_rate_limited() -> None:
+    """A bot client at a fast table answers faster than 20 a second; only other messages
+    count against the rate."""
+    server = await open_table(humans=2, hands=1)
+    try:
+        ana = await WireClient.join(server, "Ana")
+        bo = await WireClient.join(server, "Bo")
+        await server.wait_until(lambda: server.pending is not None)
+        actor = ana if server.pending == ana.seat else bo
+        state = await actor.next_decision()
+        later = asyncio.get_running_loop().time() + 60
+        for client in server.clients:  # every token spent, none coming back for a minute
+            client.tokens, client.refilled = 0.0, later
+        await actor.send(p.ready())
+        await _expect_error(actor, "rate_limited")
+        assert actor.seat is not None and state.view is not None and state.decision
+        decision = state.decision
+        await actor.send(p.act(actor.seat, decision, calling(state.view)))
+        await server.wait_until(lambda: server.decision != decision or server.finished)
+        assert server.actions_applied == 1
+    finally:
+        await server.close()
+
+
 # --------------------------------------------------------------------------- hostile deltas
 
 
