@@ -15,8 +15,8 @@ decision point, at most a write and a rest (some 60 ms) after the question went 
 
 Anything that reads or removes the file first waits for the writer (:meth:`flush`), so a
 finished session's ``clear`` can never be undone by a late write. A write that fails is
-raised by the next call, where :class:`~holdem_tui.storage.session.SessionStore` turns it
-into "storage stopped", as with a synchronous save.
+raised by every call after it, where :class:`~holdem_tui.storage.session.SessionStore`
+turns it into "storage stopped", as with a synchronous save.
 """
 
 from __future__ import annotations
@@ -100,8 +100,10 @@ class BackgroundSaveFile(SaveFile):
         self._raise_failure()
 
     def _raise_failure(self) -> None:
+        """A failed write is raised by every call after it (as the folder stays unusable,
+        the session's storage stops at the first, as with a synchronous save)."""
         with self._lock:
-            failure, self._failure = self._failure, None
+            failure = self._failure
         if failure is not None:
             raise failure
 
