@@ -3,7 +3,8 @@
 The server runs in this process exactly as ``holdem-tui host`` runs it (autosaving every
 decision point and writing the hand history, into a temporary data folder); the clients run
 in a separate process (so they do not share the server's interpreter lock, as real players'
-machines would not), each answering every decision at once by checking or calling. The game
+machines would not), each applying every frame to its own copy of the table (as a player's
+screen must) and answering every decision at once by checking or calling. The game
 is seeded and the clients' answers are fixed, so every run plays the same hands and the same
 actions. Throughput is actions applied per second of play; the round trip is measured on
 the server, from the moment the state asking for a decision is queued to the moment the
