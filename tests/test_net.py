@@ -14,12 +14,11 @@ import re
 from typing import Any
 
 import pytest
-from net_support import LOOPBACK, WireClient, open_table
+from net_support import LOOPBACK, WireClient, open_table, opening_bettor
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
-from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
@@ -113,9 +112,11 @@ async def test_a_client_killed_mid_hand_comes_back_to_the_same_decision() -> Non
         back = await WireClient.join(server, "Ana")
         assert back.seat == seat
         again = await back.next_decision()
-        assert again["decision"] == state["decision"]
-        assert again["view"]["hand_number"] == state["view"]["hand_number"]
-        assert again["table"]["stacks"] == state["table"]["stacks"]
+        assert again.full  # a new connection starts from a whole state
+        assert again.decision == state.decision
+        assert again.view is not None and state.view is not None
+        assert again.view == state.view
+        assert again.table == state.table
         over = await back.play()
         assert over["table"]["hand_number"] == 3
         assert await bo is not None
@@ -195,7 +196,7 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         assert server.port is not None
         wrong = await WireClient.join(server, "Mallory", code="ZZZZZZ")
         assert wrong.messages[-1] == {
-            "v": 1,
+            "v": 2,
             "t": "refused",
             "reason": "wrong_code",
             "detail": "that is not this table's join code",
@@ -214,7 +215,8 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
             await eve.send(p.act(seat, server.decision, Action.fold()))
             assert (await _expect_error(eve, "illegal"))["params"]["key"] == "not_your_turn"
         state = await eve.next_decision()
-        decision = state["decision"]
+        decision = state.decision
+        assert decision is not None
         await eve.send(p.act(1 - seat, decision, Action.fold()))
         await _expect_error(eve, "not_your_seat")
         await eve.send(p.act(seat, decision + 1, Action.call()))
@@ -235,7 +237,9 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         await _expect_error(eve, "bad_frame")
         await eve.send_raw(b'{"v": 99, "t": "act"}\n')
         await _expect_error(eve, "version")
-        await eve.send_raw(b'{"v": 1, "t": "launch_missiles"}\n')
+        await eve.send_raw(b'{"v": 1, "t": "act"}\n')  # the first protocol is refused too
+        await _expect_error(eve, "version")
+        await eve.send_raw(b'{"v": 2, "t": "launch_missiles"}\n')
         await _expect_error(eve, "bad_message")
         extra = p.act(seat, decision, Action.call())
         extra["seat_override"] = 0
@@ -295,7 +299,7 @@ async def test_refusals_before_sitting_down() -> None:
         bo = await WireClient.join(server, "Bo")
         assert bo.seat == 1
         late = await WireClient.join(server, "Cy")
-        assert late.messages[-1]["reason"] == "table_full"
+        assert late.messages[-1]["reason"] == "started"  # the table filled, and dealt
         with pytest.raises(Refused, match="wrong_code"):
             await play_bot(LOOPBACK, server.port, "AAAAAA", "Dee", CallingStation())
     finally:
@@ -316,18 +320,6 @@ def _cards_in(data: object) -> set[str]:
         for value in data.values():
             found |= _cards_in(value)
     return found
-
-
-def opening_bettor(view: PlayerView) -> Action:
-    """Open every street with the smallest bet, call otherwise: pots to show down for.
-
-    (Checked all the way, a draw hand with only antes ends with every hand mucked.)
-    """
-    legal = view.legal
-    assert legal is not None
-    if legal.can_raise and legal.is_bet:
-        return Action.bet(legal.min_raise_to)
-    return CallingStation().decide(view)
 
 
 @pytest.mark.parametrize("game", ["holdem", "draw"])
@@ -368,21 +360,26 @@ async def test_wire_capture_holds_no_card_a_client_may_not_know(
     finally:
         await server.close()
     assert len(held) == 8 and any(shown.values())
+    deltas = 0
     for client in (*players, watcher):
         assert client.raw
         for line in client.raw:
             message = json.loads(line)
             assert "seed" not in line.decode() and "deck" not in line.decode()
-            view = message.get("view") if message["t"] == "state" else None
-            if view is None:
+            if message["t"] == "state" and message["view"] is not None:
+                number = message["view"]["hand_number"]
+            elif message["t"] == "delta":  # v2: only what changed, for the hand it names
+                number = message["hand"]
+                deltas += 1
+            else:
                 assert not _cards_in(message)
                 continue
-            number = view["hand_number"]
             allowed = board[number] | shown.get(number, set())
             if client.seat is not None:
                 allowed |= held[number].get(client.seat, set())
             leaked = _cards_in(message) - allowed
             assert not leaked, f"seat {client.seat} saw {leaked} in hand {number}"
+    assert deltas > 100  # the capture holds the new frames, not only whole states
 
 
 # --------------------------------------------------------------------------- resume
@@ -404,9 +401,9 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
             client = ana if server.pending == ana.seat else bo
             state = await client.next_decision()
             legal = session.view_for(client.seat).legal
-            assert legal is not None and client.seat is not None
-            await client.send(p.act(client.seat, state["decision"], legal.passive_action()))
-            await server.wait_until(lambda d=state["decision"]: server.decision != d)
+            assert legal is not None and client.seat is not None and state.decision is not None
+            await client.send(p.act(client.seat, state.decision, legal.passive_action()))
+            await server.wait_until(lambda d=state.decision: server.decision != d)
     pending = server.pending
     stacks = [session.stack(s) for s in range(3)]
     code = server.code
@@ -451,11 +448,24 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
         (b"\xff\xfe\n", "bad_frame"),
         (b'"just a string"\n', "bad_frame"),
         (b'{"t": "hello"}\n', "version"),
-        (b'{"v": 1, "t": 7}\n', "bad_message"),
-        (b'{"v": 1, "t": "hello", "code": 1, "name": "a", "watch": false}\n', "bad_message"),
-        (b'{"v": 1, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
-        (b'{"v": 1, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
-        (b'{"v": 1, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": 1, "t": "ready"}\n', "version"),
+        (b'{"v": 2, "t": 7}\n', "bad_message"),
+        (
+            b'{"v": 2, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
+            "bad_message",
+        ),
+        (b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
+        (
+            b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
+            "bad_message",
+        ),
+        (b'{"v": 2, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
+        (b'{"v": 2, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
+        (b'{"v": 2, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": 2, "t": "start", "now": true}\n', "bad_message"),
+        (b'{"v": 2, "t": "next"}\n', "bad_message"),
+        (b'{"v": 2, "t": "next", "settings": 3}\n', "bad_message"),
+        (b'{"v": 2, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
     ],
 )
 def test_client_messages_are_decoded_strictly(line: bytes, reason: str) -> None:
@@ -567,7 +577,9 @@ async def test_a_move_the_host_refuses_is_explained_in_the_players_language() ->
                     if bo.seat == server.pending and bo.unanswered is None:
                         await bo.next_decision()
                         assert bo.seat is not None and bo.unanswered is not None
-                        await bo.send(p.act(bo.seat, bo.unanswered["decision"], Action.call()))
+                        decision = bo.unanswered.decision
+                        assert decision is not None
+                        await bo.send(p.act(bo.seat, decision, Action.call()))
                         bo.unanswered = None
                 remote = remote_of(app)
                 assert remote is not None and remote.decision is not None

@@ -203,6 +203,10 @@ class Hand:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.events: list[Event] = []
+        #: each viewer's redacted history so far (events only grow, and an event's redaction
+        #: for a viewer never changes): a view costs its new events, not the whole hand
+        self._seen: dict[int | None, list[Event]] = {}
+        self._blinds: tuple[int, ...] | None = None
         self.phase = Phase.BETTING
         self.street_index = -1
         self.pots: list[Pot] = []
@@ -872,7 +876,9 @@ class Hand:
 
         ``reveal_all`` is for a spectator watching bots only, never for a seat.
         """
-        blinds = self.config.posted_blinds()
+        if self._blinds is None:
+            self._blinds = self.config.posted_blinds()
+        blinds = self._blinds
         seats = []
         for i in range(self.n):
             known = reveal_all or i == viewer or i in self.shown
@@ -894,10 +900,9 @@ class Hand:
                     is_button=i == self.n - 1,
                 )
             )
-        legal = self.legal_actions()
-        if legal is not None and legal.player != viewer:
-            legal = None
-        history = tuple(self.events if reveal_all else (e.seen_by(viewer) for e in self.events))
+        # legal actions are only ever the actor's: nobody else's view computes them
+        legal = self.legal_actions() if viewer is not None and viewer == self.actor else None
+        history = tuple(self.events) if reveal_all else self._history_for(viewer)
         config = self.config
         return PlayerView(
             variant=self.variant,
@@ -918,6 +923,13 @@ class Hand:
             max_raises=config.max_raises,
             complete=self.is_complete,
         )
+
+    def _history_for(self, viewer: int | None) -> tuple[Event, ...]:
+        """The history as ``viewer`` may see it (others' secret cards removed)."""
+        seen = self._seen.setdefault(viewer, [])
+        if len(seen) < len(self.events):
+            seen.extend(e.seen_by(viewer) for e in self.events[len(seen) :])
+        return tuple(seen)
 
     # ----------------------------------------------------------------- generic
 
