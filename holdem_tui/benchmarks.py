@@ -367,6 +367,7 @@ def _coach(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer, Hand
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
+    from holdem_tui.engine.variants import Variant
 
     rng = random.Random(17)
     bots = [make_bot("hard", seat) for seat in range(6)]
@@ -388,7 +389,7 @@ def _coach(quick: bool) -> dict[str, float]:
             start = time.perf_counter()
             advise.__wrapped__(view)  # uncached: every decision computed afresh
             elapsed = (time.perf_counter() - start) * 1000.0
-            (draw_times if view.variant == "draw" else times).append(elapsed)
+            (draw_times if view.variant is Variant.DRAW else times).append(elapsed)
             hand.act(bots[actor].decide(view), actor)
     everything = times + draw_times
     return {

@@ -26,14 +26,15 @@ from babel.core import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 
 import holdem_tui
+from holdem_tui.engine.variants import VARIANTS
 
 logger = logging.getLogger(__name__)
 
 #: The languages the game ships, English first because it is the fallback.
 LANGUAGES: Final = ("en", "hr", "fi", "nl")
 FALLBACK: Final = "en"
-#: Games that have a rule screen.
-GAMES: Final = ("holdem", "draw")
+#: Games that have a rule screen: every game the engine plays.
+GAMES: Final = tuple(v.value for v in VARIANTS)
 #: CLDR plural categories; a TOML table whose keys are all among these is a plural message.
 PLURAL_CATEGORIES: Final = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: Grammatical forms every language gives for each rank name (see ``[rank.*]`` in ui.toml).

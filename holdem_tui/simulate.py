@@ -29,7 +29,7 @@ from holdem_tui.bots.base import Bot
 from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.engine.actions import ActionKind
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
@@ -37,6 +37,7 @@ from holdem_tui.engine.events import CardsShown, PlayerActed, PotAwarded, Street
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.table import TableConfig, deal_hand
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant, parse_variant
 
 #: a bet or raise counts as a bluff when the bettor's equity against the hands actually
 #: still in (known to the simulator) is below this fraction of a fair share (1 / players)
@@ -51,7 +52,7 @@ Z95 = 1.959964
 class SimConfig:
     """One session's settings; ``bots`` holds one spec per seat (level or module:Class)."""
 
-    game: str
+    game: Variant
     bots: tuple[str, ...]
     hands: int
     seed: int = 0
@@ -68,6 +69,8 @@ class SimConfig:
     plugin_timeout: float = DEFAULT_TIMEOUT
 
     def __post_init__(self) -> None:
+        # a name from the command line becomes the enum here, or is refused
+        object.__setattr__(self, "game", parse_variant(self.game))
         if self.hands < 1:
             raise ValueError("play at least one hand")
         _ = self.table_config  # the table's own checks: game, seats, stakes, ante, stack
@@ -75,7 +78,7 @@ class SimConfig:
     @property
     def unit(self) -> int:
         """Results are in big blinds (Hold'em) or big bets (draw)."""
-        return self.big_blind if self.game == "holdem" else self.big_bet
+        return RULES[self.game].unit(self.big_blind, self.big_bet)
 
     @property
     def starting_stack(self) -> int:
@@ -87,7 +90,7 @@ class SimConfig:
         """The ante: none in Hold'em and half a small bet in draw unless set."""
         if self.ante is not None:
             return self.ante
-        return 0 if self.game == "holdem" else default_draw_ante(self.small_bet)
+        return 0 if self.game is Variant.HOLDEM else default_draw_ante(self.small_bet)
 
     @property
     def table_config(self) -> TableConfig:
@@ -118,14 +121,14 @@ class SimConfig:
         return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
 
 
-def position_label(game: str, position: int, players: int) -> str:
+def position_label(game: Variant, position: int, players: int) -> str:
     """The usual name of a hand position: ``btn``, ``sb``, ``bb``, ``co``, ``hj``, ``utg``…
 
     Hold'em heads-up has only ``btn`` (who posts the small blind) and ``bb``. Draw has no
     blinds: seats are named by their distance from the button (``btn``, ``btn-1``, …).
     """
     from_button = players - 1 - position
-    if game != "holdem":
+    if game is not Variant.HOLDEM:
         return "btn" if from_button == 0 else f"btn-{from_button}"
     if players == 2:
         return "btn" if position == 1 else "bb"
@@ -263,7 +266,9 @@ class SimReport:
             "hands": self.hands,
             "seed": self.config.seed,
             "duplicate": self.config.duplicate,
-            "unit": "big_blind" if self.config.game == "holdem" else "big_bet",
+            "unit": "big_bet"
+            if RULES[self.config.game].structure is BettingStructure.FIXED_LIMIT
+            else "big_blind",
             "seats": [s.to_json() for s in self.seats],
             "by_bot": list(self.by_bot),
         }
@@ -299,7 +304,7 @@ def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
     opponents = [i for i in range(hand.n) if hand.live[i] and i != player]
     if not opponents:
         return None
-    if isinstance(hand, DrawHand):
+    if hand.variant is Variant.DRAW:
         if hand.street_index < 1:
             return None
         mine = hand_value(hand.hole[player])
@@ -364,7 +369,7 @@ def _play(
     bots: Sequence[SafeBot],
     tallies: Sequence[SeatTally],
     measure_rng: random.Random,
-    game: str = "holdem",
+    game: Variant = Variant.HOLDEM,
 ) -> None:
     """Run one hand, counting each seat's actions as they happen."""
     entered: set[int] = set()

@@ -17,6 +17,7 @@ from holdem_tui.bots.holdem_easy import HoldemEasy
 from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.holdem_normal import HoldemNormal
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 
 
@@ -32,7 +33,7 @@ class _LevelBot(BaseBot):
 
     def decide(self, view: PlayerView) -> Action:
         """Ask the policy of the game being played."""
-        policy = self.draw if view.variant == "draw" else self.holdem
+        policy = self.draw if view.variant is Variant.DRAW else self.holdem
         return policy.decide(view)
 
 

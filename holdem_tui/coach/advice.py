@@ -30,6 +30,7 @@ from holdem_tui.engine.cards import Card
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 
 __all__ = ["Advice", "BotLine", "DrawOption", "Outs", "advise"]
@@ -136,7 +137,7 @@ def advise(view: PlayerView) -> Advice:
     outs = None
     options: tuple[DrawOption, ...] = ()
     throw = None
-    if view.variant == "draw":
+    if view.variant is Variant.DRAW:
         eq = _draw_equity(view, opponents)
         drawn = any(isinstance(e, CardsDrawn) and e.player == view.me for e in view.history)
         if not drawn and view.street in (Street.PREDRAW, Street.DRAW):

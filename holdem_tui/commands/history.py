@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
 from holdem_tui.storage.histories import SessionInfo, list_sessions
 from holdem_tui.storage.paths import histories_dir
@@ -94,7 +95,7 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.hands"), justify="right")
         table.add_column(tr.t("history.result"))
         for info in sessions:
-            game = tr.t(f"game.{info.game}") if info.game in ("holdem", "draw") else info.game
+            game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
             names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
             table.add_row(
                 _date(info.started), game, names, tr.number(info.hands), result_text(info, tr)

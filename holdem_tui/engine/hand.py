@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from holdem_tui.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from holdem_tui.engine.cards import Card, Deck
@@ -28,6 +29,7 @@ from holdem_tui.engine.events import (
     AntePosted,
     BetReturned,
     BetsCollected,
+    BlindKind,
     BlindPosted,
     BoardDealt,
     CardsDrawn,
@@ -43,14 +45,8 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.pots import Pot, build_pots, split
+from holdem_tui.engine.variants import BettingStructure, Variant, VariantRules
 from holdem_tui.engine.view import PlayerView, SeatView
-
-
-class BettingStructure(StrEnum):
-    """How big bets may be."""
-
-    NO_LIMIT = "no_limit"
-    FIXED_LIMIT = "fixed_limit"
 
 
 class Phase(StrEnum):
@@ -167,10 +163,8 @@ def best_hand_policy(hand: Hand, player: int) -> bool:
 class Hand:
     """A hand in progress. Subclasses give the streets; everything else is shared."""
 
-    streets: tuple[StreetSpec, ...] = ()
-    variant: str = ""
-    #: how many players the variant seats
-    max_seats: int = 9
+    #: the game this class plays: its seat range, draw limit and betting structure
+    rules: ClassVar[VariantRules]
 
     def __init__(
         self,
@@ -181,8 +175,9 @@ class Hand:
         reveal_all_in: bool = True,
     ) -> None:
         n = config.player_count
-        if not 2 <= n <= self.max_seats:
-            raise ValueError(f"{self.variant} takes 2 to {self.max_seats} players")
+        refusal = self.rules.seats_refusal(n)
+        if refusal is not None:
+            raise ValueError(refusal)
         self.streets = self.build_streets(config)
         if any(s <= 0 for s in config.starting_stacks):
             raise ValueError("every player dealt in needs chips")
@@ -227,6 +222,11 @@ class Hand:
         raise NotImplementedError
 
     # ----------------------------------------------------------------- properties
+
+    @property
+    def variant(self) -> Variant:
+        """The game this hand is a hand of."""
+        return self.rules.variant
 
     @property
     def street(self) -> Street:
@@ -618,7 +618,7 @@ class Hand:
             return LegalActions(
                 player=player,
                 can_draw=True,
-                max_discards=min(3, len(self.hole[player])),
+                max_discards=min(self.rules.max_discards, len(self.hole[player])),
                 stack=self.stacks[player],
                 hand=tuple(self.hole[player]),
             )
@@ -710,7 +710,7 @@ class Hand:
         mark = len(self.events)
         self._pop_actor()
         self.live[actor] = False
-        self._emit(PlayerActed(actor, "fold", 0, self.bets[actor], False))
+        self._emit(PlayerActed(actor, ActionKind.FOLD, 0, self.bets[actor], False))
         self._after_betting_action()
         return tuple(self.events[mark:])
 
@@ -735,7 +735,7 @@ class Hand:
         self.bets[actor] += amount
         self.stacks[actor] -= amount
         self.faced[actor] = self.top
-        kind = "call" if amount else "check"
+        kind = ActionKind.CALL if amount else ActionKind.CHECK
         self._emit(PlayerActed(actor, kind, amount, self.bets[actor], self.stacks[actor] == 0))
         self._after_betting_action()
         return tuple(self.events[mark:])
@@ -808,7 +808,7 @@ class Hand:
                 self.full_size = amount - top
                 self.full_level = amount
             self.raise_count += 1
-        kind = "bet" if top == 0 else "raise"
+        kind = ActionKind.BET if top == 0 else ActionKind.RAISE
         self._emit(PlayerActed(actor, kind, delta, amount, self.stacks[actor] == 0))
         self._after_betting_action()
         return tuple(self.events[mark:])
@@ -818,8 +818,11 @@ class Hand:
     def verify_draw(self, discards: Sequence[Card], player: int | None = None) -> int:
         """Raise unless the seat may throw exactly these cards (0 to 3 of its own)."""
         actor = self._require_actor(player, Phase.DRAWING)
-        if len(discards) > 3:
-            raise IllegalAction("too_many_discards", "you may draw at most 3 cards", count=3)
+        most = self.rules.max_discards
+        if len(discards) > most:
+            raise IllegalAction(
+                "too_many_discards", f"you may draw at most {most} cards", count=most
+            )
         if len(set(discards)) != len(discards):
             raise IllegalAction("duplicate_discard", "a card is listed twice")
         for c in discards:
@@ -858,9 +861,8 @@ class Hand:
         taken: list[tuple[int, Action]] = []
         for event in self.events:
             if isinstance(event, PlayerActed):
-                kind = ActionKind(event.kind)
-                amount = event.to if kind in (ActionKind.BET, ActionKind.RAISE) else None
-                taken.append((event.player, Action(kind, amount)))
+                amount = event.to if event.aggressive else None
+                taken.append((event.player, Action(event.kind, amount)))
             elif isinstance(event, CardsDrawn):
                 taken.append((event.player, Action.draw(event.discarded or ())))
         return taken
@@ -911,7 +913,7 @@ class Hand:
             to_act=self.actor,
             legal=legal,
             history=history,
-            structure=config.structure.value,
+            structure=config.structure,
             min_bet=config.min_bet,
             small_bet=config.small_bet,
             big_bet=config.big_bet,
@@ -996,7 +998,7 @@ class Hand:
         return True
 
 
-def _blind_kind(position: int, n: int) -> str:
-    """Name of the blind a position posts: PHH index 0 is the small blind, 1 the big."""
+def _blind_kind(position: int, n: int) -> BlindKind:
+    """The blind a position posts: PHH index 0 is the small blind, 1 the big."""
     phh_index = (1 - position) if n == 2 else position
-    return ("sb", "bb")[phh_index] if phh_index < 2 else "straddle"
+    return (BlindKind.SMALL, BlindKind.BIG)[phh_index] if phh_index < 2 else BlindKind.STRADDLE

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import Event, Street
+from holdem_tui.engine.events import BlindKind, Event, Street
 from holdem_tui.engine.pots import Pot
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class SeatView:
     cards: tuple[Card, ...] | None
     shown: bool
     drawn: int | None
-    blind: str | None
+    blind: BlindKind | None
     is_button: bool
 
     @property
@@ -44,7 +45,7 @@ class SeatView:
 class PlayerView:
     """The hand as seen from ``me`` (``None``: a spectator who sees only public cards)."""
 
-    variant: str
+    variant: Variant
     hand_number: int
     me: int | None
     street: Street
@@ -55,7 +56,7 @@ class PlayerView:
     to_act: int | None
     legal: LegalActions | None
     history: tuple[Event, ...]
-    structure: str
+    structure: BettingStructure
     min_bet: int
     small_bet: int
     big_bet: int
@@ -76,7 +77,7 @@ class PlayerView:
     @property
     def big_blind(self) -> int:
         """The unit results are measured in: the big blind (Hold'em) or the big bet (draw)."""
-        return self.big_bet if self.structure == "fixed_limit" else self.min_bet
+        return RULES[self.variant].unit(self.min_bet, self.big_bet)
 
     @property
     def players_in_hand(self) -> int:
