@@ -271,7 +271,7 @@ def test_all_in_and_raise_words_stay_legal() -> None:
     legal = view.legal
     assert legal is not None
     assert illegal_reason(Action.all_in(), legal) is None
-    assert illegal_reason(Action.check(), legal) == "check facing a bet"
+    assert illegal_reason(Action.check(), legal) == "check: there is a bet to call"
     assert illegal_reason(Action(ActionKind.RAISE, None), legal) is not None
     assert illegal_reason("fold", legal) is not None
 

@@ -37,6 +37,13 @@ class BlindKind(StrEnum):
     BIG = "bb"
     STRADDLE = "straddle"
 
+    @classmethod
+    def of_position(cls, position: int, players: int) -> BlindKind:
+        """The blind a hand position posts (heads-up the button, position 1, posts the small
+        blind, as in PHH and pokerkit)."""
+        phh_index = (1 - position) if players == 2 else position
+        return (cls.SMALL, cls.BIG)[phh_index] if phh_index < 2 else cls.STRADDLE
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
