@@ -150,9 +150,6 @@ class ProcessBot:
     answer; :func:`~holdem_tui.bots.safety.safe_decide` turns that into check-or-fold.
     """
 
-    #: the worker enforces the deadline itself: safe_decide must not add a thread
-    isolated = True
-
     def __init__(
         self,
         spec: str,
@@ -166,7 +163,6 @@ class ProcessBot:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.faults: Counter[str] = Counter()
-        self.restarts = 0
         self.retired = False
         self._failed_restarts = 0
         self._lock = threading.Lock()  # one question at a time on the pipe
@@ -204,7 +200,6 @@ class ProcessBot:
         if self.retired:
             raise PluginFault("retired", f"restarted {MAX_FAILED_RESTARTS} times without success")
         self._stop_worker()
-        self.restarts += 1
         try:
             self._worker = _Worker(self.spec, self.seed, self.memory_mb, START_TIMEOUT)
         except (PluginFault, ValueError, OSError) as exc:

@@ -239,9 +239,9 @@ def command(
     persist, watch, resume, setup_first = _take_data_folder(
         lang, notices, watch, resume, setup_first
     )
-    if stored.kept_aside is not None:
+    if stored.message_key is not None:
         tr = get_translator(resolve_language(lang, None))
-        notices.append(tr.t("storage.settings_broken", path=str(stored.kept_aside)))
+        notices.append(tr.t(stored.message_key, path=str(stored.kept_aside)))
     if resume:
         problem = _resume(lang, notices)
         if problem is None:

@@ -40,11 +40,6 @@ class SeatView:
     blind: BlindKind | None
     is_button: bool
 
-    @property
-    def in_hand(self) -> bool:
-        """Still contesting the pot."""
-        return not self.folded
-
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
@@ -83,16 +78,6 @@ class PlayerView:
     def big_blind(self) -> int:
         """The unit results are measured in: the big blind (Hold'em) or the big bet (draw)."""
         return RULES[self.variant].unit(self.min_bet, self.big_bet)
-
-    @property
-    def players_in_hand(self) -> int:
-        """Seats that have not folded."""
-        return sum(1 for s in self.seats if not s.folded)
-
-    @property
-    def my_turn(self) -> bool:
-        """Whether this view carries a decision to make."""
-        return self.legal is not None
 
 
 def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:

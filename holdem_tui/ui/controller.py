@@ -91,7 +91,6 @@ class Session:
         self.biggest_pot: BiggestPot | None = None
         self._clock = clock
         self._last_tick = clock()
-        self._last_hand_announced = False
         #: autosave and hand history (see :meth:`start_storage`); ``None`` stores nothing
         self.store: SessionStore | None = None
         #: why storage could not start (a read-only or odd data folder), else ``None``
@@ -148,7 +147,6 @@ class Session:
         """Deal the next hand (the button moves); raises ``RuntimeError`` if the session is over."""
         self.tick()
         self.hand = self.table.start_hand()
-        self._last_hand_announced = False
         self.save()
         return self.hand
 

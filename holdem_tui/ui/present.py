@@ -92,7 +92,6 @@ class SeatModel:
     all_in: bool = False
     winner: bool = False
     viewer: bool = False
-    in_hand: bool = True
     #: the title's parts, and a shorter status ("Two pair, A & 9"), for a narrow frame
     name: str = ""
     level: str = ""
@@ -478,7 +477,6 @@ def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
         status=tr.t("table.out") if out else "",
         cards=(),
         out=out,
-        in_hand=False,
     )
 
 

@@ -30,7 +30,6 @@ from holdem_tui.ui.widgets import KeyFooter
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
 
-KINDS = (HUMAN, *BOT_LEVELS, "plugin")
 NUMBER = r"[0-9]*"
 
 
