@@ -83,7 +83,7 @@ class GameSettings:
     """
 
     #: a game's name; kept as typed (a settings file may hold anything) until validated
-    variant: str = Variant.HOLDEM
+    variant: str = Variant.HOLDEM.value
     seats: tuple[SeatSettings, ...] = field(
         default_factory=lambda: (
             SeatSettings(HUMAN, ""),
@@ -111,7 +111,7 @@ class GameSettings:
     def build(
         cls,
         *,
-        variant: str = Variant.HOLDEM,
+        variant: str = Variant.HOLDEM.value,
         humans: Sequence[str] = ("",),
         bots: Sequence[str] = DEFAULT_BOTS,
         **rest: Any,

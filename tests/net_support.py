@@ -114,7 +114,7 @@ class WireClient:
                     self.closed = True
                     raise ConnectionError("the server closed the connection")
                 self.raw.append(line)
-                message = json.loads(line)
+                message: dict[str, Any] = json.loads(line)
                 self.messages.append(message)
                 if not kinds or message["t"] in kinds:
                     return message

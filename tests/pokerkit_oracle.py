@@ -116,6 +116,7 @@ def _deal_pending(state: State, hand: Hand, dealt: list[int], boards: list[int])
     while True:
         if state.can_deal_hole():
             player = state.hole_dealee_index
+            assert player is not None
             cards = hand.hole[player]
             pending = len(cards) - dealt[player]
             assert pending > 0, "pokerkit wants more hole cards than we dealt"

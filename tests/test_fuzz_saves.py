@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -161,12 +162,13 @@ def test_the_issues_saves_are_refused(key: str, value: Any) -> None:
 
 
 def test_negative_stack_unknown_variant_and_bad_settings_are_refused() -> None:
-    for change in (
+    changes: tuple[Callable[[dict[str, Any]], None], ...] = (
         lambda d: d["table"]["seats"][0].__setitem__(1, -5),
         lambda d: d["table"]["seats"][0].__setitem__(1, 10**30),
         lambda d: d["table"]["config"].__setitem__("variant", "omaha"),
         lambda d: d["settings"].__setitem__("seats", "xyz"),
-    ):
+    )
+    for change in changes:
         data = _sound_save(2)
         change(data)
         SaveFile().path.write_text(json.dumps(data), encoding="utf-8")

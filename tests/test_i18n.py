@@ -73,9 +73,8 @@ def test_same_keys_as_english(lang: str) -> None:
 def test_same_placeholders_as_english(lang: str) -> None:
     en, other = _messages("en"), _messages(lang)
     for key, en_msg in en.items():
-        en_names = set().union(
-            *(placeholders(t) for t in (en_msg.values() if isinstance(en_msg, dict) else [en_msg]))
-        )
+        en_templates = en_msg.values() if isinstance(en_msg, dict) else [en_msg]
+        en_names = set().union(*(placeholders(str(t)) for t in en_templates))
         msg = other[key]
         templates = msg.values() if isinstance(msg, dict) else [msg]
         for template in templates:
@@ -90,7 +89,8 @@ def test_plural_tables_have_exactly_the_cldr_categories(lang: str) -> None:
     plural_keys = [k for k, v in _messages(lang).items() if isinstance(v, dict)]
     assert "unit.chips" in plural_keys
     for key in plural_keys:
-        assert set(_messages(lang)[key]) == needed, f"{lang}:{key}"  # type: ignore[arg-type]
+        table = _messages(lang)[key]
+        assert isinstance(table, dict) and set(table) == needed, f"{lang}:{key}"
 
 
 def test_units_exist() -> None:

@@ -395,7 +395,8 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
             legal = session.view_for(client.seat).legal
             assert legal is not None and client.seat is not None
             await client.send(p.act(client.seat, state["decision"], legal.passive_action()))
-            await server.wait_until(lambda d=state["decision"]: server.decision != d)
+            asked = state["decision"]
+            await server.wait_until(lambda: server.decision != asked)  # noqa: B023
     pending = server.pending
     stacks = [session.stack(s) for s in range(3)]
     code = server.code

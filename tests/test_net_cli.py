@@ -104,9 +104,11 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
         port = int(found.group(1))
 
         async def two_bots() -> list[object]:
-            return await asyncio.gather(
-                play_bot(LOOPBACK, port, "abcdef", "Ana", CallingStation()),
-                play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+            return list(
+                await asyncio.gather(
+                    play_bot(LOOPBACK, port, "abcdef", "Ana", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+                )
             )
 
         overs = asyncio.run(asyncio.wait_for(two_bots(), 60))

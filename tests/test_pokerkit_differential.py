@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
+from pokerkit import State
 from pokerkit_oracle import play_lockstep, random_draw, random_holdem
+
+from holdem_tui.engine.hand import Hand
 
 HANDS = 3000
 
@@ -28,7 +32,9 @@ HANDS = 3000
     ("name", "maker", "seed"),
     [("holdem", random_holdem, 20261130), ("draw", random_draw, 5052)],
 )
-def test_same_legal_actions_and_stacks_as_pokerkit(name: str, maker, seed: int) -> None:
+def test_same_legal_actions_and_stacks_as_pokerkit(
+    name: str, maker: Callable[[random.Random], tuple[Hand, State]], seed: int
+) -> None:
     rng = random.Random(seed)
     odd_chip_hands = 0
     casino_hands: Counter[str] = Counter()

@@ -27,7 +27,7 @@ def cards_in(view: PlayerView) -> set[int]:
 
 def allowed(hand: Hand, viewer: int) -> set[int]:
     """What the viewer may know: every card it ever held, the board, cards shown."""
-    known = set(hand.board)
+    known: set[int] = set(hand.board)
     for event in hand.events:
         if isinstance(event, HoleCardsDealt) and event.player == viewer:
             known.update(event.cards or ())
@@ -81,7 +81,7 @@ def test_a_view_holds_no_reference_into_the_engine() -> None:
             for item in value:
                 walk(item)
         elif hasattr(value, "__dataclass_fields__"):
-            for name in value.__dataclass_fields__:  # type: ignore[attr-defined]
+            for name in value.__dataclass_fields__:
                 walk(getattr(value, name))
 
     walk(view)

@@ -14,6 +14,7 @@ from holdem_tui.engine.hand import Dealer, Hand, HandConfig
 from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.engine.pots import build_pots, split
 from holdem_tui.engine.table import Table, TableConfig, play_hand
+from holdem_tui.engine.variants import Variant
 
 
 def _step(hand: Hand, choice: int) -> None:
@@ -123,7 +124,8 @@ def test_split_shares_every_chip(amount: int, winners: int) -> None:
 def test_sessions_conserve_chips(seed: int, variant: str) -> None:
     rng = random.Random(seed)
     ante = 1 if variant == "draw" else 0  # draw is always played with an ante
-    config = TableConfig(variant, ("A", "B", "C", "D"), starting_stack=60, ante=ante, seed=seed)
+    names = ("A", "B", "C", "D")
+    config = TableConfig(Variant(variant), names, starting_stack=60, ante=ante, seed=seed)
     table = Table(config)
 
     def agent(view):  # type: ignore[no-untyped-def]

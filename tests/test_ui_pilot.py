@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.widgets import MarkdownViewer
 from ui_support import (
     act_until,
@@ -48,6 +50,13 @@ def my_actions(app: HoldemApp, seat: int = 0) -> list[PlayerActed]:
     return [e for e in view.history if isinstance(e, PlayerActed) and e.player == position]
 
 
+def log_text(app: HoldemApp) -> str:
+    """The hand's log as the table shows it."""
+    rendered = app.screen.query_one("#log-text").render()
+    assert isinstance(rendered, Content | Text)
+    return rendered.plain
+
+
 def facing_bet(app: HoldemApp) -> bool:
     legal = my_view(app).legal
     return app.ui.stage is Stage.HUMAN and legal is not None and legal.call_amount > 0
@@ -62,7 +71,7 @@ async def test_fold_then_next_hand() -> None:
         assert my_actions(app)[-1].kind == "fold"
         await settle(pilot)
         assert app.ui.stage is Stage.HAND_OVER
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        log = log_text(app)
         assert "Player 1 folds" in log.replace("\xa0", " ")  # names never break in two
         await pilot.press("enter")
         await settle(pilot)
@@ -188,9 +197,9 @@ async def test_draw_two_then_stand_pat() -> None:
         await act_until(pilot, lambda a: drawing(a) and my_view(a).hand_number > 1)
         await pilot.press("s")
         me = next(s.position for s in my_view(app).seats if s.seat == 0)
-        drew = [e for e in my_view(app).history if isinstance(e, CardsDrawn) and e.player == me]
-        assert drew and drew[0].count == 0
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        draws = [e for e in my_view(app).history if isinstance(e, CardsDrawn) and e.player == me]
+        assert draws and draws[0].count == 0
+        log = log_text(app)
         assert "Player 1 stands pat" in log.replace("\xa0", " ")
 
 
@@ -209,7 +218,7 @@ async def test_others_draws_are_counted_not_shown() -> None:
         for event in view.history:
             if isinstance(event, CardsDrawn) and event.player != view.me:
                 assert event.discarded is None and event.received is None
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        log = log_text(app)
         assert " draws " in log or "stands pat" in log
 
 
@@ -241,7 +250,7 @@ async def test_hot_seat_handover() -> None:
         await act_until(
             pilot, lambda a: isinstance(a.screen, CurtainScreen) and a.screen.player != first
         )
-        assert app.screen.player != first  # type: ignore[attr-defined]
+        assert app.screen.player != first
 
 
 async def test_end_screen_after_the_hand_limit() -> None:
@@ -255,7 +264,7 @@ async def test_end_screen_after_the_hand_limit() -> None:
         assert "Biggest pot" in str(end.query_one("#end-biggest").render())
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit  # type: ignore[attr-defined]
+        assert app._exit
 
 
 async def test_last_hand_is_announced() -> None:
@@ -315,7 +324,7 @@ async def test_quit_asks_first() -> None:
         assert isinstance(app.screen, TableScreen)
         await pilot.press("ctrl+q", "enter")
         await pilot.pause()
-        assert app._exit  # type: ignore[attr-defined]
+        assert app._exit
 
 
 async def test_rules_help_and_language_in_the_rules() -> None:
@@ -423,6 +432,9 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
     def my_turn() -> bool:
         return app.ui.stage is Stage.HUMAN and can_raise(app)
 
+    def hand_over() -> bool:
+        return app.ui.stage is Stage.HAND_OVER
+
     async with app.run_test(size=(80, 24)) as pilot:
         while not my_turn():
             await wait_for(pilot, lambda: my_turn() or timers.waiting > 0)
@@ -440,7 +452,7 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
                 assert table is not None and table.model is not None
                 assert table.model.results == (), "winners wait until every hand is up"
                 assert timers.next_due() == pytest.approx(reveal)
-            if app.ui.stage is not Stage.HAND_OVER:
+            if not hand_over():  # the stage moves while the test awaits
                 timers.advance(timers.next_due() or 0.0)
         assert seen == [0, 1, 2], seen
         table = app.table_screen()

@@ -1,23 +1,26 @@
 """Names vulture finds unused in holdem_tui/ that are kept on purpose, each with its reason.
 
 Read by vulture (``[tool.vulture]`` in pyproject.toml, run by ``tests/test_dead_code.py``) as
-uses of these names; imported for real, so mypy fails here when one of them goes away and
-the list can never keep a name alive that no longer exists. Textual's, click's and rich's
-reflective names are patterns in ``ignore_names`` instead.
+uses of these names; type-checked like every test, so mypy fails here when one of them goes
+away and the list can never keep a name alive that no longer exists. Textual's, click's and
+rich's reflective names are patterns in ``ignore_names`` instead.
 """
 
+from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
 from holdem_tui.storage.lock import DataLock
 
-# pokerkit's trio: every verify_x has its can_x, part of the engine's API (the tests ask them)
-Hand.can
-Hand.can_check_or_call
-Hand.can_raise_to
-Hand.can_show_or_muck
 
-# the Monte Carlo's standard error is part of every equity result (the tests bound it)
-EquityResult.std_error
-
-# a data-folder lock is released by the process ending; tests release it explicitly
-DataLock.release
+def kept(hand: Hand, result: EquityResult, lock: DataLock, plugin: ProcessBot) -> None:
+    # pokerkit's trio: every verify_x has its can_x, part of the engine's API
+    hand.can
+    hand.can_check_or_call
+    hand.can_raise_to
+    hand.can_show_or_muck
+    # the Monte Carlo's standard error is part of every equity result (the tests bound it)
+    result.std_error
+    # a data-folder lock is released by the process ending; tests release it explicitly
+    lock.release
+    # how often a plugin's process was started again (the hostile-bot tests read it)
+    plugin.restarts

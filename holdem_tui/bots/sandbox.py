@@ -163,6 +163,8 @@ class ProcessBot:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.faults: Counter[str] = Counter()
+        #: how often the worker was started again after it died or hung
+        self.restarts = 0
         self.retired = False
         self._failed_restarts = 0
         self._lock = threading.Lock()  # one question at a time on the pipe
@@ -200,6 +202,7 @@ class ProcessBot:
         if self.retired:
             raise PluginFault("retired", f"restarted {MAX_FAILED_RESTARTS} times without success")
         self._stop_worker()
+        self.restarts += 1
         try:
             self._worker = _Worker(self.spec, self.seed, self.memory_mb, START_TIMEOUT)
         except (PluginFault, ValueError, OSError) as exc:

@@ -47,7 +47,7 @@ def _names(value: str | None) -> list[str] | None:
 
 def build_settings(
     *,
-    game: str = Variant.HOLDEM,
+    game: str = Variant.HOLDEM.value,
     humans: str | None = None,
     bots: str | None = None,
     plugins: tuple[str, ...] = (),

@@ -20,6 +20,7 @@ import stat
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -388,7 +389,7 @@ class ReplayDealer(Dealer):
         self,
         holes: dict[int, deque[tuple[Card, ...] | None]],
         boards: deque[tuple[Card, ...]],
-        known: set[int],
+        known: AbstractSet[int],
         seed: int = 0,
     ) -> None:
         self._holes = holes

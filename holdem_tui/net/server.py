@@ -79,7 +79,7 @@ class HostOptions:
     away_timeout: float = 30.0
     hand_pause: float = 5.0
     bot_delay: float = 0.0
-    bot_timeout: float = 5.0
+    bot_timeout: float | None = 5.0
     persist: bool = False
 
 
@@ -527,6 +527,7 @@ class TableServer:
                     self._broadcast()
                     await self._between_hands()
                 humans = self.human_seats()
+                session.tick()  # the pause between hands counts towards a time limit
                 if session.is_over() or all(session.table.seats[h].out for h in humans):
                     self._end()
                     return
