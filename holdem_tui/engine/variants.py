@@ -43,15 +43,15 @@ class VariantRules:
     variant: Variant
     #: the game's name in messages that are not translated (command-line errors)
     title: str
-    min_seats: int
+    structure: BettingStructure
     max_seats: int
     #: private cards each player holds (before any draw)
     hole_cards: int
+    min_seats: int = 2
     #: community cards once the board is complete (0: no board)
-    board_cards: int
+    board_cards: int = 0
     #: the most cards one player may throw in a draw (0: the game has no draw)
-    max_discards: int
-    structure: BettingStructure
+    max_discards: int = 0
 
     @property
     def seat_counts(self) -> range:
@@ -74,25 +74,21 @@ class VariantRules:
 RULES: Final[Mapping[Variant, VariantRules]] = MappingProxyType(
     {
         Variant.HOLDEM: VariantRules(
-            variant=Variant.HOLDEM,
-            title="Hold'em",
-            min_seats=2,
+            Variant.HOLDEM,
+            "Hold'em",
+            BettingStructure.NO_LIMIT,
             max_seats=9,
             hole_cards=2,
             board_cards=5,
-            max_discards=0,
-            structure=BettingStructure.NO_LIMIT,
         ),
+        # six players hold 30 cards and draw at most 18 more: the deck never runs out
         Variant.DRAW: VariantRules(
-            variant=Variant.DRAW,
-            title="Five-Card Draw",
-            min_seats=2,
-            # six players hold 30 cards and draw at most 18 more: the deck never runs out
+            Variant.DRAW,
+            "Five-Card Draw",
+            BettingStructure.FIXED_LIMIT,
             max_seats=6,
             hole_cards=5,
-            board_cards=0,
             max_discards=3,
-            structure=BettingStructure.FIXED_LIMIT,
         ),
     }
 )
