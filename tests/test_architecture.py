@@ -17,7 +17,14 @@ print(",".join(bad))
 """
 
 
-@pytest.mark.parametrize("package", ["engine", "bots", "history", "net", "wire"])
+@pytest.mark.parametrize(
+    "package",
+    # each case starts a Python: the quick tier checks the engine, the full suite all
+    [
+        "engine",
+        *(pytest.param(p, marks=pytest.mark.slow) for p in ("bots", "history", "net", "wire")),
+    ],
+)
 def test_package_does_not_import_textual(package: str) -> None:
     result = subprocess.run(
         [sys.executable, "-c", CHECK.format(package=package)],

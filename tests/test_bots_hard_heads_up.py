@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from holdem_tui.bots import make_bot
 from holdem_tui.bots.holdem_common import made_hand
 from holdem_tui.bots.reads import OpponentBook
@@ -50,6 +52,7 @@ def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
     assert early_raises / deals <= 0.2, early_raises
 
 
+@pytest.mark.slow
 def test_big_blind_defends_by_pot_odds() -> None:
     """Against a min-raise the big blind continues with most hands; against a raise to
     eight blinds (much worse odds) with far fewer."""
@@ -93,6 +96,7 @@ def _caller(view: PlayerView) -> Action:
     return Action.call() if legal.call_amount else Action.check()
 
 
+@pytest.mark.slow
 def test_draw_hard_snows_sometimes_heads_up() -> None:
     """Standing pat with nothing (after betting) happens, and only with a plan to bet."""
     bot = make_bot("hard", 9)
@@ -158,6 +162,7 @@ def _preflop_caller_then(policy: Policy) -> Policy:
     return decide
 
 
+@pytest.mark.slow
 def test_reads_widen_bluffs_against_a_folder() -> None:
     """Against an opponent who folds to every bet after the flop, hard bets its air far
     more often than against one who calls every bet."""

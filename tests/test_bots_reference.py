@@ -88,6 +88,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "reference", "hands", "stack_bb"), CASES)
 def test_hard_beats_the_reference(game: str, reference: str, hands: int, stack_bb: int) -> None:
     spec = f"{__name__}:{reference}"

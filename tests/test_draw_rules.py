@@ -193,6 +193,7 @@ def test_folded_player_sees_no_hidden_cards() -> None:
                 hand.check_or_call()
 
 
+@pytest.mark.slow
 def test_bots_only_sessions_conserve_chips() -> None:
     rng = random.Random(9)
 

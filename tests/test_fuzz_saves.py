@@ -208,6 +208,7 @@ def test_fuzzed_settings_never_crash() -> None:
 # ------------------------------------------------------------------ folders and the lock
 
 
+@pytest.mark.slow
 def test_a_second_game_on_the_folder_is_told_who_holds_it(tmp_path: Path) -> None:
     folder = tmp_path / "shared-data"
     holder = subprocess.Popen(

@@ -65,6 +65,7 @@ def _write_sessions(
     return writers, hands
 
 
+@pytest.mark.slow
 def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -94,6 +95,7 @@ def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
     assert casino_rule_differences < HOLDEM_HANDS * 0.05, casino_rule_differences
 
 
+@pytest.mark.slow
 def test_draw_histories_replay_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     writers, hands = _write_sessions("draw", DRAW_HANDS, 5052)
@@ -186,6 +188,7 @@ def _long_table(seed: int) -> Table:
     return Table(config)
 
 
+@pytest.mark.slow
 def test_torn_last_section_keeps_earlier_hands_readable() -> None:
     rng = random.Random(3)
     table = _long_table(3)

@@ -36,6 +36,7 @@ CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 # --------------------------------------------------------------------------- a whole session
 
 
+@pytest.mark.slow
 async def test_whole_session_three_clients_and_two_bots() -> None:
     server = await open_table(humans=3, bots=("easy", "normal"), hands=6)
     try:
@@ -139,6 +140,7 @@ async def test_a_dropped_seat_checks_or_folds_on_its_timer_keeps_its_chips_and_i
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None:
     server = await open_table(humans=2, hands=3)
     try:
@@ -319,7 +321,7 @@ def opening_bettor(view: PlayerView) -> Action:
     return CallingStation().decide(view)
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", [pytest.param("holdem", marks=pytest.mark.slow), "draw"])
 async def test_wire_capture_holds_no_card_a_client_may_not_know(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -490,6 +492,7 @@ def test_the_table_screen_is_the_local_one() -> None:
 # --------------------------------------------------------------------------- the draw, refusals
 
 
+@pytest.mark.slow
 async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
     server = await open_table(humans=2, game="draw", hands=1)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pokerkit_oracle import random_draw, random_holdem
 from scripted import random_step
 
@@ -39,6 +40,7 @@ def allowed(hand: Hand, viewer: int) -> set[int]:
     return known
 
 
+@pytest.mark.slow
 def test_no_view_ever_holds_a_card_its_seat_may_not_know() -> None:
     rng = random.Random(77)
     checked = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +54,7 @@ def _play_conserving(hand: Hand, choices: list[int]) -> None:
 stacks = st.lists(st.integers(min_value=1, max_value=2_000), min_size=2, max_size=9)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     stacks=stacks,
@@ -77,6 +79,7 @@ def test_holdem_conserves_chips(
     _play_conserving(hand, choices)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     stacks=st.lists(st.integers(min_value=1, max_value=300), min_size=2, max_size=6),

@@ -170,6 +170,7 @@ def _assert_screen_matches_engine(screen: ReplayScreen, tr: Translator) -> None:
     assert tr.t("table.pot_amount", amount=tr.number(view.total_pot)) in _board_text(screen)
 
 
+@pytest.mark.slow
 async def test_pilot_steps_through_a_pluribus_hand(tmp_path: Path) -> None:
     path = _pluribus_file(tmp_path)
     tr = Translator("en")

@@ -19,7 +19,7 @@ def _invoke(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", ["holdem", pytest.param("draw", marks=pytest.mark.slow)])
 def test_json_last_line_has_every_key(game: str) -> None:
     code, out = _invoke(
         "--game", game, "--bots", "hard,normal,easy", "--hands", "24", "--seed", "3",
@@ -38,6 +38,7 @@ def test_json_last_line_has_every_key(game: str) -> None:
     assert sum(s["net"] for s in data["seats"]) == 0  # chips are only moved, never made
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "labels"),
     [("holdem", {"sb", "bb", "btn"}), ("draw", {"btn", "btn-1", "btn-2"})],
@@ -81,6 +82,7 @@ def test_table_output_and_options() -> None:
     assert "bb/100" in out and "easy" in out
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_whatever_the_workers() -> None:
     def once(workers: int) -> dict[str, object]:
         config = SimConfig(

@@ -359,6 +359,7 @@ def test_resume_rejects_inconsistent_data() -> None:
         resume(payload)
 
 
+@pytest.mark.slow
 def test_storage_does_not_import_textual() -> None:
     """Storage is used by the CLI (``history``) and the controller: no Textual in it."""
     check = (

@@ -123,6 +123,7 @@ def test_play_flags_watch_and_bad_values() -> None:
         build_settings(plugins=("nosuchmodule:Bot",))
 
 
+@pytest.mark.slow
 def test_play_help_lists_every_flag() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "holdem_tui", "play", "--help"],

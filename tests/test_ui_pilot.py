@@ -62,6 +62,7 @@ def facing_bet(app: HoldemApp) -> bool:
     return app.ui.stage is Stage.HUMAN and legal is not None and legal.call_amount > 0
 
 
+@pytest.mark.slow
 async def test_fold_then_next_hand() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -78,6 +79,7 @@ async def test_fold_then_next_hand() -> None:
         assert my_view(app).hand_number == number + 1
 
 
+@pytest.mark.slow
 async def test_call_shows_the_amount_on_the_key() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -106,6 +108,7 @@ async def test_typed_raise() -> None:
         assert last.kind in ("bet", "raise") and last.to == target
 
 
+@pytest.mark.slow
 async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
     # a burst of keys, as a fast typist or a paste sends them: edits apply in typed order
     app = make_app()
@@ -122,6 +125,7 @@ async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
         assert editor.value() == 19
 
 
+@pytest.mark.slow
 async def test_quick_sizes_and_steps_in_the_editor() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -142,6 +146,7 @@ async def test_quick_sizes_and_steps_in_the_editor() -> None:
         assert app.ui.stage is Stage.HUMAN, "cancelling sends nothing"
 
 
+@pytest.mark.slow
 async def test_refused_amount_sends_nothing() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -164,6 +169,7 @@ async def test_refused_amount_sends_nothing() -> None:
         assert app.ui.stage is Stage.HUMAN
 
 
+@pytest.mark.slow
 async def test_all_in() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -176,6 +182,7 @@ async def test_all_in() -> None:
         assert session.stack(0) == 0 or session.hand.is_complete
 
 
+@pytest.mark.slow
 async def test_draw_two_then_stand_pat() -> None:
     app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -203,6 +210,7 @@ async def test_draw_two_then_stand_pat() -> None:
         assert "Player 1 stands pat" in log.replace("\xa0", " ")
 
 
+@pytest.mark.slow
 async def test_others_draws_are_counted_not_shown() -> None:
     app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -222,6 +230,7 @@ async def test_others_draws_are_counted_not_shown() -> None:
         assert " draws " in log or "stands pat" in log
 
 
+@pytest.mark.slow
 async def test_hot_seat_handover() -> None:
     app = make_app(humans=("Ana", "Ben"), bots=("easy",))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -253,6 +262,7 @@ async def test_hot_seat_handover() -> None:
         assert app.screen.player != first
 
 
+@pytest.mark.slow
 async def test_end_screen_after_the_hand_limit() -> None:
     app = make_app(hand_limit=2)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -267,6 +277,7 @@ async def test_end_screen_after_the_hand_limit() -> None:
         assert app._exit
 
 
+@pytest.mark.slow
 async def test_last_hand_is_announced() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -274,6 +285,7 @@ async def test_last_hand_is_announced() -> None:
         assert "Last hand" in str(app.screen.query_one("#topbar").render())
 
 
+@pytest.mark.slow
 async def test_watching_bots_play_a_whole_session() -> None:
     app = make_app(humans=(), bots=("easy", "normal", "hard"), hand_limit=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -282,6 +294,7 @@ async def test_watching_bots_play_a_whole_session() -> None:
         assert isinstance(app.screen, EndScreen)
 
 
+@pytest.mark.slow
 async def test_language_switches_mid_hand() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -299,6 +312,7 @@ async def test_language_switches_mid_hand() -> None:
         assert "Help" in str(app.screen.query_one("#footer").render())
 
 
+@pytest.mark.slow
 async def test_too_small_window_pauses_and_resumes() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -314,6 +328,7 @@ async def test_too_small_window_pauses_and_resumes() -> None:
         assert app.ui.stage is Stage.HUMAN
 
 
+@pytest.mark.slow
 async def test_quit_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -327,6 +342,7 @@ async def test_quit_asks_first() -> None:
         assert app._exit
 
 
+@pytest.mark.slow
 async def test_rules_help_and_language_in_the_rules() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -353,6 +369,7 @@ async def test_rules_help_and_language_in_the_rules() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_the_mouse_works_too() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -364,6 +381,7 @@ async def test_the_mouse_works_too() -> None:
         assert my_actions(app)[-1].kind == "call"
 
 
+@pytest.mark.slow
 async def test_setup_screen_starts_the_chosen_game() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -379,6 +397,7 @@ async def test_setup_screen_starts_the_chosen_game() -> None:
         assert any(isinstance(e, HandStarted) and e.variant == "draw" for e in my_view(app).history)
 
 
+@pytest.mark.slow
 async def test_setup_screen_refuses_bad_settings() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -392,6 +411,7 @@ async def test_setup_screen_refuses_bad_settings() -> None:
         assert "small blind" in str(app.screen.query_one("#setup-errors").render())
 
 
+@pytest.mark.slow
 async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     now = [0.0]
     from holdem_tui.settings import GameSettings
@@ -408,6 +428,7 @@ async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
         await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="f")
 
 
+@pytest.mark.slow
 async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80, 24)) -> None:
     app = make_app(bots=("easy", "normal", "hard"), bot_factory=stations, seed=3)
     async with app.run_test(size=pilot_size) as pilot:
@@ -421,6 +442,7 @@ async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80
         assert winners and any(f.marked for m in winners for f in m.cards)
 
 
+@pytest.mark.slow
 async def test_showdown_turns_hands_up_one_by_one() -> None:
     # the pauses run on a clock the test turns by hand: no machine is too slow for it
     timers = ManualTimers()
@@ -459,6 +481,7 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
         assert table is not None and table.model is not None and table.model.results
 
 
+@pytest.mark.slow
 async def test_setup_language_choice_switches_the_form_at_once() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -477,6 +500,7 @@ async def test_setup_language_choice_switches_the_form_at_once() -> None:
         assert "Hand #1" in str(app.screen.query_one("#topbar").render())
 
 
+@pytest.mark.slow
 async def test_setup_screen_shows_the_draw_hand_limit_and_refuses_a_zero_ante() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -515,6 +539,7 @@ def _check_is_free(app: HoldemApp) -> bool:
     return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
 
 
+@pytest.mark.slow
 async def test_folding_when_checking_is_free_is_asked_once() -> None:
     from holdem_tui.ui.screens.modals import FoldConfirmScreen
 
