@@ -25,6 +25,7 @@ from ui_support import (
     wait_for,
 )
 
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
 from holdem_tui.ui.app import PACES, HoldemApp
 from holdem_tui.ui.present import Stage
@@ -69,7 +70,7 @@ async def test_fold_then_next_hand() -> None:
         await act_until(pilot, facing_bet)
         number = my_view(app).hand_number
         await pilot.press("f")
-        assert my_actions(app)[-1].kind == "fold"
+        assert my_actions(app)[-1].kind is ActionKind.FOLD
         await settle(pilot)
         assert app.ui.stage is Stage.HAND_OVER
         log = log_text(app)
@@ -105,7 +106,7 @@ async def test_typed_raise() -> None:
         await pilot.press(*str(target), "enter")
         assert not isinstance(app.screen, RaiseEditor)
         last = my_actions(app)[-1]
-        assert last.kind in ("bet", "raise") and last.to == target
+        assert last.aggressive and last.to == target
 
 
 @pytest.mark.slow
@@ -378,7 +379,7 @@ async def test_the_mouse_works_too() -> None:
         items = bar.items  # type: ignore[attr-defined]
         x = 1 + sum(len(f"{i.key} {i.label}") + 3 for i in items[:1])  # the second item: call
         await pilot.click("#actions", offset=(x + 1, 0))
-        assert my_actions(app)[-1].kind == "call"
+        assert my_actions(app)[-1].kind is ActionKind.CALL
 
 
 @pytest.mark.slow
@@ -559,4 +560,4 @@ async def test_folding_when_checking_is_free_is_asked_once() -> None:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert my_actions(app)[-1].kind == "fold"
+        assert my_actions(app)[-1].kind is ActionKind.FOLD

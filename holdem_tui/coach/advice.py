@@ -30,7 +30,7 @@ from holdem_tui.engine.cards import Card
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
-from holdem_tui.engine.variants import Variant
+from holdem_tui.engine.variants import RULES, Variant
 from holdem_tui.engine.view import PlayerView
 
 __all__ = ["Advice", "BotLine", "DrawOption", "Outs", "advise"]
@@ -141,7 +141,7 @@ def advise(view: PlayerView) -> Advice:
         eq = _draw_equity(view, opponents)
         drawn = any(isinstance(e, CardsDrawn) and e.player == view.me for e in view.history)
         if not drawn and view.street in (Street.PREDRAW, Street.DRAW):
-            limit = legal.max_discards if legal.can_draw else 3
+            limit = legal.max_discards if legal.can_draw else RULES[view.variant].max_discards
             throw = tuple(best_discards(view.my_cards))[:limit]
             options = draw_options(view.my_cards, limit)
     else:
