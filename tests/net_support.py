@@ -157,7 +157,7 @@ class WireClient:
                     self.closed = True
                     raise ConnectionError("the server closed the connection")
                 self.raw.append(line)
-                message = json.loads(line)
+                message: dict[str, Any] = json.loads(line)
                 self.messages.append(message)
                 self._follow(line)
                 if not kinds or message["t"] in kinds:

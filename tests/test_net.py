@@ -44,6 +44,7 @@ CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 # --------------------------------------------------------------------------- a whole session
 
 
+@pytest.mark.slow
 async def test_whole_session_three_clients_and_two_bots() -> None:
     server = await open_table(humans=3, bots=("easy", "normal"), hands=6)
     try:
@@ -59,11 +60,12 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         async def ana() -> None:
             async with app.run_test(size=(120, 36)) as pilot:
                 async with asyncio.timeout(60):
-                    while remote_of(app) is None or not remote_of(app).over:
+                    while (remote := remote_of(app)) is None or not remote.over:
                         await pilot.pause()
                         screen = app.table_screen()
-                        if screen is not None and screen.model is not None and remote_of(app):
-                            me = screen.model.seats[remote_of(app).me or 0]
+                        remote = remote_of(app)
+                        if screen is not None and screen.model is not None and remote:
+                            me = screen.model.seats[remote.me or 0]
                             saw["title"] = saw["title"] or me.title == "Ana (You)"
                             saw["own_cards"] = saw["own_cards"] or any(
                                 face.card is not None for face in me.cards
@@ -85,9 +87,9 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         assert server.finished and server.session is not None
         assert server.session.table.hand_number == 6
         assert saw == {"own_cards": True, "title": True}
-        assert (
-            remote_of(app) is not None and remote_of(app).table.history[-1] == over_bo.table.stacks
-        )
+        assert (remote := remote_of(app)) is not None and remote.table.history[
+            -1
+        ] == over_bo.table.stacks
     finally:
         await server.close()
 
@@ -151,6 +153,7 @@ async def test_a_dropped_seat_checks_or_folds_on_its_timer_keeps_its_chips_and_i
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None:
     server = await open_table(humans=2, hands=3)
     try:
@@ -165,14 +168,15 @@ async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None
             async with asyncio.timeout(60):
                 while app.ui.stage is not Stage.HUMAN:
                     await pilot.pause()
-                seat = remote_of(app).me if remote_of(app) else None
+                remote = remote_of(app)
+                seat = remote.me if remote else None
                 assert seat is not None
                 first = next(c for c in server.clients if c.seat == seat)
                 server._drop(first)  # the line drops under the app
                 await server.wait_until(
                     lambda: any(c.seat == seat and c is not first for c in server.clients)
                 )
-                while remote_of(app) is None or not remote_of(app).over:
+                while (remote := remote_of(app)) is None or not remote.over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
@@ -322,7 +326,7 @@ def _cards_in(data: object) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", [pytest.param("holdem", marks=pytest.mark.slow), "draw"])
 async def test_wire_capture_holds_no_card_a_client_may_not_know(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -403,7 +407,8 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
             legal = session.view_for(client.seat).legal
             assert legal is not None and client.seat is not None and state.decision is not None
             await client.send(p.act(client.seat, state.decision, legal.passive_action()))
-            await server.wait_until(lambda d=state.decision: server.decision != d)
+            asked = state.decision
+            await server.wait_until(lambda: server.decision != asked)  # noqa: B023
     pending = server.pending
     stacks = [session.stack(s) for s in range(3)]
     code = server.code
@@ -516,6 +521,7 @@ def test_the_network_seat_is_the_local_table_app_with_another_driver() -> None:
 # --------------------------------------------------------------------------- the draw, refusals
 
 
+@pytest.mark.slow
 async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
     server = await open_table(humans=2, game="draw", hands=1)
     try:
@@ -534,21 +540,21 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN and not app.driver.can_toggle_card():
                         await pilot.press("c")
-                legal = (
-                    remote_of(app).view.legal if remote_of(app) and remote_of(app).view else None
-                )
+                remote = remote_of(app)
+                legal = remote.view.legal if remote and remote.view else None
                 assert legal is not None
                 thrown = {str(legal.hand[0]), str(legal.hand[2])}
                 await pilot.press("1", "3")
                 assert app.ui.discards == frozenset({0, 2})
                 await pilot.press("enter")
-                while remote_of(app) is None or not remote_of(app).over:
+                while (remote := remote_of(app)) is None or not remote.over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
         session = server.session
         assert session is not None and session.hand is not None
-        seat = remote_of(app).me if remote_of(app) else None
+        remote = remote_of(app)
+        seat = remote.me if remote else None
         drawn = [
             e
             for e in session.hand.events

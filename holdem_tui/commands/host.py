@@ -18,6 +18,7 @@ import threading
 import click
 
 from holdem_tui.commands.play import build_settings, game_options
+from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
 from holdem_tui.session.pace import PACES as PACE_DELAYS
@@ -49,7 +50,7 @@ def _default_name() -> str:
 @click.option(
     "--open",
     "open_seats",
-    type=click.IntRange(min=0, max=8),
+    type=click.IntRange(min=0, max=MAX_SEATS - 1),  # the host's own chair is one of them
     default=1,
     show_default=True,
     help="Seats left open for friends to join.",

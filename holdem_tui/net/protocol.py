@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import Event
+from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.wire import (
@@ -378,8 +379,8 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
         raise ProtocolError("bad_message", "settings must be an object")
     _keys(data, {"seats", *PUBLIC_SETTINGS}, {"seats", *PUBLIC_SETTINGS})
     raw_seats = data["seats"]
-    if type(raw_seats) is not list or not 2 <= len(raw_seats) <= 9:
-        raise ProtocolError("bad_message", "seats must be a list of 2 to 9")
+    if type(raw_seats) is not list or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
+        raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
     seats = []
     for raw in raw_seats:
         if type(raw) is not dict:

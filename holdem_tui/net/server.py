@@ -890,6 +890,7 @@ class TableServer:
                     self._broadcast()
                     await self._between_hands(session)
                 humans = self.human_seats()
+                session.tick()  # the pause between hands counts towards a time limit
                 if session.is_over() or all(session.table.seats[h].out for h in humans):
                     self._end()
                     return

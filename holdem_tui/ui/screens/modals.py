@@ -51,8 +51,7 @@ def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     of the pot.
     """
     top = legal.current_bet + legal.call_amount
-    wanted = top + round(fraction * (total_pot + legal.call_amount))
-    return max(legal.min_raise_to, min(legal.max_raise_to, wanted))
+    return legal.clamp(top + round(fraction * (total_pot + legal.call_amount)))
 
 
 class RaiseEditor(Translated, ModalScreen[int | None]):
@@ -123,11 +122,13 @@ class RaiseEditor(Translated, ModalScreen[int | None]):
         value = self.value()
         if value is None:
             return tr.t("raise_editor.error_not_a_number")
-        if value < self.legal.min_raise_to:
-            return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
-        if value > self.legal.max_raise_to:
+        refused = self.legal.refusal(self.legal.bet_or_raise(value))
+        if refused is None:
+            return ""
+        # the editor opens only when a raise is allowed: the amount is all that can be wrong
+        if refused.reason == "above_max":
             return tr.t("raise_editor.error_above_max", max=tr.number(self.legal.max_raise_to))
-        return ""
+        return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
 
     # ------------------------------------------------------------------ drawing
 
@@ -217,8 +218,7 @@ class RaiseEditor(Translated, ModalScreen[int | None]):
         """Move the amount by whole big blinds, staying inside the legal range."""
         value = self.value()
         base = value if value is not None else self.legal.min_raise_to
-        target = base + steps * self.step_size
-        self._set(max(self.legal.min_raise_to, min(self.legal.max_raise_to, target)))
+        self._set(self.legal.clamp(base + steps * self.step_size))
 
     def action_quick(self, size: str) -> None:
         """Set a quick size (min, ½ pot, ¾ pot, pot, all-in)."""
