@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
@@ -328,7 +329,7 @@ def replay_app(lang: str) -> App[int]:
     from holdem_tui.ui.replay_model import load_entries
 
     names = ("Ana", "Ben", "Mila", "Otto", "Sami")
-    table = Table(TableConfig(variant="holdem", names=names, seed=7))
+    table = Table(TableConfig(variant=Variant.HOLDEM, names=names, seed=7))
     hand = table.start_hand()
     station = CallingStation()
     while not hand.is_complete:

@@ -24,7 +24,15 @@ print(",".join(bad))
 
 
 @pytest.mark.parametrize(
-    "package", ["engine", "bots", "history", "net", "wire", "session", "coach", "review"]
+    "package",
+    # each case starts a Python: the quick tier checks the engine, the full suite all
+    [
+        "engine",
+        *(
+            pytest.param(p, marks=pytest.mark.slow)
+            for p in ("bots", "history", "net", "wire", "session", "coach", "review")
+        ),
+    ],
 )
 def test_package_does_not_import_textual(package: str) -> None:
     result = subprocess.run(

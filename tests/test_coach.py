@@ -98,6 +98,7 @@ def _spots(street_cards: tuple[int, ...], count: int) -> list[PlayerView]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_size", [4, 5])
 def test_equity_within_a_point_of_exact_enumeration(board_size: int) -> None:
     checked = 0

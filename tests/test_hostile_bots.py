@@ -210,6 +210,7 @@ def test_a_built_in_bot_gets_a_copy_sharing_nothing() -> None:
     assert all(getattr(e, "amount", 0) < 10**9 for e in hand.events)
 
 
+@pytest.mark.slow
 def test_an_endless_loop_is_killed_restarted_and_leaks_no_thread(plugins: Path) -> None:
     threads = threading.active_count()
     bot = make_bot("hostile:Spinner", 1)

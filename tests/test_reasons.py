@@ -185,7 +185,7 @@ def test_a_malformed_reason_of_ours_is_dropped_not_the_action(
 
     view = HoldemHand(holdem_config([100, 100], 1, 2), Dealer(1)).view(1)
     with caplog.at_level(logging.WARNING, logger="holdem_tui.bots"):
-        decision, fault = safe_decide(Sloppy(), view, timeout=None)  # type: ignore[arg-type]
+        decision, fault = safe_decide(Sloppy(), view, timeout=None)
     assert fault is None and decision == Decision(Action.fold(), None)
     assert "malformed reason" in caplog.text
 
@@ -222,7 +222,7 @@ def test_a_reason_that_breaks_when_read_costs_only_the_reason() -> None:
             return Decision(Action.fold(), Reason("x", (("p", Nasty()),)))  # type: ignore[arg-type]
 
     view = HoldemHand(holdem_config([100, 100], 1, 2), Dealer(1)).view(1)
-    decision, fault = safe_decide(Bot(), view, timeout=None)  # type: ignore[arg-type]
+    decision, fault = safe_decide(Bot(), view, timeout=None)
     assert fault is None and decision == Decision(Action.fold())
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from phh_dataset import FILES, PLURIBUS, phh_text
 from storage_support import play_session, random_agent, random_table
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from holdem_tui.engine.events import (
     AntePosted,
@@ -30,7 +30,7 @@ from holdem_tui.history.phh import loads, replay
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import SessionHistory
 from holdem_tui.ui.replay import PickerScreen, ReplayApp, ReplayScreen, SeatPanel
-from holdem_tui.ui.replay_model import build_replay, load_entries
+from holdem_tui.ui.replay_model import Step, build_replay, load_entries
 
 ALL_DATASET = FILES
 
@@ -93,7 +93,7 @@ def _check_every_step(phh_text: str) -> int:
         if not action.startswith("d ") and " sm" not in action
     ]
     decision_steps = [s for s in viewed.steps if s.actor is not None and s.street != "showdown"]
-    steps_by_count: dict[int, object] = {}
+    steps_by_count: dict[int, Step] = {}
     total = 0
     for step in viewed.steps:
         total += len(step.events)
@@ -103,7 +103,7 @@ def _check_every_step(phh_text: str) -> int:
         mark = reference.marks[j]
         step = steps_by_count[mark]
         stacks, pot = _accounting(list(reference.hand.events[:mark]))
-        view = step.view  # type: ignore[attr-defined]
+        view = step.view
         assert [s.stack for s in view.seats] == stacks, (j, phh.actions[j])
         assert view.total_pot == pot
         checked += 1
@@ -170,6 +170,7 @@ def _assert_screen_matches_engine(screen: ReplayScreen, tr: Translator) -> None:
     assert tr.t("table.pot_amount", amount=tr.number(view.total_pot)) in _board_text(screen)
 
 
+@pytest.mark.slow
 async def test_pilot_steps_through_a_pluribus_hand(tmp_path: Path) -> None:
     path = _pluribus_file(tmp_path)
     tr = Translator("en")
@@ -233,7 +234,7 @@ async def test_pilot_multi_hand_file_shows_the_picker(tmp_path: Path) -> None:
         assert isinstance(screen, ReplayScreen)
         assert screen.entry is entries[1]
         assert tr.t("replay.header", file=path.name, number=entries[1].number) in str(
-            app.screen.query_one("#replay-header").content
+            app.screen.query_one("#replay-header", Static).content
         )
         _assert_screen_matches_engine(screen, tr)
         await pilot.press("escape")

@@ -93,8 +93,9 @@ def test_a_call_below_break_even_is_flagged() -> None:
     _play(hand, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.check()), (1, A.bet(4)), (0, A.call())])
     review = review_hand(HandRecord.from_hand(hand), 0)
     last = review.spots()[-1]
-    assert last.action == A.call() and last.advice.break_even == pytest.approx(4 / 12)
-    assert last.advice.equity < last.advice.break_even - CALL_MARGIN
+    break_even = last.advice.break_even
+    assert last.action == A.call() and break_even == pytest.approx(4 / 12)
+    assert break_even is not None and last.advice.equity < break_even - CALL_MARGIN
     assert [f.key for f in last.flags] == ["call_below_price"]
     text = flag_text(last.flags[0], get_translator("en"))
     assert "33%" in text and "5 points" in text
@@ -382,7 +383,10 @@ def _aces_against_kings(board: list[str]) -> HandRecord:
 
 def test_luck_of_aces_against_kings_all_in_before_the_flop() -> None:
     exact = equity(
-        parse_cards("AsAh"), [Range.from_combos([tuple(parse_cards("KsKh"))])], (), exact=True
+        parse_cards("AsAh"),
+        [Range.from_combos([(parse_cards("KsKh")[0], parse_cards("KsKh")[1])])],
+        (),
+        exact=True,
     )
     lost = _aces_against_kings(["Kc7d2s", "9h", "3c"])
     spot = all_in(lost, 1)
@@ -417,7 +421,7 @@ def test_runout_shares_are_exact() -> None:
     hero, villain = parse_cards("Ah9h"), parse_cards("QsQd")
     flop = parse_cards("Kh7h2c")
     [(mine, theirs)] = runout_shares([hero, villain], flop)
-    exact = equity(hero, [Range.from_combos([tuple(villain)])], flop, exact=True).equity
+    exact = equity(hero, [Range.from_combos([(villain[0], villain[1])])], flop, exact=True).equity
     assert mine == pytest.approx(exact) and mine + theirs == pytest.approx(1.0)
     # top pair against a set on the river: 0 or 1
     board = parse_cards("Kc7h2s9d3c")

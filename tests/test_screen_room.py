@@ -29,10 +29,28 @@ from holdem_tui.ui.widgets import KeyBar, action_markup
 
 SIZE = (80, 24)
 SCENES = sorted(room_scenes("en"))
+#: what the quick tier (``pytest -m "not slow"``) reads: three cheap scenes in three
+#: languages; every scene in every language is in the full suite
+QUICK = {
+    ("en", "hot_seat_curtain"),
+    ("fi", "table_preflop"),
+    ("nl", "replay"),
+}
 
 
-@pytest.mark.parametrize("name", SCENES)
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [
+        pytest.param(
+            lang,
+            name,
+            id=f"{lang}-{name}",
+            marks=[] if (lang, name) in QUICK else [pytest.mark.slow],
+        )
+        for name in SCENES
+        for lang in LANGUAGES
+    ],
+)
 async def test_nothing_is_cut_at_80x24(lang: str, name: str) -> None:
     scene = room_scenes(lang)[name]
     app = scene.app()

@@ -45,6 +45,7 @@ def _settings() -> GameSettings:
     return GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
 
 
+@pytest.mark.slow
 async def test_quit_and_continue_at_the_same_hand() -> None:
     app = create_app(_settings(), bot_factory=stations, persist=True)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -83,6 +84,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
     assert not info.finished
 
 
+@pytest.mark.slow
 async def test_tests_without_persist_write_nothing() -> None:
     app = create_app(_settings(), bot_factory=stations)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -254,6 +256,7 @@ def _table() -> Any:
     return Table(_settings().table_config())
 
 
+@pytest.mark.slow
 async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
     from textual.widgets import Button
 
@@ -283,6 +286,7 @@ async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
         assert [list(h) for h in app.session.hand.hole] == cards
 
 
+@pytest.mark.slow
 async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
     from dataclasses import replace
 
@@ -306,6 +310,7 @@ async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
         assert app.tr.lang == "hr" and app.settings.lang == "hr"
 
 
+@pytest.mark.slow
 async def test_a_broken_save_is_never_offered_and_the_player_is_told() -> None:
     from textual.widgets import Button
 
@@ -326,6 +331,7 @@ async def test_a_broken_save_is_never_offered_and_the_player_is_told() -> None:
     assert kept.read_text() == "{ torn"
 
 
+@pytest.mark.slow
 async def test_no_continue_without_a_save() -> None:
     from textual.widgets import Button
 

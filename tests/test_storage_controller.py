@@ -23,6 +23,7 @@ class RandomBot:
     """A seeded random player with the bots' ``decide(view)`` interface."""
 
     def __init__(self, seed: int | None) -> None:
+        self.name = "random"
         self._agent = random_agent(random.Random(seed))
 
     def decide(self, view: PlayerView) -> Action:

@@ -23,6 +23,7 @@ from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.cards import CardSize
 from holdem_tui.ui.raise_editor import RaiseEditor
+from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.widgets import FELT_MOST, Felt, SeatWidget, TableArea
 
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 48), (200, 60), (250, 70)]
@@ -97,6 +98,7 @@ async def test_a_large_window_grows_the_cards_the_log_and_not_the_empty_felt(
         await scene.drive(pilot)
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, TableScreen)
         felt = screen.query_one(Felt)
         assert felt.board_size() is CardSize.HUGE, "the board in five-line cards"
         for seat in screen.query(SeatWidget):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from scenes import stations
 
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import CardsShown, PlayerActed
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator, get_translator
@@ -34,7 +34,7 @@ class FakeHost:
         self.too_small = False
         self.opened: list[Any] = []
         self.soon_steps: list[Callable[[], None]] = []
-        self.thinking: list[tuple[Callable[[], Action], Callable[[Action], None]]] = []
+        self.thinking: list[tuple[Callable[[], Decision], Callable[[Decision], None]]] = []
         self.stages: list[tuple[float, Stage]] = []
         self.driver: LocalDriver | None = None
         self.left: int | None = None
@@ -81,7 +81,7 @@ class FakeHost:
     def in_background(self, job: Coroutine[Any, Any, None]) -> None:
         job.close()
 
-    def think(self, decide: Callable[[], Action], answered: Callable[[Action], None]) -> None:
+    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
         self.thinking.append((decide, answered))
 
     def stop_thinking(self) -> None:

@@ -36,6 +36,7 @@ def tables(app: HoldemApp) -> int:
     return sum(isinstance(s, TableScreen) for s in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_play_again_from_the_end_screen_deals_a_new_session() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -51,6 +52,7 @@ async def test_play_again_from_the_end_screen_deals_a_new_session() -> None:
         assert isinstance(app.screen, TableScreen) and tables(app) == 1
 
 
+@pytest.mark.slow
 async def test_new_game_from_the_end_screen_starts_what_the_form_says() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -66,6 +68,7 @@ async def test_new_game_from_the_end_screen_starts_what_the_form_says() -> None:
         assert app.settings.variant == "draw"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["setup", "table"])
 async def test_starting_in_a_small_window_waits_and_then_plays(how: str) -> None:
     app = make_app(setup_first=how == "setup")
@@ -89,6 +92,7 @@ async def test_starting_in_a_small_window_waits_and_then_plays(how: str) -> None
         assert isinstance(app.screen, TableScreen), app.screen_stack
 
 
+@pytest.mark.slow
 async def test_resuming_in_a_small_window_then_growing() -> None:
     from holdem_tui.session.controller import Session
 
@@ -203,6 +207,7 @@ def _busting_app(**kw: Any) -> HoldemApp:
 BUST_SEED = 1
 
 
+@pytest.mark.slow
 async def test_busting_says_the_place_and_rebuy_plays_on() -> None:
     app = _busting_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -222,6 +227,7 @@ def settings_stack(app: HoldemApp) -> int:
     return app.settings.stack
 
 
+@pytest.mark.slow
 async def test_busting_then_watching_runs_to_the_end_screen() -> None:
     app = _busting_app(hand_limit=60)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -235,6 +241,7 @@ async def test_busting_then_watching_runs_to_the_end_screen() -> None:
         assert "hand limit" in reason or "every chip" in reason, reason
 
 
+@pytest.mark.slow
 async def test_busting_then_ending_says_why() -> None:
     app = _busting_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -247,6 +254,7 @@ async def test_busting_then_ending_says_why() -> None:
         assert "Ended after going broke" in str(end.query_one("#end-reason").render())
 
 
+@pytest.mark.slow
 async def test_the_end_screen_names_the_hand_limit() -> None:
     app = make_app(hand_limit=2)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -73,8 +73,7 @@ def raise_action(legal: LegalActions, to: int) -> Action:
     """
     if not legal.can_raise:
         return call_or_check(legal)
-    amount = max(legal.min_raise_to, min(legal.max_raise_to, int(to)))
-    return Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
+    return legal.bet_or_raise(legal.clamp(int(to)))
 
 
 def call_or_check(legal: LegalActions) -> Action:

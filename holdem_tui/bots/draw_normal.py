@@ -20,6 +20,7 @@ from holdem_tui.bots.reads import HandRead, opponents_in_hand, read_hand
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.evaluator import Category
+from holdem_tui.engine.events import Street
 from holdem_tui.engine.view import PlayerView
 
 #: drawing hands win more bets when they fill: count the pot this much bigger
@@ -48,7 +49,7 @@ class DrawNormal:
         if legal.can_draw:
             return self._draw(view)
         read = read_hand(view)
-        if view.street.value == "predraw":
+        if view.street is Street.PREDRAW:
             return self._predraw(view, read)
         return self._postdraw(view, read)
 

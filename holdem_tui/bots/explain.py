@@ -20,7 +20,6 @@ from typing import Final
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import (
     MAX_TEXT,
-    OWN_WORDS,
     Decision,
     ParamValue,
     Reason,
@@ -195,8 +194,3 @@ def cut_text(text: str) -> str:
     if len(cleaned) <= MAX_TEXT:
         return cleaned
     return cleaned[: MAX_TEXT - 1].rstrip() + "…"
-
-
-def is_own_words(reason: Reason) -> bool:
-    """Whether the reason is in a bot's own words (shown as written, never translated)."""
-    return reason.key == OWN_WORDS

@@ -10,7 +10,10 @@ is a matter of returning ``because(action, key, ...)`` at that return.
 
 from __future__ import annotations
 
-from typing import Protocol
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import ClassVar, Protocol
 
 from holdem_tui.bots.base import BaseBot
 from holdem_tui.bots.draw_easy import DrawEasy
@@ -21,6 +24,7 @@ from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.holdem_normal import HoldemNormal
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision, as_decision
+from holdem_tui.engine.variants import VARIANTS, Variant
 from holdem_tui.engine.view import PlayerView
 
 
@@ -29,45 +33,39 @@ class _Policy(Protocol):
 
 
 class _LevelBot(BaseBot):
-    """Dispatch to the variant's policy (built once, sharing ``self.rng``)."""
+    """Dispatch to the policy of the game being played (each built once, sharing ``self.rng``).
 
-    holdem: _Policy
-    draw: _Policy
+    A level names one policy class per :class:`Variant`; each is built with the bot's rng.
+    """
+
+    policies: ClassVar[Mapping[Variant, Callable[[random.Random], _Policy]]]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._policies = {variant: make(self.rng) for variant, make in self.policies.items()}
+        assert set(self._policies) == set(VARIANTS), f"{self.level} must play every game"
 
     def decide(self, view: PlayerView) -> Decision:
         """Ask the policy of the game being played; the answer carries its reason."""
-        policy = self.draw if view.variant == "draw" else self.holdem
-        return as_decision(policy.decide(view))
+        return as_decision(self._policies[view.variant].decide(view))
 
 
 class EasyBot(_LevelBot):
     """Plays the immediate strength of its cards; calls a lot, rarely bluffs."""
 
     level = "easy"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.holdem = HoldemEasy(self.rng)
-        self.draw = DrawEasy(self.rng)
+    policies = MappingProxyType({Variant.HOLDEM: HoldemEasy, Variant.DRAW: DrawEasy})
 
 
 class NormalBot(_LevelBot):
     """Charts, position, stack depth, pot odds and board or draw odds."""
 
     level = "normal"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.holdem = HoldemNormal(self.rng)
-        self.draw = DrawNormal(self.rng)
+    policies = MappingProxyType({Variant.HOLDEM: HoldemNormal, Variant.DRAW: DrawNormal})
 
 
 class HardBot(_LevelBot):
     """Monte Carlo equity against ranges read from public actions; budgeted bluffs."""
 
     level = "hard"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.holdem = HoldemHard(self.rng)
-        self.draw = DrawHard(self.rng)
+    policies = MappingProxyType({Variant.HOLDEM: HoldemHard, Variant.DRAW: DrawHard})

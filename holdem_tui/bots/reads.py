@@ -14,17 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from holdem_tui.engine.events import (
-    CardsDrawn,
-    HandStarted,
-    PlayerActed,
-    Street,
-    StreetStarted,
-)
+from holdem_tui.bots.stats import FIRST_ROUND, HandCounter, StyleCounts, betting_spots
+from holdem_tui.engine.actions import ActionKind
+from holdem_tui.engine.events import CardsDrawn, PlayerActed, Street, StreetStarted
 from holdem_tui.engine.view import PlayerView
-
-#: streets on which the first betting round of each variant happens
-FIRST_ROUND = (Street.PREFLOP, Street.PREDRAW)
 
 
 @dataclass(slots=True)
@@ -46,7 +39,6 @@ class SeatRead:
     later_calls: int = 0
     street_bets: int = 0  # bets and raises on the current street
     street_calls: int = 0
-    street_checks: int = 0
     drawn: int | None = None
 
 
@@ -86,12 +78,12 @@ def read_hand(view: PlayerView) -> HandRead:
                 read.street_raises = 0
                 read.last_aggressor = None
                 for seat in read.seats.values():
-                    seat.street_bets = seat.street_calls = seat.street_checks = 0
+                    seat.street_bets = seat.street_calls = 0
             read.street = street
         elif isinstance(event, PlayerActed):
             seat = read.seat(event.player)
             kind = event.kind
-            if kind in ("bet", "raise"):
+            if event.aggressive:
                 seat.street_bets += 1
                 if first_round:
                     name = "raise" if read.first_round_raises == 0 else "reraise"
@@ -103,10 +95,10 @@ def read_hand(view: PlayerView) -> HandRead:
                     read.first_round_aggressor = event.player
                 else:
                     seat.later_bets += 1
-                    seat.later_raises += kind == "raise"
+                    seat.later_raises += kind is ActionKind.RAISE
                 read.street_raises += 1
                 read.last_aggressor = event.player
-            elif kind == "call":
+            elif kind is ActionKind.CALL:
                 seat.street_calls += 1
                 if first_round:
                     if not seat.entry:
@@ -115,8 +107,6 @@ def read_hand(view: PlayerView) -> HandRead:
                             read.limpers += 1
                 else:
                     seat.later_calls += 1
-            elif kind == "check":
-                seat.street_checks += 1
         elif isinstance(event, CardsDrawn):
             read.seat(event.player).drawn = event.count
     return read
@@ -125,13 +115,6 @@ def read_hand(view: PlayerView) -> HandRead:
 def opponents_in_hand(view: PlayerView) -> list[int]:
     """Positions of the other seats that have not folded."""
     return [s.position for s in view.seats if not s.folded and s.position != view.me]
-
-
-def active_opponents(view: PlayerView) -> list[int]:
-    """Opponents still in the hand who can still bet (not all-in)."""
-    return [
-        s.position for s in view.seats if not s.folded and not s.all_in and s.position != view.me
-    ]
 
 
 def effective_stack(view: PlayerView) -> int:
@@ -149,29 +132,10 @@ def in_position(view: PlayerView, opponents: list[int]) -> bool:
 
 
 @dataclass(slots=True)
-class PlayerStats:
-    """Running public counts for one opponent across hands, with priors so they start sane."""
-
-    hands: int = 0
-    voluntary: int = 0
-    raised_first_round: int = 0
-    faced_bet: int = 0
-    folded_to_bet: int = 0
-    faced_raise_first_round: int = 0
-    reraised: int = 0
-    later_actions: int = 0
-    later_aggressive: int = 0
-    open_chances: int = 0  # first round, nobody in yet: could raise first in
-    opens: int = 0
-    faced_3bet: int = 0  # opened, then met a re-raise
-    folded_to_3bet: int = 0
-    cbet_chances: int = 0  # first-round aggressor, first to bet on the next street
-    cbets: int = 0
-    faced_later_bet: int = 0  # after the first round
-    folded_later_bet: int = 0
-    raised_later_bet: int = 0
-    aggressive: int = 0  # bets and raises, every round (the aggression factor's numerator)
-    calls: int = 0  # calls, every round (its denominator)
+class PlayerStats(StyleCounts):
+    """Running public counts for one opponent across hands (:class:`StyleCounts`, counted
+    by the shared :class:`~holdem_tui.bots.stats.HandCounter`), read with priors so they
+    start sane."""
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -233,8 +197,7 @@ class OpponentBook:
         self.stats: dict[str, PlayerStats] = {}
         self._hand_key: tuple[int, tuple[str, ...]] | None = None
         self._seen = 0
-        self._entered: set[int] = set()
-        self._raised: set[int] = set()
+        self._counter = HandCounter()
 
     def of(self, view: PlayerView, player: int) -> PlayerStats:
         """The stats of the seat at ``player`` in this hand."""
@@ -251,103 +214,11 @@ class OpponentBook:
         if key != self._hand_key:
             self._hand_key = key
             self._seen = 0
-            self._entered = set()
-            self._raised = set()
+            self._counter = HandCounter()
             for seat in view.seats:
                 if seat.position != view.me:
                     self.of(view, seat.position).hands += 1
-        history = view.history
-        first_round = True
-        facing = 0  # bets+raises on the current street before this event
-        later_round = 0  # betting rounds after the first one
-        entered_any = False  # someone put chips in voluntarily in the first round
-        opener: int | None = None
-        first_aggressor: int | None = None
-        answered_3bet = False
-        for index, event in enumerate(history):
-            if isinstance(event, HandStarted):
-                continue
-            if isinstance(event, StreetStarted):
-                if event.street not in FIRST_ROUND and event.street not in (
-                    Street.SHOWDOWN,
-                    Street.DRAW,
-                ):
-                    first_round = False
-                    later_round += 1
-                facing = 0
-                continue
-            if not isinstance(event, PlayerActed):
-                continue
-            kind = event.kind
-            if index >= self._seen and event.player != view.me:
-                stats = self.of(view, event.player)
-                self._count_situations(
-                    stats,
-                    event.player,
-                    kind,
-                    first_round=first_round,
-                    facing=facing,
-                    entered_any=entered_any,
-                    opener=opener,
-                    reraised=first_round and facing >= 2 and not answered_3bet,
-                    cbet_spot=later_round == 1 and facing == 0 and event.player == first_aggressor,
-                )
-                stats.aggressive += kind in ("bet", "raise")
-                stats.calls += kind == "call"
-                if facing and kind in ("fold", "call", "raise"):
-                    stats.faced_bet += 1
-                    if kind == "fold":
-                        stats.folded_to_bet += 1
-                if first_round and facing and kind in ("fold", "call", "raise"):
-                    stats.faced_raise_first_round += 1
-                    stats.reraised += kind == "raise"
-                if first_round:
-                    if kind in ("call", "bet", "raise") and event.player not in self._entered:
-                        self._entered.add(event.player)
-                        stats.voluntary += 1
-                    if kind in ("bet", "raise") and event.player not in self._raised:
-                        self._raised.add(event.player)
-                        stats.raised_first_round += 1
-                elif kind != "fold":
-                    stats.later_actions += 1
-                    if kind in ("bet", "raise"):
-                        stats.later_aggressive += 1
-            if first_round and event.player == opener and facing >= 2:
-                answered_3bet = True
-            if first_round and kind in ("call", "bet", "raise"):
-                entered_any = True
-            if kind in ("bet", "raise"):
-                facing += 1
-                if first_round:
-                    first_aggressor = event.player
-                    if opener is None:
-                        opener = event.player
-        self._seen = len(history)
-
-    @staticmethod
-    def _count_situations(
-        stats: PlayerStats,
-        player: int,
-        kind: str,
-        *,
-        first_round: bool,
-        facing: int,
-        entered_any: bool,
-        opener: int | None,
-        reraised: bool,
-        cbet_spot: bool,
-    ) -> None:
-        """Count the spots that say how a player opens, meets a 3-bet, c-bets, folds later."""
-        if first_round and not entered_any and facing == 0:
-            stats.open_chances += 1
-            stats.opens += kind in ("bet", "raise")
-        if reraised and player == opener:
-            stats.faced_3bet += 1
-            stats.folded_to_3bet += kind == "fold"
-        if cbet_spot:
-            stats.cbet_chances += 1
-            stats.cbets += kind in ("bet", "raise")
-        if not first_round and facing and kind in ("fold", "call", "raise"):
-            stats.faced_later_bet += 1
-            stats.folded_later_bet += kind == "fold"
-            stats.raised_later_bet += kind == "raise"
+        for spot in betting_spots(view.history):
+            if spot.index >= self._seen and spot.player != view.me:
+                self._counter.count(spot, self.of(view, spot.player))
+        self._seen = len(view.history)

@@ -44,48 +44,19 @@ class BotFault:
 
 
 def illegal_reason(action: object, legal: LegalActions) -> str | None:
-    """Why ``action`` is not allowed by ``legal``, or ``None`` when it is.
+    """Why ``action`` is not allowed by ``legal``, or ``None`` when it is (in words, for the
+    log), so a bad answer is caught before it reaches the hand, where it would raise.
 
-    Mirrors the engine's checks so a bad answer is caught before it reaches the hand (where
-    it would raise), and a reason can be logged in words. One more rule than the engine's:
-    a bot never folds when checking is free (the engine allows it for humans, who are
-    asked to confirm); such a fold is played as the check.
+    The rules are :meth:`LegalActions.refusal`'s, the engine's own. One more rule holds for
+    bots only: a bot never folds when checking is free (the engine allows it for humans, who
+    are asked to confirm); such a fold is played as the check.
     """
     if not isinstance(action, Action):
         return f"not an Action: {action!r}"
-    kind = action.kind
-    if legal.can_draw:
-        if kind is not ActionKind.DRAW:
-            return f"{kind.value} during the draw"
-        discards = action.discards
-        if len(discards) > legal.max_discards:
-            return f"{len(discards)} discards, at most {legal.max_discards}"
-        if len(set(discards)) != len(discards):
-            return "a discard is listed twice"
-        if any(c not in legal.hand for c in discards):
-            return "a discard is not in the hand"
-        return None
-    if kind is ActionKind.DRAW:
-        return "draw outside the draw"
-    if kind is ActionKind.FOLD:
-        if legal.can_check:
-            return "fold when checking is free"
-        return None if legal.can_fold else "fold outside a betting round"
-    if kind is ActionKind.CHECK:
-        return None if legal.can_check else "check facing a bet"
-    if kind is ActionKind.CALL:
-        return None if legal.call_amount > 0 else "call with nothing to call"
-    if kind is ActionKind.ALL_IN:
-        return None
-    # bet or raise
-    if not legal.can_raise:
-        return f"{kind.value} when no raise is allowed"
-    amount = action.amount
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        return f"{kind.value} without a whole-chip amount: {amount!r}"
-    if not legal.min_raise_to <= amount <= legal.max_raise_to:
-        return f"{kind.value} to {amount} outside {legal.min_raise_to}..{legal.max_raise_to}"
-    return None
+    if action.kind is ActionKind.FOLD and legal.can_check:
+        return "fold when checking is free"
+    refusal = legal.refusal(action)
+    return None if refusal is None else f"{action.kind.value}: {refusal}"
 
 
 @dataclass

@@ -155,9 +155,6 @@ class ProcessBot:
     answer; :func:`~holdem_tui.bots.safety.safe_decide` turns that into check-or-fold.
     """
 
-    #: the worker enforces the deadline itself: safe_decide must not add a thread
-    isolated = True
-
     def __init__(
         self,
         spec: str,
@@ -171,6 +168,7 @@ class ProcessBot:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.faults: Counter[str] = Counter()
+        #: how often the worker was started again after it died or hung
         self.restarts = 0
         self.retired = False
         self._failed_restarts = 0

@@ -31,6 +31,7 @@ from holdem_tui.engine.decision import as_decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.variants import RULES, Variant
 from holdem_tui.engine.view import PlayerView
 
 __all__ = ["Advice", "BotLine", "DrawOption", "Outs", "advise"]
@@ -137,11 +138,11 @@ def advise(view: PlayerView) -> Advice:
     outs = None
     options: tuple[DrawOption, ...] = ()
     throw = None
-    if view.variant == "draw":
+    if view.variant is Variant.DRAW:
         eq = _draw_equity(view, opponents)
         drawn = any(isinstance(e, CardsDrawn) and e.player == view.me for e in view.history)
         if not drawn and view.street in (Street.PREDRAW, Street.DRAW):
-            limit = legal.max_discards if legal.can_draw else 3
+            limit = legal.max_discards if legal.can_draw else RULES[view.variant].max_discards
             throw = tuple(best_discards(view.my_cards))[:limit]
             options = draw_options(view.my_cards, limit)
     else:

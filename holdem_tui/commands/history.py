@@ -18,6 +18,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
 from holdem_tui.review.text import aggression_text, rates_text
@@ -140,7 +141,7 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.showdowns"), justify="right")
         table.add_column(tr.t("history.luck"), justify="right")
         for info in sessions:
-            game = tr.t(f"game.{info.game}") if info.game in ("holdem", "draw") else info.game
+            game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
             names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
             stats, _problem = counted[info.session_id]
             table.add_row(

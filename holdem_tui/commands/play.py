@@ -15,6 +15,7 @@ import click
 
 from holdem_tui.commands.options import parse_pair
 from holdem_tui.engine.draw import default_ante as default_draw_ante
+from holdem_tui.engine.variants import VARIANTS, Variant
 from holdem_tui.game_settings import (
     DEFAULT_BOTS,
     MAX_CHIPS,
@@ -46,7 +47,7 @@ def _names(value: str | None) -> list[str] | None:
 
 def build_settings(
     *,
-    game: str = "holdem",
+    game: str = Variant.HOLDEM.value,
     humans: str | None = None,
     bots: str | None = None,
     plugins: tuple[str, ...] = (),
@@ -77,9 +78,9 @@ def build_settings(
     bets = _pair(limits, "--limits") or (10, 20)
     # --ante sets the ante of the game chosen; without it each game keeps its default
     if ante is not None:
-        antes = {"draw_ante" if game == "draw" else "ante": ante}
+        antes = {"draw_ante" if game == Variant.DRAW else "ante": ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
-        antes = {"draw_ante": default_draw_ante(bets[0])} if game == "draw" else {}
+        antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
@@ -116,8 +117,8 @@ def game_options(bots_help: str) -> Callable[[F], F]:
     options = [
         click.option(
             "--game",
-            type=click.Choice(["holdem", "draw"]),
-            default="holdem",
+            type=click.Choice([v.value for v in VARIANTS]),
+            default=VARIANTS[0].value,
             show_default=True,
             help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
         ),
@@ -238,9 +239,9 @@ def command(
     persist, watch, resume, setup_first = _take_data_folder(
         lang, notices, watch, resume, setup_first
     )
-    if stored.kept_aside is not None:
+    if stored.message_key is not None:
         tr = get_translator(resolve_language(lang, None))
-        notices.append(tr.t("storage.settings_broken", path=str(stored.kept_aside)))
+        notices.append(tr.t(stored.message_key, path=str(stored.kept_aside)))
     if resume:
         problem = _resume(lang, notices)
         if problem is None:

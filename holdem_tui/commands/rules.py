@@ -52,7 +52,7 @@ class RulesMarkdown(Markdown):
 @click.option(
     "--game",
     type=click.Choice(GAMES),
-    default="holdem",
+    default=GAMES[0],
     show_default=True,
     help="Which game's rules to print.",
 )

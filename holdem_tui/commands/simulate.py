@@ -14,10 +14,9 @@ import click
 
 from holdem_tui.bots.registry import LEVELS
 from holdem_tui.commands.options import PairType
+from holdem_tui.engine.variants import VARIANTS, Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
-
-_GAMES = ("holdem", "draw")
 
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
@@ -26,7 +25,12 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @click.command(name="simulate")
-@click.option("--game", type=click.Choice(_GAMES), default="holdem", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice([v.value for v in VARIANTS]),
+    default=VARIANTS[0].value,
+    show_default=True,
+)
 @click.option(
     "--bots",
     "bots_text",
@@ -96,7 +100,7 @@ def command(
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
     try:
         config = SimConfig(
-            game=game,
+            game=Variant(game),
             bots=specs,
             hands=hands,
             seed=seed,
@@ -153,7 +157,7 @@ def _print_table(console: object, report: object) -> None:
     from holdem_tui.measure.simulator import SimReport
 
     assert isinstance(console, Console) and isinstance(report, SimReport)
-    unit = "bb" if report.config.game == "holdem" else "BB"
+    unit = "BB" if report.config.game is Variant.DRAW else "bb"
     table = Table(title=f"{report.hands} hands of {report.config.game}, seed {report.config.seed}")
     for name in (
         "seat",

@@ -26,14 +26,15 @@ import stat
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.actions import ActionKind, IllegalAction
 from holdem_tui.engine.cards import FULL_DECK, Card, parse_cards
 from holdem_tui.engine.decision import Reason, reason_from_data, reason_problem, reason_to_data
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.events import (
     BoardDealt,
     CardsDrawn,
@@ -42,12 +43,16 @@ from holdem_tui.engine.events import (
     HoleCardsDealt,
     PlayerActed,
 )
-from holdem_tui.engine.hand import BettingStructure, Dealer, Hand, HandConfig, Phase
-from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.hand import Dealer, Hand, HandConfig, Phase
+from holdem_tui.engine.table import new_hand
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 from holdem_tui.names import clean_name
 
 HOLDEM_CODE = "NT"
 DRAW_CODE = "F5CD"
+#: the PHH ``variant`` code of each game (F5CD is this project's own, see the module text)
+PHH_CODES = {Variant.HOLDEM: HOLDEM_CODE, Variant.DRAW: DRAW_CODE}
+assert set(PHH_CODES) == set(RULES)
 UNKNOWN = "??"
 
 
@@ -84,9 +89,14 @@ class PhhHand:
     #: why a ``_reasons`` field was dropped (``None``: there was none, or it was read)
     reasons_problem: str | None = None
 
+    @property
+    def game(self) -> Variant:
+        """The game this history's ``variant`` code stands for."""
+        return next(game for game, code in PHH_CODES.items() if code == self.variant)
+
     def config(self) -> HandConfig:
         """The engine configuration this history describes."""
-        fixed = self.variant == DRAW_CODE
+        fixed = RULES[self.game].structure is BettingStructure.FIXED_LIMIT
         return HandConfig(
             starting_stacks=self.starting_stacks,
             antes=self.antes,
@@ -262,14 +272,21 @@ def _ints(
 
 def _parse_hand(data: dict[str, Any]) -> PhhHand:
     variant = data.get("variant")
-    if variant not in (HOLDEM_CODE, DRAW_CODE):
-        raise PhhError(f"unsupported variant {_describe(variant)} (this engine plays NT and F5CD)")
-    fixed = variant == DRAW_CODE
+    game = next((g for g, code in PHH_CODES.items() if code == variant), None)
+    if game is None:
+        raise PhhError(
+            f"unsupported variant {_describe(variant)} "
+            f"(this engine plays {' and '.join(PHH_CODES.values())})"
+        )
+    rules = RULES[game]
+    fixed = rules.structure is BettingStructure.FIXED_LIMIT
     stacks = _ints(data, "starting_stacks", low=1)
     n = len(stacks)
-    most = DrawHand.max_seats if fixed else HoldemHand.max_seats
-    if not 2 <= n <= most:
-        raise PhhError(f"field 'starting_stacks' has {n} players, {variant} takes 2 to {most}")
+    if n not in rules.seat_counts:
+        raise PhhError(
+            f"field 'starting_stacks' has {n} players, "
+            f"{variant} takes {rules.min_seats} to {rules.max_seats}"
+        )
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PhhError("field 'actions' must be a list of strings")
@@ -321,7 +338,7 @@ def _parse_hand(data: dict[str, Any]) -> PhhHand:
         big = _chips(data, "big_bet", 0, 0)
         min_bet = _chips(data, "min_bet", 1, max(blinds) if any(blinds) else None)
     return PhhHand(
-        variant=variant,
+        variant=PHH_CODES[game],
         starting_stacks=stacks,
         actions=tuple(actions),
         antes=antes,
@@ -429,7 +446,7 @@ class ReplayDealer(Dealer):
         self,
         holes: dict[int, deque[tuple[Card, ...] | None]],
         boards: deque[tuple[Card, ...]],
-        known: set[int],
+        known: AbstractSet[int],
         seed: int = 0,
     ) -> None:
         self._holes = holes
@@ -558,9 +575,8 @@ def replay(phh: PhhHand, *, seed: int = 0) -> Replay:
             queue[0] = shown
     unknown = {p for p, queue in holes.items() if any(cards is None for cards in queue)}
     dealer = ReplayDealer(holes, boards, known, seed)
-    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
     try:
-        hand: Hand = cls(phh.config(), dealer, showdown_policy=None, reveal_all_in=False)
+        hand = new_hand(phh.game, phh.config(), dealer, showdown_policy=None, reveal_all_in=False)
     except ValueError as exc:
         raise PhhError(str(exc)) from exc
     decisions: list[Decision] = []
@@ -649,8 +665,8 @@ def hand_actions(hand: Hand) -> list[str]:
         elif isinstance(event, BoardDealt):
             actions.append(f"d db {_fmt(event.cards)}")
         elif isinstance(event, PlayerActed):
-            verb = {"fold": "f", "check": "cc", "call": "cc"}.get(event.kind)
-            actions.append(f"p{event.player + 1} {verb or f'cbr {event.to}'}")
+            verb = "f" if event.kind is ActionKind.FOLD else "cc"
+            actions.append(f"p{event.player + 1} {f'cbr {event.to}' if event.aggressive else verb}")
         elif isinstance(event, CardsDrawn):
             discards = event.discarded or ()
             actions.append(f"p{event.player + 1} sd {_fmt(discards)}".rstrip())
@@ -713,7 +729,7 @@ def dumps(
     config = hand.config
     n = hand.n
     fields: dict[str, Any] = {}
-    if isinstance(hand, DrawHand):
+    if hand.variant is Variant.DRAW:
         fields["variant"] = DRAW_CODE
         fields["ante_trimming_status"] = config.ante_trimming
         fields["antes"] = list(config.phh_antes())

@@ -83,7 +83,6 @@ class Session:
                 self.bots[index] = factory(seat.level, bot_seed)
         self._clock = clock
         self._last_tick = clock()
-        self._last_hand_announced = False
 
     def _start_story(self, settings: GameSettings) -> None:
         """Everything the table and the end screen read, at the start of a session.
@@ -169,7 +168,6 @@ class Session:
         """Deal the next hand (the button moves); raises ``RuntimeError`` if the session is over."""
         self.tick()
         self.hand = self.table.start_hand()
-        self._last_hand_announced = False
         self.save()
         return self.hand
 
@@ -191,6 +189,7 @@ class Session:
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change."""
         assert self.hand is not None
+        self.tick()
         position = self.position_of(seat)
         if position is None:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
@@ -369,19 +368,22 @@ class Session:
     # ------------------------------------------------------------------ session
 
     def tick(self) -> None:
-        """Move the session clock on to now (the time limit counts wall-clock play)."""
+        """Move the session clock on to now (the time limit counts wall-clock play).
+
+        The clock moves when the game does: a deal, a decision, the end of a hand, a save.
+        The questions below (:meth:`is_over`, :meth:`is_last_hand`, :meth:`minutes_left`)
+        answer as of the last tick and change nothing, so drawing the table cannot move time.
+        """
         now = self._clock()
         self.table.elapsed += max(0.0, now - self._last_tick)
         self._last_tick = now
 
     def is_over(self) -> bool:
         """One player has all the chips, or the hand or time limit is used up."""
-        self.tick()
         return self.table.is_over()
 
     def is_last_hand(self) -> bool:
         """The hand in play is the last: the hand limit says so or the time has run out."""
-        self.tick()
         limit_hit = self.table.is_last_hand() or (
             self.table.config.minute_limit is not None and self.table.limit_reached()
         )
@@ -393,7 +395,6 @@ class Session:
 
     def minutes_left(self) -> int | None:
         """Whole minutes left by the time limit, rounded up (``None`` without one)."""
-        self.tick()
         left = self.table.minutes_left()
         if left is None:
             return None

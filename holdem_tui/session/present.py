@@ -15,7 +15,15 @@ from enum import StrEnum
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
-from holdem_tui.engine.events import CardsMucked, CardsShown, HandEnded, PotAwarded, Street
+from holdem_tui.engine.events import (
+    BlindKind,
+    CardsMucked,
+    CardsShown,
+    HandEnded,
+    PotAwarded,
+    Street,
+)
+from holdem_tui.engine.variants import rules_of
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
@@ -84,7 +92,6 @@ class SeatModel:
     all_in: bool = False
     winner: bool = False
     viewer: bool = False
-    in_hand: bool = True
     #: the title's parts, and a shorter status ("Two pair, A & 9"), for a narrow frame
     name: str = ""
     level: str = ""
@@ -283,7 +290,7 @@ def build_table(
             limit=limit,
             last_hand=last_hand,
             seats=seats,
-            board=(None,) * 5 if variant == "holdem" else (),
+            board=(None,) * rules_of(variant).board_cards,
             street="",
             pot="",
             pots=(),
@@ -360,9 +367,9 @@ def build_table(
         badges: list[str] = []
         if sv.is_button:
             badges.append(tr.t("table.dealer_short"))
-        if sv.blind == "sb":
+        if sv.blind is BlindKind.SMALL:
             badges.append(tr.t("table.small_blind"))
-        elif sv.blind in ("bb", "straddle"):
+        elif sv.blind is not None:
             badges.append(tr.t("table.big_blind"))
         thinking = ui.thinking == seat and not hand_over
         status = status_short = ""
@@ -402,9 +409,10 @@ def build_table(
         )
 
     board: tuple[CardFace | None, ...] = ()
-    if variant == "holdem":
+    board_size = rules_of(variant).board_cards
+    if board_size:
         slots: list[CardFace | None] = [CardFace(c, marked=c in marked_board) for c in view.board]
-        slots.extend([None] * (5 - len(slots)))
+        slots.extend([None] * (board_size - len(slots)))
         board = tuple(slots)
 
     pots: tuple[str, ...] = ()
@@ -498,7 +506,6 @@ def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
         status=tr.t("table.out") if out else "",
         cards=(),
         out=out,
-        in_hand=False,
     )
 
 

@@ -405,7 +405,7 @@ def _summary_from_file(path: Path, session_id: str) -> SessionInfo:
     return SessionInfo(
         session_id=session_id,
         started=started,
-        game="draw" if first.variant == "F5CD" else "holdem",
+        game=first.game,
         players=players,
         starting_stack=start,
         stacks=[start] * count,

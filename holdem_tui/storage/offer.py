@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from holdem_tui.engine.variants import VARIANTS, variant_of
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.atomic import keep_aside
 from holdem_tui.storage.autosave import LoadResult, SaveFile, continue_offer
@@ -49,7 +50,7 @@ def summarize(loaded: LoadResult) -> SavedSummary | None:
     if saved_at is not None and saved_at.tzinfo is None:
         saved_at = saved_at.replace(tzinfo=UTC)
     return SavedSummary(
-        variant=variant if variant in ("holdem", "draw") else "holdem",
+        variant=variant_of(variant) or VARIANTS[0],
         players=len(session.table.seats),
         hand_number=session.hand_number,
         saved_at=saved_at,

@@ -223,6 +223,7 @@ class LocalDriver(TableDriver):
         """Limits, one player with every chip, or a busted human chose to end."""
         session = self.session
         assert session is not None
+        session.tick()  # the pause after the hand counts towards a time limit
         if session.ended_by is not None or session.is_over():
             return True
         humans = self.settings.humans

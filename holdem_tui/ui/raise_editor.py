@@ -8,8 +8,9 @@ blind, Enter confirms and Esc cancels. The table's own keys (``f``, ``c``, ``s``
 meanwhile and beep, so a slip of the finger can never fold a hand the player was raising;
 only help (``?``), the rules (F1) and Ctrl+Q still work, as they do everywhere.
 
-Whether an amount may be sent is asked in one place, :func:`amount_refusal`, with the
-engine's own reasons; the editor never keeps a second copy of the betting rules.
+Whether an amount may be sent, and where a step past either end stops, is asked of the
+engine's one legality authority, :meth:`LegalActions.refusal` and :meth:`LegalActions.clamp`,
+with the engine's own reasons; the editor keeps no copy of the betting rules.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
-from holdem_tui.engine.actions import IllegalAction, LegalActions
+from holdem_tui.engine.actions import LegalActions
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Decision
 from holdem_tui.ui.base_app import translator
@@ -61,37 +62,6 @@ PASSED_ON: Final = frozenset({"question_mark", "f1", "ctrl+q"})
 MAX_DIGITS: Final = 12
 
 
-# ---------------------------------------------------------------------- the rules, asked once
-
-
-def amount_refusal(legal: LegalActions, amount: int) -> IllegalAction | None:
-    """Why a bet or raise to ``amount`` cannot be made now, or ``None`` when it can.
-
-    The one place the editor asks the rules: the engine's bounds, with the engine's reason
-    keys and parameters (``below_min``, ``above_max``), so the words are the ones the engine's
-    own refusal would get. When the engine offers ``LegalActions.refusal``, this becomes
-    ``legal.refusal(legal.bet_or_raise(amount))``.
-    """
-    bounds = {"amount": amount, "min": legal.min_raise_to, "max": legal.max_raise_to}
-    if amount < legal.min_raise_to:
-        return IllegalAction("below_min", f"{amount} is below {legal.min_raise_to}", **bounds)
-    if amount > legal.max_raise_to:
-        return IllegalAction("above_max", f"{amount} is above {legal.max_raise_to}", **bounds)
-    return None
-
-
-def clamp_amount(legal: LegalActions, amount: int) -> int:
-    """``amount`` moved into the legal range (a step past either end stops at the end).
-
-    Built on :func:`amount_refusal`, so the range is read in one place; with the engine's
-    ``LegalActions.clamp`` this is ``legal.clamp(amount)``.
-    """
-    refused = amount_refusal(legal, amount)
-    if refused is None:
-        return amount
-    return legal.min_raise_to if refused.reason == "below_min" else legal.max_raise_to
-
-
 def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     """A bet/raise of ``fraction`` of the pot, as a street total, moved into the legal range.
 
@@ -100,7 +70,7 @@ def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     of the pot.
     """
     top = legal.current_bet + legal.call_amount
-    return clamp_amount(legal, top + round(fraction * (total_pot + legal.call_amount)))
+    return legal.clamp(top + round(fraction * (total_pot + legal.call_amount)))
 
 
 def quick_amount(decision: Decision, size: str) -> int:
@@ -201,7 +171,8 @@ class RaiseEditor(Vertical):
         value = self.value()
         if value is None:
             return tr.t("raise_editor.error_empty")
-        refused = amount_refusal(decision.legal, value)
+        legal = decision.legal
+        refused = legal.refusal(legal.bet_or_raise(value))
         return "" if refused is None else refusal_text(tr, refused)
 
     @property
@@ -268,7 +239,7 @@ class RaiseEditor(Vertical):
             return
         value = self.value()
         base = value if value is not None else decision.legal.min_raise_to
-        self._set(clamp_amount(decision.legal, base + steps * self.step_size))
+        self._set(decision.legal.clamp(base + steps * self.step_size))
 
     def quick(self, size: str) -> None:
         """Set a quick size (min, ½ pot, ¾ pot, pot, all-in)."""

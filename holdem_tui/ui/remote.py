@@ -43,7 +43,8 @@ class JoinTarget:
     """Where the table is and who sits down (``watch``: look on without a seat).
 
     ``shown`` is the address to print for friends when it is not the one connected to (the
-    host's own seat connects over loopback but tells its LAN address).
+    host's own seat connects over loopback but tells its LAN address); ``token`` is the host
+    process's secret, set only for the host's own table app.
     """
 
     host: str
@@ -52,6 +53,7 @@ class JoinTarget:
     name: str = ""
     watch: bool = False
     shown: str = ""
+    token: str | None = None
 
 
 class LobbyScreen(Translated, Screen[None]):
@@ -137,6 +139,7 @@ class RemoteDriver(TableDriver):
                     self.target.code,
                     self.target.name,
                     watch=self.target.watch,
+                    token=self.target.token,
                 )
             except OSError as exc:
                 failures += 1
@@ -168,6 +171,10 @@ class RemoteDriver(TableDriver):
                 return self.remote is not None and self.remote.over
             if isinstance(message, p.Refused):
                 self._give_up(self.host.tr.t("net.refused", detail=message.detail))
+                return True
+            if isinstance(message, p.Closed):
+                if self.remote is None or not self.remote.over:
+                    self._give_up(self.host.tr.t("net.host_closed"))
                 return True
             if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
@@ -208,8 +215,20 @@ class RemoteDriver(TableDriver):
     def _welcomed(self, message: p.Welcome) -> None:
         settings = replace(message.settings, lang=self.host.tr.lang, pace=self.settings.pace)
         remote = self.remote
-        if remote is None or remote.me != message.seat or remote.view is None:
-            remote = RemoteSession(settings, message.seat, self._send)
+        if (
+            remote is None
+            or remote.me != message.seat
+            or remote.view is None
+            or remote.game != message.game
+        ):
+            remote = RemoteSession(
+                settings,
+                message.seat,
+                self._send,
+                host=message.host,
+                game=message.game,
+                reveal_ms=message.reveal_ms,
+            )
         else:  # back after a dropped connection: same chair, same picture until the next state
             remote.settings = settings
             remote.names = settings.seat_names()

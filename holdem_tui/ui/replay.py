@@ -29,7 +29,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import PotAwarded, Street
+from holdem_tui.engine.events import BlindKind, PotAwarded, Street
+from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.session.narrate import cards_text
@@ -58,8 +59,9 @@ def seat_text(
     text = Text(name, style="bold")
     if seat.is_button:
         text.append(f" {tr.t('table.dealer_short')}", style="bold reverse")
-    if seat.blind in ("sb", "bb"):
-        text.append(f" {tr.t('table.small_blind' if seat.blind == 'sb' else 'table.big_blind')}")
+    if seat.blind in (BlindKind.SMALL, BlindKind.BIG):
+        small = seat.blind is BlindKind.SMALL
+        text.append(f" {tr.t('table.small_blind' if small else 'table.big_blind')}")
     text.append("\n")
     if seat.cards and not seat.folded:
         shown: Sequence[Card | None] = seat.cards if known else [None] * len(seat.cards)
@@ -82,8 +84,7 @@ def seat_text(
 def board_text(step: Step, hand: ReplayHand, tr: Translator, *, four_colour: bool = False) -> Text:
     """The middle of the table: the board, the pot and the side pots, or who won."""
     view = step.view
-    slots = 5 if view.variant == "holdem" else 0
-    text = card_row(view.board, slots, four_colour=four_colour)
+    text = card_row(view.board, RULES[view.variant].board_cards, four_colour=four_colour)
     text.append("\n")
     text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
     if len(view.pots) > 1:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.draw import DrawHand
 from holdem_tui.engine.events import (
     BoardDealt,
     CardsDrawn,
@@ -28,10 +27,9 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.hand import Dealer, Hand, Phase
-from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.table import new_hand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.history.phh import (
-    DRAW_CODE,
     PhhError,
     PhhHand,
     known_positions,
@@ -146,8 +144,9 @@ def build_replay(phh: PhhHand) -> ReplayHand:
     reference = replay(phh)
     events = reference.hand.events
     shown = {e.player for e in events if isinstance(e, CardsShown)}
-    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
-    hand: Hand = cls(phh.config(), _KnownDealer(events), showdown_policy=None, reveal_all_in=False)
+    hand = new_hand(
+        phh.game, phh.config(), _KnownDealer(events), showdown_policy=None, reveal_all_in=False
+    )
     steps = [Step(0, hand.view(None, reveal_all=True), tuple(hand.events), None)]
 
     def record(mark: int, actor: int | None) -> None:

@@ -536,8 +536,7 @@ class TableArea(Container):
             fit = self.fit_width(xs, fy, ring)
             count = 5 if self.draw_game else 2
             needed = max(  # the card row at the size the seat would draw it, and its frame
-                fitting_size(count, want - 4, size).row_width(count) + 4
-                for want in wanted.values()
+                fitting_size(count, want - 4, size).row_width(count) + 4 for want in wanted.values()
             )
             if len(seats) > 1 and fit < needed:
                 spread = [i / (len(seats) - 1) for i in range(len(seats))]

@@ -7,6 +7,7 @@ so there is one schema, one version number and one strict decoder for data from 
 from holdem_tui.wire.codec import (
     WIRE_VERSION,
     WireError,
+    apply_view_patch,
     copy_view,
     decode_action,
     decode_event,
@@ -18,13 +19,16 @@ from holdem_tui.wire.codec import (
     encode_legal,
     encode_reason,
     encode_view,
+    encode_view_patch,
     from_json,
     to_json,
+    view_patch_is_empty,
 )
 
 __all__ = [
     "WIRE_VERSION",
     "WireError",
+    "apply_view_patch",
     "copy_view",
     "decode_action",
     "decode_event",
@@ -36,6 +40,8 @@ __all__ = [
     "encode_legal",
     "encode_reason",
     "encode_view",
+    "encode_view_patch",
     "from_json",
     "to_json",
+    "view_patch_is_empty",
 ]

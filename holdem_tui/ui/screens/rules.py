@@ -15,13 +15,18 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Static
 
+from holdem_tui.i18n import GAMES
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
 
-GAMES = ("holdem", "draw")
 #: Narrower than this, the contents would cut the section names: the page goes full width.
 TOC_MIN_WIDTH = 110
+
+
+def _next_game(game: str) -> str:
+    """The game ``g`` flips to: the next one in the list, round to the first."""
+    return GAMES[(GAMES.index(game) + 1) % len(GAMES)]
 
 
 class RulesScreen(Screen[None]):
@@ -65,7 +70,7 @@ class RulesScreen(Screen[None]):
         tr = translator(self)
         title = f"{tr.t('rules.title')} — {tr.t(f'game.{self.game}_variant')}"
         self.query_one("#rules-title", Static).update(Content(title))
-        other = GAMES[1 - GAMES.index(self.game)]
+        other = _next_game(self.game)
         keys = [
             ActionModel("Esc", tr.t("keys.back"), "screen.close"),
             ActionModel("g", tr.t(f"game.{other}"), "screen.other_game"),
@@ -81,7 +86,7 @@ class RulesScreen(Screen[None]):
 
     async def action_other_game(self) -> None:
         """Show the other game's rules."""
-        self.game = GAMES[1 - GAMES.index(self.game)]
+        self.game = _next_game(self.game)
         await self._reload()
 
     def retranslate(self) -> None:

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
-from holdem_tui.engine.table import SEAT_LIMITS
+from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS, VARIANTS, rules_of
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
@@ -30,8 +30,6 @@ from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
 
-MAX_SEATS = 9
-KINDS = (HUMAN, *BOT_LEVELS, "plugin")
 NUMBER = r"[0-9]*"
 
 
@@ -103,7 +101,7 @@ class SetupScreen(Screen[GameSettings | None]):
             yield from self._row(
                 "seats",
                 Select(
-                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    [(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                     value=len(s.seats),
                     id="f-seats",
                     allow_blank=False,
@@ -163,7 +161,7 @@ class SetupScreen(Screen[GameSettings | None]):
         """The translated choices of one of the form's selects."""
         tr = translator(self)
         if widget_id == "f-game":
-            return [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")]
+            return [(tr.t(f"game.{v}"), v.value) for v in VARIANTS]
         if widget_id == "f-limit-kind":
             # draw ends after a set number of hands (rule card 001): no "no limit" there
             none = [] if self._game() == "draw" else [(tr.t("setup.limit_none"), "none")]
@@ -276,7 +274,8 @@ class SetupScreen(Screen[GameSettings | None]):
         """Show seat rows up to the seat count, the right stakes, and plugin fields."""
         game = self.query_one("#f-game", Select).value
         seats_select = self.query_one("#f-seats", Select)
-        low, high = SEAT_LIMITS.get(str(game), (2, 9))
+        rules = rules_of(str(game))
+        low, high = rules.min_seats, rules.max_seats
         count = seats_select.value if isinstance(seats_select.value, int) else 6
         if count > high:
             count = high
