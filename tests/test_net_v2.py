@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hang import HANG_GUARD
 from net_support import LOOPBACK, WireClient, calling, open_table, opening_bettor
 from scenes import CallingStation
 
@@ -197,7 +198,7 @@ async def test_a_client_out_of_step_asks_for_a_whole_state_and_plays_on() -> Non
         seat: int | None = None
         skewed = False
         after: list[p.State] = []
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(HANG_GUARD):
             while True:
                 message = await connection.recv()
                 assert message is not None
@@ -582,7 +583,7 @@ async def test_the_host_app_starts_without_them_and_hears_when_the_table_closes(
     closed = False
     try:
         async with app.run_test(size=(120, 36)) as pilot:
-            async with asyncio.timeout(60):
+            async with asyncio.timeout(HANG_GUARD):
                 while remote_of(app) is None:
                     await pilot.pause()
                 remote = remote_of(app)
