@@ -28,7 +28,7 @@ from ui_support import (
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
 from holdem_tui.session.pace import PACES
-from holdem_tui.session.present import Stage
+from holdem_tui.session.present import ActionModel, Stage, display_name
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
@@ -528,7 +528,11 @@ async def test_raise_at_the_cap_says_why_nothing_happens() -> None:
         actions = app.screen.query_one("#actions")
         raise_key = next(a for a in actions.items if a.action == "screen.bet_raise")  # type: ignore[attr-defined]
         assert not raise_key.enabled, "the raise key is dimmed at the cap"
+        assert all_in_key(app) is None, "no all-in key at the cap with chips to spare"
         history = len(my_view(app).history)
+        await pilot.press("a")  # the hidden key does nothing either
+        await pilot.pause()
+        assert len(my_view(app).history) == history and app.ui.stage is Stage.HUMAN
         await pilot.press("r")
         await pilot.pause()
         info = str(app.screen.query_one("#info").render())
@@ -538,3 +542,70 @@ async def test_raise_at_the_cap_says_why_nothing_happens() -> None:
         await pilot.press("c")  # the call still works, and the reason goes with the turn
         assert len(my_view(app).history) > history
         assert "capped" not in str(app.screen.query_one("#info").render())
+
+
+def all_in_key(app: HoldemApp) -> ActionModel | None:
+    """The all-in key of the action bar, if the table shows one."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.model is not None
+    return next((a for a in screen.model.actions if a.action == "screen.all_in"), None)
+
+
+def pushed_line(app: HoldemApp, total: int, added: int) -> str:
+    """The log line of the player's all-in, in the one form: the total, then what it adds."""
+    tr = app.tr
+    name = display_name(app.session, 0, tr)  # type: ignore[arg-type]
+    if total == added:
+        return tr.t("log.all_in", name=name, amount=tr.number(total))
+    return tr.t("table_log.all_in_adds", name=name, amount=tr.number(total), added=tr.number(added))
+
+
+@pytest.mark.slow
+async def test_all_in_reads_the_same_on_the_key_and_in_the_log() -> None:
+    """No limit, the player in a blind: the key shows the street total the push puts him at,
+    and the log says the same total, with what it adds ("goes all-in for 1,000 (adds 990)")."""
+
+    def blind_in(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return can_raise(app) and legal is not None and legal.current_bet > 0
+
+    app = make_app(bots=("normal", "normal"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, blind_in)
+        legal = my_view(app).legal
+        assert legal is not None
+        total, added = legal.current_bet + legal.stack, legal.stack
+        key = all_in_key(app)
+        assert key is not None and key.enabled
+        assert key.label == app.tr.t("action.all_in", amount=app.tr.number(total))
+        await pilot.press("a")
+        await pilot.pause()
+        last = my_actions(app)[-1]
+        assert last.all_in and (last.to, last.amount) == (total, added)
+        line = pushed_line(app, total, added)
+        assert "(adds" in line and line in log_text(app).replace("\xa0", " ")  # no-break names
+
+
+async def test_fixed_limit_shows_the_all_in_key_only_where_it_is_a_move() -> None:
+    """Fixed limit, a short stack facing raisers: once calling or raising takes every chip the
+    all-in key is there, with the total it puts the player at, and the log agrees."""
+    app = make_app(
+        variant="draw",
+        bots=("normal", "normal"),
+        stack=20,
+        draw_ante=5,
+        bot_factory=lambda s, n: Raiser(),
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and all_in_key(a) is not None)
+        legal = my_view(app).legal
+        assert legal is not None and not legal.can_draw
+        total = legal.current_bet + legal.stack
+        key = all_in_key(app)
+        assert key is not None and key.enabled
+        assert key.label == app.tr.t("action.all_in", amount=app.tr.number(total))
+        await pilot.press("a")
+        await pilot.pause()
+        last = my_actions(app)[-1]
+        assert last.all_in and last.to == total
+        assert pushed_line(app, total, last.amount) in log_text(app).replace("\xa0", " ")
