@@ -609,3 +609,23 @@ async def test_fixed_limit_shows_the_all_in_key_only_where_it_is_a_move() -> Non
         last = my_actions(app)[-1]
         assert last.all_in and last.to == total
         assert pushed_line(app, total, last.amount) in log_text(app).replace("\xa0", " ")
+
+
+@pytest.mark.slow
+async def test_h_opens_the_last_hands_with_their_boards() -> None:
+    """Item 11: at the table, ``h`` opens the hands played so far, newest first, each with
+    its board and who won; ``h`` again closes it."""
+    from holdem_tui.ui.screens.modals import PastHandsScreen
+
+    app = make_app(bots=("normal", "normal"), bot_factory=stations)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, lambda a: my_view(a).hand_number == 3 and a.ui.stage is Stage.HUMAN)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastHandsScreen))
+        rendered = app.screen.query_one("#past-text").render()
+        assert isinstance(rendered, Content | Text)
+        text = rendered.plain.replace("\xa0", " ")
+        assert text.index("Hand #2") < text.index("Hand #1"), "newest first"
+        assert text.count("Board: ") == 2 and text.count(" wins ") >= 2, text
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
