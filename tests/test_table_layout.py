@@ -67,8 +67,23 @@ TABLES = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", sorted(TABLES))
+#: the one layout the quick tier (``pytest -m "not slow"``) still checks; the rest is slow
+QUICK = {("nine", (80, 24))}
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        pytest.param(
+            name,
+            size,
+            id=f"{name}-{size[0]}x{size[1]}",
+            marks=[] if (name, size) in QUICK else [pytest.mark.slow],
+        )
+        for name in sorted(TABLES)
+        for size in SIZES
+    ],
+)
 async def test_the_table_fits_at_every_size(name: str, size: tuple[int, int]) -> None:
     scene = TABLES[name]
     app = scene.app()
@@ -88,6 +103,7 @@ async def test_the_table_fits_at_every_size(name: str, size: tuple[int, int]) ->
         assert viewer.shown_size() is expected, "the player's own cards in the table's size"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(200, 60), (250, 70)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_large_window_grows_the_cards_the_log_and_not_the_empty_felt(
     size: tuple[int, int],
@@ -122,6 +138,7 @@ async def test_a_large_window_grows_the_cards_the_log_and_not_the_empty_felt(
         assert all(s.bet_on_felt for s in screen.query(SeatWidget))
 
 
+@pytest.mark.slow
 async def test_the_raise_editor_at_200x60_leaves_the_table_whole() -> None:
     app = TABLES["nine"].app()
     async with app.run_test(size=(200, 60)) as pilot:

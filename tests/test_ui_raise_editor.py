@@ -71,6 +71,7 @@ async def open_editor(pilot: object, app: HoldemApp) -> RaiseEditor:
 # ── what stays on screen ──────────────────────────────────────────────────────────
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 async def test_the_board_every_seat_and_the_log_stay_in_sight(size: tuple[int, int]) -> None:
     app = make_app()
@@ -104,7 +105,10 @@ async def test_the_board_every_seat_and_the_log_stay_in_sight(size: tuple[int, i
 # ── typing ───────────────────────────────────────────────────────────────────────
 
 
-@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize(
+    "size",
+    [pytest.param(SIZES[0], id=ids[0]), pytest.param(SIZES[1], id=ids[1], marks=pytest.mark.slow)],
+)
 async def test_a_typed_raise_is_sent(size: tuple[int, int]) -> None:
     app = make_app()
     async with app.run_test(size=size) as pilot:
@@ -139,6 +143,7 @@ async def test_fast_typing_keeps_the_order_of_digits_backspace_and_enter() -> No
         assert my_bets(app)[-1].to == target
 
 
+@pytest.mark.slow
 async def test_a_paste_types_its_digits() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -204,6 +209,7 @@ async def test_the_quick_sizes_are_what_their_keys_say() -> None:
 # ── refused ─────────────────────────────────────────────────────────────────────
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 async def test_an_amount_out_of_range_is_refused_with_the_reason(size: tuple[int, int]) -> None:
     app = make_app()
@@ -228,8 +234,7 @@ async def test_an_amount_out_of_range_is_refused_with_the_reason(size: tuple[int
 
 
 # ── the table's keys are dead meanwhile ───────────────────────────────────────────
-
-
+@pytest.mark.slow
 async def test_the_tables_keys_do_nothing_while_the_editor_is_open() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -261,6 +266,7 @@ async def test_the_tables_keys_do_nothing_while_the_editor_is_open() -> None:
         assert editor.is_open
 
 
+@pytest.mark.slow
 async def test_the_editor_is_clicked_too() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -278,8 +284,7 @@ async def test_the_editor_is_clicked_too() -> None:
 
 
 # ── the decision moves on, the window changes ─────────────────────────────────────
-
-
+@pytest.mark.slow
 async def test_the_editor_closes_when_its_decision_has_passed() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -294,6 +299,7 @@ async def test_the_editor_closes_when_its_decision_has_passed() -> None:
         assert app.screen.query_one(ActionBar).display
 
 
+@pytest.mark.slow
 async def test_resizing_with_the_editor_open_keeps_it_and_the_table() -> None:
     app = make_app(bots=("easy", "normal", "hard", "normal", "easy", "hard", "easy", "normal"))
     async with app.run_test(size=(80, 24)) as pilot:
