@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
-from holdem_tui.engine.decision import Decision
+from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.events import CardsShown, Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.view import PlayerView
@@ -304,11 +304,11 @@ class RemoteSession(Session):
         """The host pays out."""
         raise RuntimeError("the host pays out")
 
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
         """Send this chair's decision; the host's answer arrives as the next state (or error)."""
         if seat != self.me or self.decision is None:
             raise IllegalAction("not_your_turn", "it is not your turn")
-        self.send(p.act(seat, self.decision, action))
+        self.send(p.act(seat, self.decision, action, reason))
         self.decision = None
         return ()
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
@@ -94,7 +95,9 @@ class HostOptions:
     ``reveal_delay`` is the pause between hands turned up at a showdown on the players'
     screens (the table waits for it before the next hand); ``keep_table`` keeps the table
     open after a game for the host's next one; ``host_token`` is the secret the host's own
-    table app presents (never sent to anyone).
+    table app presents (never sent to anyone); ``start_when`` deals as soon as that many
+    people are at the table, as if the host had started without the others
+    (:meth:`TableServer.start_now`), for a table nobody watches over.
     """
 
     settings: GameSettings
@@ -108,6 +111,7 @@ class HostOptions:
     reveal_delay: float = 0.0
     keep_table: bool = False
     host_token: str = field(default_factory=new_token)
+    start_when: int | None = None
 
 
 class HostSession(Session):
@@ -280,8 +284,15 @@ class TableServer:
         seats[index] = replace(seats[index], name=name)
         self.settings = replace(self.settings, seats=tuple(seats))
 
+    def present(self) -> int:
+        """People at the table now (chairs with their player connected)."""
+        return sum(
+            1 for s in self.human_seats() if self.settings.seats[s].name and self.connected(s)
+        )
+
     def _check_seated(self) -> None:
-        """Deal once every chair has its player (a resumed table: once each came back)."""
+        """Deal once every chair has its player (a resumed table: once each came back), or
+        once ``start_when`` people are here."""
         if self.phase != LOBBY:
             return
         humans = self.human_seats()
@@ -289,6 +300,11 @@ class TableServer:
             self.connected(s) for s in humans
         ):
             self._begin()
+            return
+        enough = self.options.start_when
+        if enough is not None and self.present() >= enough:
+            with contextlib.suppress(p.ProtocolError):  # too few to start: the table fills on
+                self.start_now()
 
     def _begin(self) -> None:
         self.phase = PLAYING
@@ -607,13 +623,27 @@ class TableServer:
             raise IllegalAction("not_your_turn", "it is not your turn")
         if message.decision != self.decision:
             raise p.ProtocolError("stale_decision", f"decision {self.decision} is open")
-        session.act(client.seat, message.action)
+        session.act(client.seat, message.action, self._kept_reason(client, message))
         started = self.sent_at.pop(message.decision, None)
         if started is not None:
             self.round_trips.append(asyncio.get_running_loop().time() - started)
         self.actions_applied += 1
         self.pending = None
         self._wake.set()
+
+    @staticmethod
+    def _kept_reason(client: Client, message: p.Act) -> Reason | None:
+        """A bot client's reason as the hand keeps it: in its own words, like a plugin's.
+
+        The codec has checked its shape and bounds already; like a plugin process's it is
+        never kept as one of the game's own messages (a client cannot make the table say
+        anything), only as the bot's words, cleaned and cut (``None``: nothing readable).
+        """
+        if message.reason is None:
+            return None
+        from holdem_tui.bots.safety import checked_reason
+
+        return checked_reason(message.reason, plugin=True, bot=client.name or "?")
 
     def _resync(self, client: Client) -> None:
         """A whole picture for a client whose copy may be out of step."""
@@ -632,8 +662,13 @@ class TableServer:
             return
         self._join_game(client)
 
-    def _join_game(self, client: Client) -> None:
-        """Seat a connection of an earlier game in the one filling now (or refuse it)."""
+    def _join_game(self, client: Client, *, deal: bool = True) -> None:
+        """Seat a connection of an earlier game in the one filling now (or refuse it).
+
+        ``deal`` False leaves the table undealt even when every chair is taken now: the
+        next game seats everyone who is in first, so a player without a chair is told the
+        table is full rather than that it started without them.
+        """
         client.seat = None
         if not client.watching:
             claim = self._claim(client.name) if client.name else "table_full"
@@ -643,8 +678,9 @@ class TableServer:
                 return
             client.seat = claim
         self._welcome(client)
-        self._check_seated()
-        self._broadcast()
+        if deal:
+            self._check_seated()
+            self._broadcast()
 
     def _leave(self, client: Client) -> None:
         """A player leaves for good: the chair opens for the next game (now, in a lobby)."""
@@ -714,7 +750,7 @@ class TableServer:
         for client in list(self.clients):
             if client.watching or client.host or client.again:
                 client.again = False
-                self._join_game(client)
+                self._join_game(client, deal=False)
         self._check_seated()
         self._broadcast()
         self._next_game.set()
