@@ -190,6 +190,10 @@ class HostedEndScreen(EndScreen):
     :class:`Chosen` for the driver, never dismissed from here.
     """
 
+    DEFAULT_CSS: ClassVar[str] = """
+    #end-hosted { margin: 1 0 0 0; }
+    """
+
     @dataclass
     class Chosen(Message):
         """The player's choice: ``"again"``, ``"setup"`` or ``"quit"``."""
