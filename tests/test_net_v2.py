@@ -109,7 +109,29 @@ async def test_every_picture_rebuilt_from_deltas_is_the_servers_view_of_that_sea
         assert len(hands) == 6
         # a whole state when a hand is dealt (and when sitting down), deltas in between
         assert whole <= len(hands) + 2
-    assert deltas > 5 * wholes
+    # (fewer than one a move: the screens not deciding get one delta for a quick answer too)
+    assert deltas > 3 * wholes
+
+
+async def test_a_quick_answer_is_not_kept_waiting_behind_the_other_screens(sent: Sent) -> None:
+    """The decision's frame goes out alone; the others hear a moment later, both moves in
+    one delta when the answer came first, and every picture is still the server's view."""
+    server = await open_table(humans=3, hands=3, seed=8)
+    assert server.options.others_delay > 0
+    try:
+        players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]
+        await asyncio.gather(*(c.play() for c in players))
+    finally:
+        await server.close()
+    moves_per_delta = []
+    for client in players:
+        _check_pictures(client, sent)
+        moves_per_delta += [
+            sum(1 for e in s.events if type(e).__name__ == "PlayerActed")
+            for s in client.pictures
+            if not s.full
+        ]
+    assert max(moves_per_delta) >= 2  # a picture held back told two moves at once
 
 
 async def test_a_delta_is_much_smaller_than_the_whole_state_it_stands_for() -> None:

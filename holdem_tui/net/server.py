@@ -97,7 +97,10 @@ class HostOptions:
     open after a game for the host's next one; ``host_token`` is the secret the host's own
     table app presents (never sent to anyone); ``start_when`` deals as soon as that many
     people are at the table, as if the host had started without the others
-    (:meth:`TableServer.start_now`), for a table nobody watches over.
+    (:meth:`TableServer.start_now`), for a table nobody watches over. While a person's
+    decision is open, the other screens' pictures wait ``others_delay`` seconds (less than
+    a screen refresh: nobody sees it), so the decision's frame goes out alone and a quick
+    answer (a bot client's) is read at once; their next picture tells both moves.
     """
 
     settings: GameSettings
@@ -112,6 +115,7 @@ class HostOptions:
     keep_table: bool = False
     host_token: str = field(default_factory=new_token)
     start_when: int | None = None
+    others_delay: float = 0.02
 
 
 class HostSession(Session):
@@ -216,6 +220,8 @@ class TableServer:
         self._handlers: set[asyncio.Task[None]] = set()
         self._encoder = p.FrameEncoder()
         self._closing = False
+        #: the held-back pictures of the players not deciding (see :meth:`_broadcast`)
+        self._catch_up: asyncio.TimerHandle | None = None
         self._check_seated()
 
     # ------------------------------------------------------------------ seats
@@ -380,6 +386,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
         self._closing = True  # from here on nobody is told about the others leaving
+        self._stop_catch_up()
         leaving = list(self.clients)
         for client in leaving:
             self._send(client, p.closed("host_closed", "the host closed the table"))
@@ -808,11 +815,17 @@ class TableServer:
         )
 
     def _broadcast(self) -> None:
-        """Send every client of this game what changed for it (or the lobby)."""
+        """Send every client of this game what changed for it (or the lobby).
+
+        While a person's decision is open, that player hears at once and everybody else
+        :attr:`HostOptions.others_delay` later (see there): an answer that comes sooner
+        is not kept waiting behind their pictures, and theirs then tell both moves at once.
+        """
         if self._closing:
             return
         session = self.session
         if session is None:
+            self._stop_catch_up()
             message = p.lobby(self.names(), self.here())
             for client in self.members():
                 self._send(client, message)
@@ -820,10 +833,35 @@ class TableServer:
             return
         table = self.table_state()
         views: dict[int | None, PlayerView | None] = {}
-        # the player asked to decide hears first: the others' encoding is not their wait
-        for client in sorted(self.members(), key=lambda c: c.seat != self.pending):
+        delay = self.options.others_delay
+        if self.pending is None or delay <= 0:
+            self._stop_catch_up()
+            for client in self.members():
+                self._picture(client, table, views)
+        else:
+            for client in self.members():
+                if client.seat == self.pending:
+                    self._picture(client, table, views)
+            if self._catch_up is None:  # a deadline once set stays: nobody waits longer
+                loop = asyncio.get_running_loop()
+                self._catch_up = loop.call_later(delay, self._others_catch_up)
+        self._notify()
+
+    def _others_catch_up(self) -> None:
+        """The pictures held back while a decision was open: everybody is told now."""
+        self._catch_up = None
+        if self._closing or self.session is None or self.phase != PLAYING:
+            return
+        table = self.table_state()
+        views: dict[int | None, PlayerView | None] = {}
+        for client in self.members():
             self._picture(client, table, views)
         self._notify()
+
+    def _stop_catch_up(self) -> None:
+        if self._catch_up is not None:
+            self._catch_up.cancel()
+            self._catch_up = None
 
     def _picture(
         self,
@@ -1037,6 +1075,7 @@ class TableServer:
         assert session is not None
         self.phase = OVER
         self.pending = None
+        self._stop_catch_up()
         session.close_storage()
         message = self._over_message()
         for client in self.members():
