@@ -300,6 +300,7 @@ async def test_enter_during_the_remote_showdown_shows_it_all_then_says_ready() -
 # --------------------------------------------------------------------------- the next game
 
 
+@pytest.mark.slow
 async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_back() -> None:
     server = await open_table(humans=3, host="Host", hands=1, keep_table=True)
     app = host_app(server)
@@ -343,6 +344,7 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
         await server.close()
 
 
+@pytest.mark.slow
 async def test_new_game_by_the_host_with_new_settings_and_a_smaller_table() -> None:
     server = await open_table(humans=3, host="Host", hands=1, keep_table=True)
     app = host_app(server)
@@ -381,6 +383,7 @@ async def test_new_game_by_the_host_with_new_settings_and_a_smaller_table() -> N
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_host_setup_keeps_a_chair_for_the_host_and_no_plugin() -> None:
     server = await open_table(humans=2, host="Host", hands=1, keep_table=True)
     app = host_app(server)
