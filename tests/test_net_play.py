@@ -195,6 +195,26 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
         await server.close()
 
 
+async def test_a_table_dealt_while_the_window_is_too_small_waits_under_the_cover() -> None:
+    from holdem_tui.ui.screens.modals import TooSmallScreen
+
+    server = await open_table(humans=2, hands=1)
+    app = friend_app(server, "Ana")
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            assert isinstance(app.screen, TooSmallScreen)
+            bo = await WireClient.join(server, "Bo")
+            await until(pilot, lambda: app.has_table())
+            assert isinstance(app.screen, TooSmallScreen)  # the cover stays on top
+            assert not any(isinstance(s, LobbyScreen) for s in app.screen_stack)
+            await pilot.resize_terminal(*SIZE)
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await asyncio.gather(play_until(pilot, lambda: at_end(app)), bo.play(ready=True))
+    finally:
+        await server.close()
+
+
 # --------------------------------------------------------------------------- the showdown
 
 
