@@ -817,9 +817,10 @@ class TableServer:
     def _broadcast(self) -> None:
         """Send every client of this game what changed for it (or the lobby).
 
-        While a person's decision is open, that player hears at once and everybody else
-        :attr:`HostOptions.others_delay` later (see there): an answer that comes sooner
-        is not kept waiting behind their pictures, and theirs then tell both moves at once.
+        While a person's decision is open, that player hears at once and everybody else's
+        delta comes :attr:`HostOptions.others_delay` later (see there): an answer that
+        comes sooner is not kept waiting behind their pictures, and theirs then tell both
+        moves at once. A whole picture (a new hand, a newcomer) is never held back.
         """
         if self._closing:
             return
@@ -839,8 +840,11 @@ class TableServer:
             for client in self.members():
                 self._picture(client, table, views)
         else:
+            hand = None if session.hand is None else session.hand.config.hand_number
             for client in self.members():
-                if client.seat == self.pending:
+                # only deltas wait: a whole picture (a new hand, a newcomer) goes at once
+                whole = client.view is None or client.view.hand_number != hand
+                if client.seat == self.pending or whole:
                     self._picture(client, table, views)
             if self._catch_up is None:  # a deadline once set stays: nobody waits longer
                 loop = asyncio.get_running_loop()
