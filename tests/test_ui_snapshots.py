@@ -24,6 +24,8 @@ STATES = [
     "hot_seat_curtain",
     "end_screen",
     "coach",
+    "lobby_host",
+    "lobby_friend",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 
