@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from hang import QUIET_LIMIT, Progress
 from textual.app import App
@@ -337,6 +337,155 @@ def replay_app(lang: str) -> App[int]:
     return ReplayApp(load_entries([path]), get_translator(lang))
 
 
+# --------------------------------------------------------------------------- hosted tables
+
+#: what the lobby scenes print as the table's address (the real port changes every run)
+SHOWN_ADDRESS = "192.168.1.20:7477"
+#: the join code of the lobby scenes
+SCENE_CODE = "K7PQ2M"
+
+
+class HostedScene:
+    """A real table server on 127.0.0.1 for a scene, in an event loop of its own thread.
+
+    The scene's app (the host's own, or a friend's) joins it like any player; ``others``
+    sit down first as bare connections that only listen (the names a lobby shows), and
+    ``play`` ones as calling stations. One table at a time: a new scene's table closes the
+    last one's, so a test session never piles up servers.
+    """
+
+    _loop: ClassVar[asyncio.AbstractEventLoop | None] = None
+    _open: ClassVar[list[Any]] = []
+    #: the background players' tasks (held here: the loop keeps only weak references)
+    _tasks: ClassVar[set[asyncio.Task[Any]]] = set()
+
+    def __init__(
+        self,
+        humans: tuple[str, ...],
+        bots: tuple[str, ...] = (),
+        *,
+        hands: int | None = None,
+        keep_table: bool = False,
+    ) -> None:
+        self.humans = humans
+        self.bots = bots
+        self.hands = hands
+        self.keep_table = keep_table
+
+    @classmethod
+    def loop(cls) -> asyncio.AbstractEventLoop:
+        """The tables' event loop, started once, in a daemon thread."""
+        if cls._loop is None:
+            import threading
+
+            cls._loop = asyncio.new_event_loop()
+            threading.Thread(target=cls._loop.run_forever, name="scene-tables", daemon=True).start()
+        return cls._loop
+
+    def _run(self, job: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(job, self.loop()).result(30)
+
+    def app(
+        self,
+        lang: str,
+        me: str,
+        *,
+        host: bool,
+        others: tuple[str, ...] = (),
+        play: tuple[str, ...] = (),
+    ) -> HoldemApp:
+        """The table app of ``me`` (``host``: the host's own) at a fresh table."""
+        from holdem_tui.net.server import HostOptions, TableServer
+        from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+        for server in HostedScene._open:
+            self._run(server.close())
+        HostedScene._open.clear()
+        HostedScene._tasks = {task for task in HostedScene._tasks if not task.done()}
+        settings = GameSettings.build(
+            humans=list(self.humans), bots=self.bots, seed=7, pace="instant", hand_limit=self.hands
+        )
+        options = HostOptions(
+            settings,
+            code=SCENE_CODE,
+            host_seat=0,  # the first chair is the host's
+            hand_pause=0.0,
+            bot_timeout=None,
+            keep_table=self.keep_table,
+        )
+        server = TableServer(options, bot_factory=stations)
+        port = self._run(server.start("127.0.0.1", 0))
+        HostedScene._open.append(server)
+        token = options.host_token
+        for name in others:
+            self._run(self._listen(port, name, token if name == self.humans[0] else None))
+        for name in play:
+            self._run(self._station(port, name))
+        target = JoinTarget(
+            "127.0.0.1", port, SCENE_CODE, me, shown=SHOWN_ADDRESS, token=token if host else None
+        )
+        return create_remote_app(target, GameSettings(lang=lang, pace="instant"))
+
+    @staticmethod
+    async def _listen(port: int, name: str, token: str | None) -> None:
+        """Sit ``name`` down and read whatever the table says, until it closes."""
+        from holdem_tui.net.client import Connection
+
+        connection = await Connection.open("127.0.0.1", port, SCENE_CODE, name, token=token)
+
+        async def read() -> None:
+            while await connection.recv() is not None:
+                pass
+
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(read()))
+
+    @staticmethod
+    async def _station(port: int, name: str) -> None:
+        """Sit a calling station down as ``name``, playing in the background."""
+        from holdem_tui.net.bot_client import play_bot
+
+        task = play_bot("127.0.0.1", port, SCENE_CODE, name, CallingStation())
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(task))
+
+
+def _lobby_shows(here: int) -> Driver:
+    """Wait until the lobby lists the chairs with ``here`` people at the table."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.remote import RemoteDriver
+
+        app = pilot.app
+        assert isinstance(app, HoldemApp) and isinstance(app.driver, RemoteDriver)
+        driver = app.driver
+
+        def shown() -> bool:
+            view = driver.lobby.view
+            people = sum(
+                1
+                for name, present, seat in zip(
+                    view.names, view.here, app.settings.seats, strict=False
+                )
+                if present and name and seat.is_human
+            )
+            return view.session is not None and people == here
+
+        await wait_for(pilot, shown)
+        await pilot.pause()
+
+    return drive
+
+
+async def _hosted_end(pilot: Pilot[Any]) -> None:
+    """Play the hosted game through (checking or calling) to its end screen."""
+    from holdem_tui.ui.screens.hosted import HostedEndScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE, 60)
+    await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
+    await pilot.pause()
+
+
 @dataclass(frozen=True)
 class Scene:
     """One screen state: its settings, its bots, and how to get there."""
@@ -399,6 +548,22 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
             ),
             Scene("rules", _solo(lang=lang), _rules),
             Scene("coach", _solo(lang=lang, bots=("normal", "hard")), _coach),
+            Scene(
+                "lobby_host",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Ana", "", ""), ("normal",)).app(
+                    lang, "Host", host=True, others=("Ana",)
+                ),
+            ),
+            Scene(
+                "lobby_friend",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Bo", "", ""), ("hard",)).app(
+                    lang, "Ana", host=False, others=("Host",)
+                ),
+            ),
         )
     }
 
@@ -434,5 +599,21 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("raise_refused", _solo(lang=lang), _raise_refused),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
+        Scene(
+            "hosted_end_host",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "Ana"), ("normal",), hands=1, keep_table=True).app(
+                lang, "Host", host=True, play=("Ana",)
+            ),
+        ),
+        Scene(
+            "hosted_end_friend",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "", ""), ("easy",), hands=1, keep_table=True).app(
+                lang, "Ana", host=False, play=("Host", "Bo")
+            ),
+        ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}

@@ -72,6 +72,9 @@ class FakeHost:
     def new_table(self, seat_count: int, draw_game: bool) -> None:
         pass
 
+    def show_alone(self, screen: Any) -> None:
+        self.opened.append(screen)
+
     def has_table(self) -> bool:
         return True
 

@@ -25,6 +25,8 @@ STATES = [
     "hot_seat_curtain",
     "end_screen",
     "coach",
+    "lobby_host",
+    "lobby_friend",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 #: the table on a large window: five-line cards, the bets on the felt, the docked editor

@@ -186,14 +186,23 @@ class Session:
         """The view a bot decides from: its own position, never anything more."""
         return self.view_for(seat)
 
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change."""
-        assert self.hand is not None
+    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
+        """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change.
+
+        ``reason`` (already checked by the caller) is kept with the hand like a bot's
+        (:meth:`reasons_of`): a bot playing a network seat gives one with its action.
+        """
+        hand = self.hand
+        assert hand is not None
         self.tick()
         position = self.position_of(seat)
         if position is None:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
-        return self.hand.act(action, position)
+        index = len(hand.actions_taken()) if reason is not None else 0
+        events = hand.act(action, position)
+        if reason is not None:
+            self._reasons.setdefault(hand, {})[index] = reason
+        return events
 
     def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
         """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
@@ -202,18 +211,13 @@ class Session:
         the one played; a substitute has none.
         """
         decision = as_decision(answer)
-        assert self.hand is not None
-        hand, index = self.hand, len(self.hand.actions_taken())
         try:
-            events = self.act(seat, decision.action)
+            return self.act(seat, decision.action, decision.reason)
         except IllegalAction:
             legal = self.view_for(seat).legal
             if legal is None:
                 return ()
             return self.act(seat, legal.passive_action())
-        if decision.reason is not None:
-            self._reasons.setdefault(hand, {})[index] = decision.reason
-        return events
 
     def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
         """The reasons bots gave in ``hand`` (the current or a past one), by decision index

@@ -35,6 +35,7 @@ from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.local import LocalDriver, LocalOptions
+from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -100,6 +101,11 @@ class HoldemApp(BaseApp[None]):
     def exit_reason(self) -> str:
         """Why the app closed when the player did not choose it (printed after it closes)."""
         return self.driver.exit_reason
+
+    @property
+    def farewell(self) -> str:
+        """What to tell the player after the app closed at their choice (printed after it)."""
+        return self.driver.farewell
 
     # ------------------------------------------------------------------ crashes
 
@@ -196,12 +202,31 @@ class HoldemApp(BaseApp[None]):
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._cover)
 
+    def show_alone(self, screen: Screen[Any]) -> None:
+        """Put ``screen`` on an emptied stack (the size cover stays on top), as
+        :meth:`new_table` does with a table: a hosted table's next game opens its lobby."""
+        covered = self._cover is not None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+        if covered:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+
     def has_table(self) -> bool:
         """Whether a table screen is open."""
         return self.table_screen() is not None
 
     async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
-        """Replace the screen on top (the lobby) with a table, mounted when this returns."""
+        """Replace the lobby with a table, mounted when this returns (under the size cover
+        if it is up, which stays on top)."""
+        cover = self._cover
+        if cover is not None and self.screen is cover:
+            await self.pop_screen()
+            await self.switch_screen(TableScreen(seat_count, draw_game))
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            await self.push_screen(self._cover)
+            return
         await self.switch_screen(TableScreen(seat_count, draw_game))
 
     def table_screen(self) -> TableScreen | None:
@@ -319,6 +344,14 @@ class HoldemApp(BaseApp[None]):
     @on(TableScreen.ToggleReveal)
     def _toggle_reveal(self) -> None:
         self.driver.toggle_reveal()
+
+    @on(LobbyScreen.StartNow)
+    def _start_now(self) -> None:
+        self.driver.start_now()
+
+    @on(HostedEndScreen.Chosen)
+    def _hosted_end_chosen(self, message: HostedEndScreen.Chosen) -> None:
+        self.driver.end_chosen(message.choice)
 
     @on(TableScreen.PastHands)
     def _past_hands(self) -> None:
