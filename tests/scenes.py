@@ -481,7 +481,7 @@ async def _hosted_end(pilot: Pilot[Any]) -> None:
 
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE, 60)
+    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE)
     await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
     await pilot.pause()
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hang import HANG_GUARD
+from hang import HANG_GUARD, QUIET_LIMIT
 from net_support import LOOPBACK, open_table
 from scenes import CallingStation
 
@@ -148,8 +148,9 @@ class _Lines:
         for line in stream:
             self.queue.put(line)
 
-    def until(self, text: str, timeout: float = 30) -> list[str]:
-        """Every line up to the first holding ``text``."""
+    def until(self, text: str, timeout: float = QUIET_LIMIT) -> list[str]:
+        """Every line up to the first holding ``text`` (each line given ``timeout``: a
+        process that prints nothing for that long is hung)."""
         seen: list[str] = []
         while True:
             line = self.queue.get(timeout=timeout)
@@ -201,10 +202,10 @@ def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
             await asyncio.to_thread(enter, "Dealing now", "Bo joined")
             return list(await asyncio.gather(ana, bo))
 
-        overs = asyncio.run(asyncio.wait_for(play(), 90))
+        overs = asyncio.run(asyncio.wait_for(play(), HANG_GUARD))
         assert all(over is not None for over in overs)
         assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()
@@ -225,10 +226,10 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
                 )
             )
 
-        overs = asyncio.run(asyncio.wait_for(two_bots(), 60))
+        overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
         assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()
