@@ -135,9 +135,7 @@ def review_cards_shown(app: HoldemApp) -> str | None:
         return f"the review follows chair {record.seats[viewer]}, not a player"
     allowed = set(record.shown) | ({viewer} if viewer is not None else set())
     every = record.hand.view(None, reveal_all=True)
-    drawn = " ".join(
-        str(panel.render()) for panel in screen.query(ReviewSeat) if panel.display
-    )
+    drawn = " ".join(str(panel.render()) for panel in screen.query(ReviewSeat) if panel.display)
     for seat in every.seats:
         if seat.position in allowed or not seat.cards:
             continue
