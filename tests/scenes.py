@@ -167,7 +167,9 @@ async def _end(pilot: Pilot[Any]) -> None:
     from holdem_tui.ui.screens.end import EndScreen
 
     await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="c")
-    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
 
 
 async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:

@@ -24,6 +24,8 @@ STATES = [
     "hot_seat_curtain",
     "end_screen",
     "coach",
+    "review_reason",
+    "end_luck",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 

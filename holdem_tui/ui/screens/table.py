@@ -163,7 +163,6 @@ class TableScreen(Screen[None]):
             ActionModel("?", tr.t("keys.help"), "app.help"),
             ActionModel("F1", tr.t("keys.rules"), "app.rules"),
             ActionModel("h", tr.t("past_hands.key"), "screen.past_hands"),
-            ActionModel("e", tr.t("review.key"), "screen.review"),
             ActionModel(
                 "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
             ),
