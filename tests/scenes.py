@@ -238,6 +238,17 @@ async def _review_flag(pilot: Pilot[Any]) -> None:
     await step_until(pilot, screen, flagged, "n")
 
 
+def _review_asks(*keys: str) -> Driver:
+    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+        await pilot.press("e", *keys)
+        await pilot.pause(0.2)
+
+    return drive
+
+
 async def _end_luck(pilot: Pilot[Any]) -> None:
     """All-in before the flop (aces against kings), then the end screen with the luck line."""
     from holdem_tui.ui.screens.end import EndScreen
@@ -462,6 +473,18 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
+        Scene(
+            "review_whose",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks(),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_curtain",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("down", "enter"),
+            bot_factory=stations,
+        ),
         Scene(
             "review_flag",
             _solo(lang=lang, bots=("easy", "normal", "hard", "easy")),

@@ -444,6 +444,7 @@ class ReviewSeat(Static):
     DEFAULT_CSS = """
     ReviewSeat {
         width: 1fr;
+        max-width: 44;
         height: 4;
         border: round $primary-muted;
         border-title-color: $text;
@@ -488,7 +489,7 @@ class ReviewScreen(Translated, Screen[None]):
     DEFAULT_CSS = """
     ReviewScreen { layout: vertical; background: $background; }
     #review-header { height: 1; background: $panel; padding: 0 1; }
-    .review-row { height: 4; }
+    .review-row { height: 4; align-horizontal: center; }
     #review-board {
         height: 2;
         content-align: center middle;
