@@ -628,13 +628,16 @@ def test_review_command_reports_broken_files_and_exits_1(
     broken = tmp_path / "broken.phh"
     broken.write_text("variant = 'NT'\nactions = [\n", encoding="utf-8")
     missing = tmp_path / "missing.phhs"
+    folder = tmp_path / "a-folder.phhs"
+    folder.mkdir()
     runner = CliRunner()
-    result = runner.invoke(main, ["review", str(broken), str(missing)])
+    result = runner.invoke(main, ["review", str(broken), str(missing), str(folder)])
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 2 and "Traceback" not in result.output + result.stderr
+    assert len(lines) == 3 and "Traceback" not in result.output + result.stderr
     assert lines[0].startswith(f"Cannot review {broken}: ")
     assert lines[1] == f"Cannot review {missing}: no such file"
+    assert lines[2] == f"Cannot review {folder}: is a folder, not a file"
     # one good file beside the broken one: the review opens, the line comes after, exit 1
     opened: list[int] = []
     monkeypatch.setattr(ReviewApp, "run", lambda self: opened.append(len(self.book.entries)))
