@@ -474,6 +474,12 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
         Scene(
+            "end_hot_seat",
+            _solo(lang=lang, humans=("Ana", "Ben", "Cleo"), bots=nine[:6], hand_limit=2),
+            _end,
+            bot_factory=stations,
+        ),
+        Scene(
             "review_whose",
             _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
             _review_asks(),

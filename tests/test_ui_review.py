@@ -231,6 +231,11 @@ async def test_review_from_the_table_steps_and_picks_and_goes_back() -> None:
         await pilot.press("down", "enter")
         await wait_for_review(pilot)
         assert screen.current == 1
+        await pilot.press("question_mark")  # the help lists the review's keys over it
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        keys = str(app.screen.query_one("#help-keys", Static).render())
+        assert "Your next decision" in keys and "Fold" not in keys
+        await pilot.press("escape")
         await pilot.press("l")  # the review switches language with the rest
         assert header(screen).startswith("Pregled ruke")
         await pilot.press("l", "l", "l")

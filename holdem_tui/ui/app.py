@@ -34,7 +34,7 @@ from holdem_tui.session.present import UiState, build_table
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.hand_review import ReviewScreen, start_review
+from holdem_tui.ui.hand_review import ReviewScreen, review_keys, start_review
 from holdem_tui.ui.local import LocalDriver, LocalOptions
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
@@ -398,7 +398,18 @@ class HoldemApp(BaseApp[None]):
         )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """Every key of the table."""
+        """Every key of the table; over the hand review, the review's keys."""
+        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)), None)
+        if review is not None:
+            may_switch = review.book is not None and review.book.may_switch
+            return [
+                *review_keys(tr, may_switch=may_switch),
+                ("Esc", tr.t("review.key_close")),
+                ("?", tr.t("keys.help")),
+                ("l", tr.t("keys.language")),
+                ("k", tr.t("keys.four_colour")),
+                ("Ctrl+Q", tr.t("keys.quit")),
+            ]
         return [
             ("f", tr.t("keys.fold")),
             ("c", tr.t("keys.check_call")),

@@ -66,6 +66,7 @@ __all__ = [
     "ReviewEntry",
     "ReviewScreen",
     "SessionReview",
+    "review_keys",
     "session_book",
     "start_review",
 ]
@@ -921,6 +922,21 @@ class ReviewScreen(Translated, Screen[None]):
             self.on_close()
         else:
             self.dismiss(None)
+
+
+def review_keys(tr: Translator, *, may_switch: bool) -> list[tuple[str, str]]:
+    """The review's own keys and what they do, for the help (``?``) of either app."""
+    rows = [
+        ("← →", tr.t("review.key_step")),
+        ("↑ ↓", tr.t("review.key_street")),
+        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
+        ("n", tr.t("review.key_next_decision")),
+        ("PgUp PgDn", tr.t("review.key_hand")),
+        ("h", tr.t("review.key_hands")),
+    ]
+    if may_switch:
+        rows.append(("w", tr.t("review.key_whose")))
+    return rows
 
 
 def hand_line(

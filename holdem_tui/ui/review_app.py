@@ -24,7 +24,7 @@ from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.review import HandRecord, load_records, session_humans
 from holdem_tui.storage.preferences import load_settings, save_settings
 from holdem_tui.ui.base_app import BaseApp
-from holdem_tui.ui.hand_review import ReviewBook, ReviewEntry, ReviewScreen
+from holdem_tui.ui.hand_review import ReviewBook, ReviewEntry, ReviewScreen, review_keys
 from holdem_tui.ui.replay import viewer_language
 
 __all__ = ["ReviewApp", "file_book", "run_review"]
@@ -96,13 +96,7 @@ class ReviewApp(BaseApp[int]):
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The review's keys and the shared ones."""
         return [
-            ("← →", tr.t("review.key_step")),
-            ("↑ ↓", tr.t("review.key_street")),
-            ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-            ("n", tr.t("review.key_next_decision")),
-            ("PgUp PgDn", tr.t("review.key_hand")),
-            ("h", tr.t("review.key_hands")),
-            ("w", tr.t("review.key_whose")),
+            *review_keys(tr, may_switch=True),
             ("?", tr.t("keys.help")),
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),

@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -88,7 +88,8 @@ class EndScreen(Translated, Screen[str]):
     ]
 
     DEFAULT_CSS = """
-    #end-stats { margin: 1 0 0 0; height: auto; }
+    #end-stats-box { height: 1fr; margin: 1 0 0 0; }
+    #end-stats { height: auto; }
     """
 
     class Review(Message):
@@ -102,12 +103,14 @@ class EndScreen(Translated, Screen[str]):
 
     def compose(self) -> ComposeResult:
         """Title, the results table, the biggest pot, your stats, and the keys."""
-        with VerticalScroll(id="end-box"):
+        with Vertical(id="end-box"):
             yield Static(id="end-winner")
             yield Static(id="end-reason")
             yield Static(id="end-table")
             yield Static(id="end-biggest")
-            yield Static(id="end-stats")
+            # the rest of the box; many players at a small window scroll here, never the table
+            with VerticalScroll(id="end-stats-box"):
+                yield Static(id="end-stats")
         yield KeyFooter(id="end-footer")
 
     def on_mount(self) -> None:
@@ -173,7 +176,7 @@ class EndScreen(Translated, Screen[str]):
         """Redraw everything in the current language."""
         tr = translator(self)
         session = self.session
-        box = self.query_one("#end-box", VerticalScroll)
+        box = self.query_one("#end-box", Vertical)
         box.border_title = tr.t("end.title")
         order = session.standings()
         self.query_one("#end-winner", Static).update(
