@@ -676,3 +676,18 @@ async def test_the_monkeys_privacy_check_sees_a_leaking_review(
         await wait_for_review(pilot)
         found = review_cards_shown(app)
     assert found is not None and "of position" in found
+
+
+async def test_a_network_seat_has_no_review_and_says_so() -> None:
+    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+    target = JoinTarget("127.0.0.1", 9, "ABCDEF", name="Ana")  # nobody listens: it retries
+    app = create_remote_app(target, GameSettings.build(), reconnect=False)
+    told: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.tell = lambda text, **kw: told.append(text)  # type: ignore[method-assign]
+        assert app.driver.review_request() is None
+        app.open_review()
+        await pilot.pause()
+        assert not app.paused and not isinstance(app.screen, ReviewScreen)
+    assert told == [EN.t("review.not_here")]
