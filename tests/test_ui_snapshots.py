@@ -26,6 +26,8 @@ STATES = [
     "coach",
     "lobby_host",
     "lobby_friend",
+    "review_reason",
+    "end_luck",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 
