@@ -19,16 +19,18 @@ from hang import QUIET_LIMIT, Progress
 from textual.app import App
 from textual.pilot import Pilot
 
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
+from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
 from holdem_tui.session.controller import BotFactory
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.hand_review import ReviewScreen
 
 #: states in which the table waits for a key rather than for a bot or a timer
 STABLE = (Stage.HUMAN, Stage.CURTAIN, Stage.HAND_OVER, Stage.SESSION_OVER)
@@ -204,7 +206,107 @@ async def _end(pilot: Pilot[Any]) -> None:
     from holdem_tui.ui.screens.end import EndScreen
 
     await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="c")
-    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
+
+
+async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
+    """Wait until the hand review is on top with its hand and every coach's number in."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+#: the moves whose reasons make a good picture (a bet, a raise or a call, not a check)
+TELLING = (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+
+
+def telling(step: ReviewStep) -> bool:
+    """A step where a bot's reason is shown beside a bet, a raise or a call."""
+    return step.reason is not None and step.action is not None and step.action.kind in TELLING
+
+
+def reason_shown(app: HoldemApp) -> bool:
+    """The hand just finished ended with a bot's reason for a bet, raise or call that the
+    player may read afterwards (that bot's cards were turned up)."""
+    session = app.session
+    if session is None or app.ui.stage is not Stage.HAND_OVER or not session.played:
+        return False
+    hand = session.played[-1]
+    record = HandRecord.from_hand(hand, session.reasons_of(hand))
+    shown = visible_reasons(record, record.position_of(0))
+    return any(record.decisions[i][1].kind in TELLING for i in shown)
+
+
+async def step_until(
+    pilot: Pilot[Any], screen: ReviewScreen, wanted: Callable[[ReviewStep], bool], key: str
+) -> None:
+    """Press ``key`` in the review until the step on screen is ``wanted``."""
+    for _ in range(80):
+        review = screen.review
+        if review is not None and wanted(review.steps[screen.index]):
+            await pilot.pause()
+            return
+        await pilot.press(key)
+    raise AssertionError("the review never reached the wanted step")
+
+
+async def _review_reason(pilot: Pilot[Any]) -> None:
+    """Call down until a hand ends with a bot's cards (and so its reasons) turned up, then
+    open the review at that bot's reason."""
+    await act_until(pilot, reason_shown)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+    await step_until(pilot, screen, telling, "right")
+
+
+async def _review_flag(pilot: Pilot[Any]) -> None:
+    """Check and call along to the second hand's end, then open the review at the first
+    decision with a "worth a look" mark."""
+
+    def second_over(app: HoldemApp) -> bool:
+        return (
+            app.ui.stage is Stage.HAND_OVER
+            and app.session is not None
+            and len(app.session.played) == 2
+        )
+
+    await act_until(pilot, second_over)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+
+    def flagged(step: ReviewStep) -> bool:
+        spot = screen.spot_of(step)
+        return isinstance(spot, Spot) and bool(spot.flags)
+
+    await step_until(pilot, screen, flagged, "n")
+
+
+def _review_asks(opens: str, *keys: str) -> Driver:
+    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``; done once the
+    screen named ``opens`` is up (a condition, not a pause)."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+        await pilot.press("e", *keys)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == opens)
+
+    return drive
+
+
+async def _end_luck(pilot: Pilot[Any]) -> None:
+    """All-in before the flop (aces against kings), then the end screen with the luck line."""
+    from holdem_tui.ui.screens.end import EndScreen
+
+    await act_until(pilot, can_raise)
+    await pilot.press("a")
+    await act_until(pilot, lambda a: isinstance(a.screen, EndScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
 
 
 async def wait_for_coach(pilot: Pilot[Any]) -> None:
@@ -511,6 +613,10 @@ class Scene:
         )
 
 
+#: heads-up, this seed deals the player two aces and the bot two kings in the first hand
+LUCK_SEED = 157642
+
+
 def _solo(**kw: Any) -> GameSettings:
     kw.setdefault("pace", "instant")
     kw.setdefault("seed", 7)
@@ -564,6 +670,13 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
                     lang, "Ana", host=False, others=("Host",)
                 ),
             ),
+            Scene("review_reason", _solo(lang=lang, bots=("easy", "normal")), _review_reason),
+            Scene(
+                "end_luck",
+                _solo(lang=lang, bots=("easy",), seed=LUCK_SEED, hand_limit=1),
+                _end_luck,
+                bot_factory=stations,
+            ),
         )
     }
 
@@ -614,6 +727,30 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
             factory=lambda: HostedScene(("Host", "", ""), ("easy",), hands=1, keep_table=True).app(
                 lang, "Ana", host=False, play=("Host", "Bo")
             ),
+        ),
+        Scene(
+            "end_hot_seat",
+            _solo(lang=lang, humans=("Ana", "Ben", "Cleo"), bots=nine[:6], hand_limit=2),
+            _end,
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_whose",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("ChoiceScreen"),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_curtain",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("ReviewCurtain", "down", "enter"),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_flag",
+            _solo(lang=lang, bots=("easy", "normal", "hard", "easy")),
+            _review_flag,
+            bot_factory=stations,
         ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}

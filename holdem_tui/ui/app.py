@@ -34,7 +34,9 @@ from holdem_tui.session.present import UiState, build_table
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.hand_review import ReviewScreen, review_keys, start_review
 from holdem_tui.ui.local import LocalDriver, LocalOptions
+from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
 from holdem_tui.ui.screens.rules import RulesScreen
@@ -77,6 +79,8 @@ class HoldemApp(BaseApp[None]):
         self.coach_on = preferences is not None and preferences.coach
         self.coach = CoachFeed(self, self.redraw)
         self._cover: TooSmallScreen | None = None
+        #: the hand review (or the question whose it is) is open: the game waits meanwhile
+        self._reviewing = False
         #: where the details of a crash were written (the command line names it)
         self.crash_log: Path | None = None
 
@@ -143,9 +147,9 @@ class HoldemApp(BaseApp[None]):
         self._check_size(event.size.width, event.size.height)
 
     @property
-    def too_small(self) -> bool:
-        """Whether the window is covered because it is smaller than the table needs."""
-        return self._cover is not None
+    def paused(self) -> bool:
+        """Whether the game waits: the window is too small, or the review is open."""
+        return self._cover is not None or self._reviewing
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -244,6 +248,9 @@ class HoldemApp(BaseApp[None]):
             return
         model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
         screen.show_model(model)
+        for review in self.screen_stack:
+            if isinstance(review, ReviewScreen):  # the deck or the language changed
+                review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
         screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
@@ -359,6 +366,28 @@ class HoldemApp(BaseApp[None]):
         if session is not None:
             self.open_screen(PastHandsScreen(session, self.driver.default_viewer()))
 
+    @on(TableScreen.Review)
+    @on(EndScreen.Review)
+    @on(PastHandsScreen.Review)
+    def _review(self) -> None:
+        self.open_review()
+
+    def open_review(self) -> None:
+        """The hand review of this session; the game waits until it is closed."""
+        if self._reviewing:
+            return
+        request = self.driver.review_request()
+        if request is None:
+            self.tell(self.tr.t("review.not_here"))
+            return
+        self._reviewing = True
+        start_review(self, request, self._review_closed)
+
+    def _review_closed(self) -> None:
+        self._reviewing = False
+        self.redraw()
+        self.driver.resume()
+
     # ------------------------------------------------------------------ the setup's messages
 
     @on(SetupScreen.Continue)
@@ -386,11 +415,29 @@ class HoldemApp(BaseApp[None]):
         settings = self.driver.settings
         setup = replace(settings, seed=None).to_dict()
         save_settings(
-            Settings(settings.lang, settings.pace, setup, self.four_colour, self.coach_on)
+            Settings(
+                settings.lang,
+                settings.pace,
+                setup,
+                self.four_colour,
+                self.coach_on,
+                settings.training,
+            )
         )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """Every key of the table."""
+        """Every key of the table; over the hand review, the review's keys."""
+        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)), None)
+        if review is not None:
+            may_switch = review.book is not None and review.book.may_switch
+            return [
+                *review_keys(tr, may_switch=may_switch),
+                ("Esc", tr.t("review.key_close")),
+                ("?", tr.t("keys.help")),
+                ("l", tr.t("keys.language")),
+                ("k", tr.t("keys.four_colour")),
+                ("Ctrl+Q", tr.t("keys.quit")),
+            ]
         return [
             ("f", tr.t("keys.fold")),
             ("c", tr.t("keys.check_call")),
@@ -400,6 +447,7 @@ class HoldemApp(BaseApp[None]):
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
             ("h", tr.t("past_hands.title")),
+            ("e", tr.t("review.help")),
             ("?", tr.t("keys.help")),
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),

@@ -38,6 +38,8 @@ from holdem_tui.ui.timing import TimerHandle, Timers
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from holdem_tui.ui.hand_review import SessionReview
+
 
 class TableHost(Protocol):
     """What a driver asks of the app it runs in: drawing, screens, threads, the exit."""
@@ -51,8 +53,9 @@ class TableHost(Protocol):
         """The language on screen now."""
 
     @property
-    def too_small(self) -> bool:
-        """Whether the window is covered for being too small (the game waits meanwhile)."""
+    def paused(self) -> bool:
+        """Whether the game waits: the window is too small, or the player looks back at a
+        hand (the review): nothing moves on the table until they are back."""
 
     def redraw(self) -> None:
         """Rebuild the table from the driver's session and UI state."""
@@ -168,6 +171,11 @@ class TableDriver:
     def saving(self) -> bool:
         """Whether leaving keeps the session to come back to (the quit question says so)."""
         return False
+
+    def review_request(self) -> SessionReview | None:
+        """Whose hand review the table may open now, and what it may show (``None``: this
+        table has no review, e.g. a network seat, which never holds the others' cards)."""
+        return None
 
     def default_viewer(self) -> int | None:
         """Whose eyes the table has between turns: the one human, else nobody's."""
@@ -351,14 +359,16 @@ class TableDriver:
             self._timer = None
 
     def _when_running(self, step: Callable[[], None]) -> bool:
-        """Defer ``step`` while the window is too small; True if it may run now."""
-        if self.host.too_small:
+        """Defer ``step`` while the game is paused (the window too small, the review
+        open); True if it may run now."""
+        if self.host.paused:
             self._resume = step
             return False
         return True
 
     def resume(self) -> None:
-        """The window is big enough again: take up the step that was waiting."""
+        """The game may go on again (the window grew, the review closed): take up the step
+        that was waiting."""
         step, self._resume = self._resume, None
         if step is not None:
             self.host.soon(step)
