@@ -64,7 +64,7 @@ def test_screen(snap_compare: Callable[..., bool], name: str, size: tuple[int, i
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", LARGE)
+@pytest.mark.parametrize("name", [pytest.param(name, id=name) for name in LARGE])
 def test_large_window(snap_compare: Callable[..., bool], name: str) -> None:
     scene = scenes("en")[name]
     assert snap_compare(scene.app(), terminal_size=(200, 60), run_before=scene.drive)
