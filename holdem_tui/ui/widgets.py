@@ -319,6 +319,12 @@ class HandLog(VerticalScroll, can_focus=False):
         self.query_one("#log-text", Static).update(Content("\n".join(lines)))
         self.scroll_end(animate=False)
 
+    def watch_virtual_size(self) -> None:
+        """The text was laid out anew (new lines, a resize): the newest line in sight. A
+        scroll asked for in :meth:`show` alone can run before the new text has its height,
+        and then stops one screen short, depending on how busy the machine is."""
+        self.scroll_end(animate=False, immediate=True)
+
 
 SEPARATOR = "   "
 
