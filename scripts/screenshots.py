@@ -3,7 +3,8 @@
 The app comes from the same factory the game and the snapshot tests use, driven headless by a
 Textual pilot, so each picture is a real state of the real game. Run from the repository:
 
-    python scripts/screenshots.py            # all scenes, 80x24 and 120x36, English
+    python scripts/screenshots.py            # all scenes, 80x24 and 120x36 (the table also
+                                             # at 200x60), English
     python scripts/screenshots.py --lang hr  # the same in Croatian (files get a -hr suffix)
 """
 
@@ -20,11 +21,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from scenes import Scene, scenes
 
 SIZES = ((80, 24), (120, 36))
+#: scenes also shown on a large window, where the table grows with it
+LARGE = {"table_preflop": ((200, 60),)}
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 
 
 async def shoot(scene: Scene, size: tuple[int, int], path: Path) -> None:
-    """Drive one scene at one terminal size and save the screen as SVG."""
+    """Drive one scene at one terminal size and save the screen as SVG.
+
+    The scene's driver waits for its state (the table waiting for a key, a screen up and
+    drawn), never for a fixed time; the animations are then let finish.
+    """
     app = scene.app()
     async with app.run_test(size=size) as pilot:
         await scene.drive(pilot)
@@ -45,7 +52,7 @@ def main() -> None:
     for name, scene in scenes(args.lang).items():
         if args.only and name not in args.only:
             continue
-        for width, height in SIZES:
+        for width, height in SIZES + LARGE.get(name, ()):
             path = args.out / f"{name}-{width}x{height}{suffix}.svg"
             asyncio.run(shoot(scene, (width, height), path))
             print(path)

@@ -19,6 +19,17 @@ def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv("LC_MESSAGES", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _no_wall_clock_for_plugin_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin bot's process gets a hang guard, not 20 s, to start: on a loaded machine a
+    slow start must not turn into a counted fault and change what a test sees."""
+    from hang import HANG_GUARD
+
+    from holdem_tui.bots import sandbox
+
+    monkeypatch.setattr(sandbox, "START_TIMEOUT", HANG_GUARD)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """A tier run (``-m "not slow"``) compares only some of the SVG snapshots: the others
     are not taken for orphans (the full run still fails on a snapshot nobody uses)."""

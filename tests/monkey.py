@@ -19,6 +19,7 @@ from ui_support import wait_for
 
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import card_text
+from holdem_tui.ui import raise_editor
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.hand_review import ChoiceScreen, ReviewCurtain, ReviewScreen, ReviewSeat
 from holdem_tui.ui.screens.end import EndScreen
@@ -29,7 +30,6 @@ from holdem_tui.ui.screens.modals import (
     HelpScreen,
     PastHandsScreen,
     QuitScreen,
-    RaiseEditor,
     TooSmallScreen,
 )
 from holdem_tui.ui.screens.rules import RulesScreen
@@ -39,7 +39,6 @@ from holdem_tui.ui.timing import ManualTimers
 
 SCREENS: tuple[type[Screen[Any]], ...] = (
     TableScreen,
-    RaiseEditor,
     QuitScreen,
     CurtainScreen,
     HelpScreen,
@@ -58,6 +57,13 @@ SCREENS: tuple[type[Screen[Any]], ...] = (
 JUNK = ("x", "z", "0", "9", "tab", "shift+tab", "backspace", "up", "down", "left", "right")
 #: keys that leave the app: pressed, but rarely, so sessions get played to their end
 LEAVING = frozenset({"ctrl+q", "q"})
+#: every key the docked raise editor answers (it is no screen, so it has no bindings)
+EDITOR_KEYS = tuple(
+    sorted(
+        {*raise_editor.STEP_KEYS, *raise_editor.QUICK_KEYS, *"0123456789", "P", "A"}
+        | {"backspace", "enter", "escape"}
+    )
+)
 
 
 def _binding_keys(bindings: list[Any]) -> set[str]:
@@ -73,7 +79,7 @@ def every_key() -> list[str]:
     keys = _binding_keys(list(HoldemApp.BINDINGS))
     for screen in SCREENS:
         keys |= _binding_keys(list(screen.BINDINGS))
-    keys |= set(RaiseEditor.STEP_KEYS) | set(RaiseEditor.QUICK_KEYS)
+    keys |= set(EDITOR_KEYS)
     keys |= set(JUNK)
     return sorted(keys)
 
@@ -155,6 +161,14 @@ async def _stable(pilot: Any) -> None:
     await wait_for(pilot, idle)
 
 
+def _screen_name(app: HoldemApp) -> str:
+    """The screen on top, or "RaiseEditor" while the table's docked editor owns the keys."""
+    screen = app.screen
+    if isinstance(screen, TableScreen) and screen.is_mounted and screen.editor.is_open:
+        return "RaiseEditor"
+    return type(screen).__name__
+
+
 def _window(rng: random.Random) -> tuple[int, int]:
     """A window between 60×20 and 200×60; one in four too small for the table."""
     if rng.random() < 0.25:
@@ -184,7 +198,7 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
     report = MonkeyReport()
     while report.keys + report.resizes + report.clock_turns < steps:
         timers = ManualTimers()
-        app = create_app(monkey_settings(game, hot_seat, rng), timers=timers)
+        app = create_app(monkey_settings(game, hot_seat, rng), timers=timers, bot_timeout=None)
         report.apps += 1
         size = _window(rng)
         async with app.run_test(size=size) as pilot:
@@ -195,7 +209,7 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
                     sessions_seen.add(id(app.session))
                     report.sessions += 1
                 roll = rng.random()
-                screen_name = type(app.screen).__name__
+                screen_name = _screen_name(app)
                 report.screens[screen_name] += 1
                 if roll < 0.05:
                     size = _window(rng)
@@ -205,8 +219,13 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
                     timers.advance(rng.choice((0.5, 1.0, 3.0, timers.next_due() or 0.0)))
                     report.clock_turns += 1
                 else:
-                    live = sorted(app.screen.active_bindings)
-                    key = rng.choice(live if live and rng.random() < 0.6 else keys)
+                    editing = screen_name == "RaiseEditor"
+                    live = list(EDITOR_KEYS) if editing else sorted(app.screen.active_bindings)
+                    # in the editor, type like a player typing an amount, with slips
+                    share = 0.85 if editing else 0.6
+                    key = rng.choice(live if live and rng.random() < share else keys)
+                    if "r" in live and screen_name == "TableScreen" and rng.random() < 0.2:
+                        key = "r"  # open the raise editor often: it has many keys of its own
                     leaving = key in LEAVING or (key == "escape" and screen_name == "EndScreen")
                     if leaving and rng.random() < 0.8:
                         key = "enter"

@@ -1,7 +1,9 @@
 """Helpers for the network tests: a real table server on 127.0.0.1 and bare protocol clients.
 
-Everything waits for conditions (a message arriving, the server's state changing), bounded by
-a timeout, never for a fixed time; every socket is on the loopback address.
+Everything waits for conditions (a message arriving, the server's state changing), never for
+a fixed time; a wait gives up only when nothing has arrived for :data:`hang.QUIET_LIMIT`
+seconds (a hang), so a slow machine makes a session longer, never a failure. Every socket is
+on the loopback address.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from hang import QUIET_LIMIT
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
@@ -153,20 +156,21 @@ class WireClient:
         self.writer.write(data)
         await self.writer.drain()
 
-    async def next(self, kinds: tuple[str, ...] = (), timeout: float = 10.0) -> dict[str, Any]:
-        """The next message (of one of ``kinds``, skipping others); fails at EOF or timeout."""
-        async with asyncio.timeout(timeout):
-            while True:
+    async def next(self, kinds: tuple[str, ...] = (), quiet: float = QUIET_LIMIT) -> dict[str, Any]:
+        """The next message (of one of ``kinds``, skipping others); fails at EOF, or when no
+        message at all has come for ``quiet`` seconds."""
+        while True:
+            async with asyncio.timeout(quiet):
                 line = await self.reader.readline()
-                if not line:
-                    self.closed = True
-                    raise ConnectionError("the server closed the connection")
-                self.raw.append(line)
-                message: dict[str, Any] = json.loads(line)
-                self.messages.append(message)
-                self._follow(line)
-                if not kinds or message["t"] in kinds:
-                    return message
+            if not line:
+                self.closed = True
+                raise ConnectionError("the server closed the connection")
+            self.raw.append(line)
+            message: dict[str, Any] = json.loads(line)
+            self.messages.append(message)
+            self._follow(line)
+            if not kinds or message["t"] in kinds:
+                return message
 
     def _follow(self, line: bytes) -> None:
         """Keep the copy of the table as a client must (strictly: a bad frame fails here)."""
@@ -180,51 +184,48 @@ class WireClient:
             self.state = state
             self.pictures.append(state)
 
-    async def next_picture(self, timeout: float = 10.0) -> p.State:
+    async def next_picture(self) -> p.State:
         """The table as the next ``state`` or ``delta`` leaves this client's copy."""
-        async with asyncio.timeout(timeout):
-            while True:
-                message = await self.next(("state", "delta"))
-                assert self.state is not None, message
-                return self.state
+        await self.next(("state", "delta"))
+        assert self.state is not None
+        return self.state
 
-    async def next_decision(self, timeout: float = 10.0) -> p.State:
+    async def next_decision(self) -> p.State:
         """The next picture that asks this client to act."""
-        async with asyncio.timeout(timeout):
-            while True:
-                state = await self.next_picture(timeout)
-                if state.decision is not None:
-                    self.unanswered = state
-                    return state
+        while True:
+            state = await self.next_picture()
+            if state.decision is not None:
+                self.unanswered = state
+                return state
 
     async def play(
         self,
         decide: Callable[[PlayerView], Action] = calling,
-        timeout: float = 60.0,
         *,
         ready: bool = False,
     ) -> dict[str, Any]:
         """Answer every decision with ``decide`` until the session is over; returns ``over``.
 
         ``ready``: say so once each hand's result is on screen (the table then deals on).
+        Each message is waited for with :meth:`next`'s no-progress limit, so a long session
+        on a slow machine is waited for however long it takes.
         """
         readied: set[int] = set()
-        async with asyncio.timeout(timeout):
-            while True:
-                if self.unanswered is not None:
-                    state, self.unanswered = self.unanswered, None
-                    await self._answer(state, decide)
-                    continue
-                message = await self.next()
-                if message["t"] == "over":
-                    return message
-                if message["t"] in ("state", "delta") and self.state is not None:
-                    await self._answer(self.state, decide)
-                    view = self.state.view
-                    done = ready and view is not None and view.complete
-                    if done and view is not None and view.hand_number not in readied:
-                        readied.add(view.hand_number)
-                        await self.send(p.ready())
+        while True:
+            if self.unanswered is not None:
+                state, self.unanswered = self.unanswered, None
+                await self._answer(state, decide)
+                continue
+            message = await self.next()
+            if message["t"] == "over":
+                return message
+            if message["t"] in ("state", "delta") and self.state is not None:
+                await self._answer(self.state, decide)
+                view = self.state.view
+                done = ready and view is not None and view.complete
+                if done and view is not None and view.hand_number not in readied:
+                    readied.add(view.hand_number)
+                    await self.send(p.ready())
 
     async def _answer(self, state: p.State, decide: Callable[[PlayerView], Action]) -> None:
         if state.decision is None:

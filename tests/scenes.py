@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from hang import QUIET_LIMIT, Progress
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -61,33 +62,62 @@ def stations(spec: str, seed: int | None) -> CallingStation:
     return CallingStation(seed)
 
 
-async def settle(pilot: Pilot[Any], stages: Iterable[Stage] = STABLE, timeout: float = 20) -> None:
+def progress_mark(app: App[Any]) -> tuple[object, ...]:
+    """Everything whose change shows the app is getting on: the session and its hand's
+    events, the table's stage, the screens, the workers still running."""
+    marks: list[object] = [
+        tuple(id(screen) for screen in app.screen_stack),
+        sum(1 for worker in app.workers if not worker.is_finished),
+    ]
+    if isinstance(app, HoldemApp):
+        session = app.session
+        hand = getattr(session, "hand", None)
+        marks += [
+            id(session),
+            app.ui,
+            None if hand is None else (id(hand), len(hand.events)),
+            id(getattr(session, "view", None)),  # a network seat: each state is a new view
+        ]
+    return tuple(marks)
+
+
+def progress_guard(app: App[Any], quiet: float = QUIET_LIMIT) -> Progress:
+    """A hang guard on ``app``: it stalls only when nothing in it has moved for ``quiet`` s."""
+    return Progress(lambda: progress_mark(app), quiet)
+
+
+async def settle(
+    pilot: Pilot[Any], stages: Iterable[Stage] = STABLE, quiet: float = QUIET_LIMIT
+) -> None:
     """Wait until the table waits for a person (or reaches one of ``stages``)."""
     app = pilot.app
     assert isinstance(app, HoldemApp)
     wanted = tuple(stages)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    guard = progress_guard(app, quiet)
     while True:
         await pilot.pause()
         if app.ui.stage in wanted and app.session is not None:
             await pilot.pause()
             return
-        if loop.time() > deadline:
-            raise AssertionError(f"the table never settled; stage is {app.ui.stage}")
+        if guard.stalled():
+            raise AssertionError(
+                f"the table stood still for {quiet:.0f} s; stage is {app.ui.stage}"
+            )
         await asyncio.sleep(0.005)
 
 
-async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30) -> None:
+async def wait_for(
+    pilot: Pilot[Any], condition: Callable[[], bool], quiet: float = QUIET_LIMIT
+) -> None:
     """Let the app run (bots think in threads) until ``condition()`` holds.
 
-    The timeout is only a safety net against a hang; nothing is timed by it.
+    Fails only if the app stands still for ``quiet`` seconds without the condition coming
+    true (a hang); nothing is timed by it.
     """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    guard = progress_guard(pilot.app, quiet)
     while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("the condition never came true")
+        if guard.stalled():
+            raise AssertionError(f"the condition never came true; nothing moved for {quiet} s")
         await pilot.pause()
         await asyncio.sleep(0.002)
     await pilot.pause()
@@ -148,6 +178,14 @@ async def _setup(pilot: Pilot[Any]) -> None:
 async def _raise_editor(pilot: Pilot[Any]) -> None:
     await act_until(pilot, can_raise)
     await pilot.press("r", "p")
+
+
+async def _raise_refused(pilot: Pilot[Any]) -> None:
+    """The editor with an amount above the maximum refused, and the reason beside it."""
+    await act_until(pilot, can_raise)
+    legal = my_view(pilot.app).legal  # type: ignore[arg-type]
+    assert legal is not None
+    await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
 
 
 async def _draw_selection(pilot: Pilot[Any]) -> None:
@@ -247,13 +285,14 @@ async def _review_flag(pilot: Pilot[Any]) -> None:
     await step_until(pilot, screen, flagged, "n")
 
 
-def _review_asks(*keys: str) -> Driver:
-    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``."""
+def _review_asks(opens: str, *keys: str) -> Driver:
+    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``; done once the
+    screen named ``opens`` is up (a condition, not a pause)."""
 
     async def drive(pilot: Pilot[Any]) -> None:
         await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
         await pilot.press("e", *keys)
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == opens)
 
     return drive
 
@@ -270,16 +309,12 @@ async def _end_luck(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: screen.stats is not None)
 
 
-async def wait_for_coach(pilot: Pilot[Any], limit: int = 500) -> None:
-    """Wait until the coach's worker has put its numbers on screen (a condition, no clock)."""
+async def wait_for_coach(pilot: Pilot[Any]) -> None:
+    """Wait until the coach's worker has put its numbers on screen (a condition, no clock:
+    however long its thread takes on a busy machine, as long as the app is not hung)."""
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    for _ in range(limit):
-        await pilot.pause()
-        if app.coach_ready():
-            await pilot.pause()
-            return
-    raise AssertionError("the coach never showed its numbers")
+    await wait_for(pilot, app.coach_ready)
 
 
 async def _coach(pilot: Pilot[Any]) -> None:
@@ -290,16 +325,39 @@ async def _coach(pilot: Pilot[Any]) -> None:
     await wait_for_coach(pilot)
 
 
+def rules_shown(app: App[Any], game: str) -> bool:
+    """The rules screen shows ``game``'s rules whole: the document parsed (in a thread) and
+    mounted, and its contents listed where there is room for them."""
+    from textual.widgets import MarkdownViewer, Tree
+
+    from holdem_tui.ui.base_app import translator
+    from holdem_tui.ui.screens.rules import RulesScreen
+
+    screen = app.screen
+    if not isinstance(screen, RulesScreen) or screen.game != game:
+        return False
+    viewer = screen.query_one(MarkdownViewer)
+    document = viewer.document
+    if document.source != translator(screen).rules_markdown(game) or document.lock.is_locked:
+        return False
+    if not document.query("MarkdownBlock"):
+        return False
+    if viewer.show_table_of_contents:
+        tree = viewer.table_of_contents.query_one(Tree)
+        return bool(tree.root.children)
+    return True
+
+
 async def _rules(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("f1")
-    await pilot.pause(0.3)
+    await wait_for(pilot, lambda: rules_shown(pilot.app, "holdem"))
 
 
 async def _rules_draw(pilot: Pilot[Any]) -> None:
     await _rules(pilot)
     await pilot.press("g")
-    await pilot.pause(0.3)
+    await wait_for(pilot, lambda: rules_shown(pilot.app, "draw"))
 
 
 def _board(cards: int) -> Driver:
@@ -338,16 +396,17 @@ async def _fold_when_free(pilot: Pilot[Any]) -> None:
 
     await act_until(pilot, free)
     await pilot.press("f")
-    await pilot.pause(0.2)
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "FoldConfirmScreen")
 
 
-def _then_press(*keys: str) -> Driver:
-    """Wait for the table, then press ``keys`` (a modal: help, quit)."""
+def _then_press(*keys: str, opens: str) -> Driver:
+    """Wait for the table, then press ``keys`` and wait for the screen ``opens`` (a modal:
+    help, quit) to be up and drawn."""
 
     async def drive(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press(*keys)
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == opens)
 
     return drive
 
@@ -524,7 +583,7 @@ async def _hosted_end(pilot: Pilot[Any]) -> None:
 
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE, 60)
+    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE)
     await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
     await pilot.pause()
 
@@ -546,7 +605,12 @@ class Scene:
         """A fresh app for this scene, from the one factory (or the scene's own)."""
         if self.factory is not None:
             return self.factory()
-        return create_app(self.settings, bot_factory=self.bot_factory, setup_first=self.setup_first)
+        return create_app(
+            self.settings,
+            bot_factory=self.bot_factory,
+            setup_first=self.setup_first,
+            bot_timeout=None,  # a bot's answer never depends on how busy the machine is
+        )
 
 
 #: heads-up, this seed deals the player two aces and the bot two kings in the first hand
@@ -642,9 +706,10 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
             bot_factory=stations,
         ),
         Scene("draw_showdown", _solo(lang=lang, **draw), _showdown, bot_factory=stations),
-        Scene("help", _solo(lang=lang), _then_press("question_mark")),
-        Scene("quit", _solo(lang=lang), _then_press("ctrl+q")),
+        Scene("help", _solo(lang=lang), _then_press("question_mark", opens="HelpScreen")),
+        Scene("quit", _solo(lang=lang), _then_press("ctrl+q", opens="QuitScreen")),
         Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
+        Scene("raise_refused", _solo(lang=lang), _raise_refused),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
         Scene(
@@ -672,13 +737,13 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene(
             "review_whose",
             _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
-            _review_asks(),
+            _review_asks("ChoiceScreen"),
             bot_factory=stations,
         ),
         Scene(
             "review_curtain",
             _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
-            _review_asks("down", "enter"),
+            _review_asks("ReviewCurtain", "down", "enter"),
             bot_factory=stations,
         ),
         Scene(

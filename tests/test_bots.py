@@ -8,10 +8,11 @@ import random
 import subprocess
 import sys
 import textwrap
-import time
+import threading
 from pathlib import Path
 
 import pytest
+from hang import HANG_GUARD
 
 from holdem_tui.bots import LEVELS, SafeBot, make_bot, safe_decide
 from holdem_tui.bots.base import BaseBot
@@ -139,8 +140,15 @@ class _Raises(BaseBot):
 
 
 class _Slow(BaseBot):
+    """Answers only once released, after its test: it can never answer in time, however
+    busy the machine is."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.release = threading.Event()
+
     def decide(self, view: PlayerView) -> Action:
-        time.sleep(2.0)
+        self.release.wait()
         return Action.fold()
 
 
@@ -172,16 +180,24 @@ def _first_view(game: str = "holdem") -> PlayerView:
 
 @pytest.mark.parametrize(
     ("bot", "kind", "timeout"),
-    # only the slow bot is meant to run out of time: the others get ample time, so a
-    # busy machine cannot turn their exception or illegal answer into a timeout
-    [(_Raises(), "exception", 10.0), (_Slow(), "timeout", 0.3), (_OverBets(), "illegal", 10.0)],
+    # only the slow bot runs out of time, and it cannot help it (it waits for an event set
+    # after the test); the others get a limit no busy machine reaches (a hang guard)
+    [
+        (_Raises(), "exception", HANG_GUARD),
+        (_Slow(), "timeout", 0.3),
+        (_OverBets(), "illegal", HANG_GUARD),
+    ],
 )
 def test_faulty_bot_checks_or_folds_and_is_logged(
     bot: BaseBot, kind: str, timeout: float, caplog: pytest.LogCaptureFixture
 ) -> None:
     view = _first_view()  # preflop, facing the big blind: the fallback is a fold
-    with caplog.at_level(logging.WARNING, logger="holdem_tui.bots"):
-        decision, fault = safe_decide(bot, view, timeout=timeout)
+    try:
+        with caplog.at_level(logging.WARNING, logger="holdem_tui.bots"):
+            decision, fault = safe_decide(bot, view, timeout=timeout)
+    finally:
+        if isinstance(bot, _Slow):
+            bot.release.set()  # let its thread end
     assert decision == Decision(Action.fold())
     assert fault is not None and fault.kind == kind
     assert kind in caplog.text
@@ -200,7 +216,7 @@ def test_bad_draw_stands_pat_and_safe_bot_records_the_fault() -> None:
 
 def test_a_good_answer_passes_through() -> None:
     view = _first_view()
-    decision, fault = safe_decide(make_bot("normal", 1), view, timeout=5.0)
+    decision, fault = safe_decide(make_bot("normal", 1), view, timeout=HANG_GUARD)
     assert fault is None
     assert view.legal is not None and illegal_reason(decision.action, view.legal) is None
 

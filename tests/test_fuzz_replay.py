@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from fuzz_support import history_cases
+from hang import HANG_GUARD
 
 from holdem_tui.cli import main
 
@@ -128,7 +129,7 @@ def test_odd_paths_are_one_line_each_and_no_fifo_blocks(tmp_path: Path) -> None:
         [sys.executable, "-m", "holdem_tui", "replay", "--json", *paths],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_GUARD,
         check=False,
     )
     assert result.returncode == 1

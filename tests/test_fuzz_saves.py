@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hang import HANG_GUARD
 from storage_support import play_one, random_agent, random_table
 
 from holdem_tui.game_settings import GameSettings
@@ -236,7 +237,7 @@ def test_a_second_game_on_the_folder_is_told_who_holds_it(tmp_path: Path) -> Non
             text=True,
             env=env,
             stdin=subprocess.DEVNULL,
-            timeout=120,
+            timeout=HANG_GUARD,
             check=False,
         )
         assert result.returncode == 1
@@ -244,7 +245,7 @@ def test_a_second_game_on_the_folder_is_told_who_holds_it(tmp_path: Path) -> Non
     finally:
         assert holder.stdin is not None
         holder.stdin.close()
-        holder.wait(timeout=30)
+        holder.wait(timeout=HANG_GUARD)
     acquire(folder).release()  # the holder ended: the folder is free again
 
 

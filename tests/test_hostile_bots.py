@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from hang import HANG_GUARD
 
 from holdem_tui.bots import SafeBot, make_bot, safe_decide
 from holdem_tui.bots.base import BaseBot
@@ -152,7 +153,7 @@ def _close(*bots: SafeBot) -> None:
 
 @pytest.mark.parametrize("spec", ["hostile:GcPeeker", "hostile:FramePeeker"])
 def test_a_plugin_finds_no_hand_and_no_hidden_card(plugins: Path, spec: str) -> None:
-    peeker = SafeBot(make_bot(spec, 1), timeout=20.0)
+    peeker = SafeBot(make_bot(spec, 1), timeout=HANG_GUARD)
     hand = _play(_hand(), [peeker, SafeBot(make_bot("easy", 2)), SafeBot(make_bot("easy", 3))])
     _close(peeker)
     notes = _notes(plugins)
@@ -169,7 +170,7 @@ def _chips(hand: Hand) -> int:
 
 
 def test_a_plugin_cannot_change_pots_history_or_legal(plugins: Path) -> None:
-    maker = SafeBot(make_bot("hostile:ChipMaker", 1), timeout=20.0)
+    maker = SafeBot(make_bot("hostile:ChipMaker", 1), timeout=HANG_GUARD)
     hand = _hand()
     before = sum(hand.config.starting_stacks)
     _play(hand, [SafeBot(make_bot("easy", 2)), maker, SafeBot(make_bot("easy", 3))])
@@ -238,7 +239,7 @@ def test_a_failing_plugin_is_a_counted_fault(plugins: Path, spec: str, kind: str
     assert isinstance(bot, ProcessBot)
     view = _hand().view(_hand().actor)
     for _ in range(2):
-        decision, fault = safe_decide(bot, view, timeout=20.0)
+        decision, fault = safe_decide(bot, view, timeout=HANG_GUARD)
         assert fault is not None and fault.kind == kind, fault
         assert decision.action == Action.fold()
     assert bot.faults[kind] == 2
@@ -249,7 +250,7 @@ def test_printing_and_reading_stdin_do_not_break_the_protocol(plugins: Path) -> 
     bot = make_bot("hostile:Chatter", 1)
     assert bot.name.isprintable() and len(bot.name) <= 24 and "\x1b" not in bot.name
     view = _hand().view(_hand().actor)
-    decision, fault = safe_decide(bot, view, timeout=20.0)
+    decision, fault = safe_decide(bot, view, timeout=HANG_GUARD)
     assert fault is None and decision.action == Action.fold()
     assert isinstance(bot, ProcessBot)
     bot.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from monkey import play_monkey
+from monkey import EDITOR_KEYS, play_monkey
 
 KINDS = [("holdem", False), ("holdem", True), ("draw", False), ("draw", True)]
 
@@ -19,6 +19,15 @@ async def test_monkey_short(game: str, hot_seat: bool) -> None:
     report = await play_monkey(seed=12, steps=70, game=game, hot_seat=hot_seat)
     assert report.findings == []
     assert report.keys > 40
+
+
+async def test_monkey_types_in_the_raise_editor() -> None:
+    """The editor is docked into the table, not a screen with bindings: the monkey presses
+    its keys whenever it is open (seed 6 opens it early and often)."""
+    report = await play_monkey(seed=6, steps=70, game="holdem", hot_seat=False)
+    assert report.findings == []
+    typed = {key for screen, key in report.pairs if screen == "RaiseEditor"}
+    assert report.screens["RaiseEditor"] >= 20 and len(typed) >= 15, (report.screens, typed)
 
 
 @pytest.mark.slow
@@ -38,3 +47,6 @@ async def test_monkey_long(
         f"{len(report.pairs)} screen×key pairs"
     )
     assert report.findings == []
+    if game == "holdem":  # no-limit: the raise editor had every one of its keys pressed
+        typed = {key for screen, key in report.pairs if screen == "RaiseEditor"}
+        assert typed >= set(EDITOR_KEYS), sorted(set(EDITOR_KEYS) - typed)

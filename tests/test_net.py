@@ -14,11 +14,12 @@ import re
 from typing import Any
 
 import pytest
+from hang import HANG_GUARD
 from net_support import LOOPBACK, WireClient, open_table, opening_bettor
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
+from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt, PlayerActed
 from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
@@ -26,6 +27,7 @@ from holdem_tui.net.client import RemoteSession, split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.raise_editor import RaiseEditor
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -59,7 +61,7 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
 
         async def ana() -> None:
             async with app.run_test(size=(120, 36)) as pilot:
-                async with asyncio.timeout(60):
+                async with asyncio.timeout(HANG_GUARD):
                     while (remote := remote_of(app)) is None or not remote.over:
                         await pilot.pause()
                         screen = app.table_screen()
@@ -165,7 +167,7 @@ async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None
             play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation())
         )
         async with app.run_test(size=(120, 36)) as pilot:
-            async with asyncio.timeout(60):
+            async with asyncio.timeout(HANG_GUARD):
                 while app.ui.stage is not Stage.HUMAN:
                     await pilot.pause()
                 remote = remote_of(app)
@@ -358,7 +360,7 @@ async def test_wire_capture_holds_no_card_a_client_may_not_know(
     try:
         watcher = await WireClient.join(server, "", watch=True)
         players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]
-        watching = asyncio.create_task(watcher.next(("over",), timeout=60))
+        watching = asyncio.create_task(watcher.next(("over",)))
         await asyncio.gather(*(c.play(opening_bettor) for c in players))
         await watching
     finally:
@@ -397,7 +399,7 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
     bo = await WireClient.join(server, "Bo")
     session = server.session
     # play into hand 2, to a decision
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(HANG_GUARD):
         while True:
             await server.wait_until(lambda: server.pending is not None)
             session = server.session
@@ -537,7 +539,7 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
             play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation())
         )
         async with app.run_test(size=(120, 36)) as pilot:
-            async with asyncio.timeout(60):
+            async with asyncio.timeout(HANG_GUARD):
                 while not app.driver.can_toggle_card():
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN and not app.driver.can_toggle_card():
@@ -568,6 +570,64 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
         await server.close()
 
 
+async def test_the_docked_raise_editor_plays_a_raise_at_a_network_seat() -> None:
+    """The network seat has the same table and action bar: ``r`` docks the editor there too,
+    a typed amount goes to the host as this seat's raise, a refused one goes nowhere."""
+    server = await open_table(humans=2, hands=1)
+    try:
+        assert server.port is not None
+        app = create_remote_app(
+            JoinTarget(LOOPBACK, server.port, server.code, "Ana"),
+            GameSettings(pace="instant"),
+            reconnect=False,
+        )
+        bo = asyncio.create_task(
+            play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation())
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            async with asyncio.timeout(HANG_GUARD):
+                while True:
+                    await pilot.pause()
+                    remote = remote_of(app)
+                    legal = remote.view.legal if remote and remote.view else None
+                    if app.ui.stage is Stage.HUMAN and legal is not None and legal.can_raise:
+                        break
+                    if app.ui.stage is Stage.HUMAN:
+                        await pilot.press("c")
+                assert remote is not None and legal is not None
+                editor = app.screen.query_one(RaiseEditor)
+                await pilot.press("r")
+                assert editor.is_open, "the editor docks at the network seat as well"
+                await pilot.press(*str(legal.max_raise_to + 1), "enter")
+                assert editor.is_open and server.pending == remote.me, "refused: nothing sent"
+                target = min(legal.max_raise_to, legal.min_raise_to + 3)
+                await pilot.press(*["backspace"] * 8, *str(target), "enter")
+                assert not editor.is_open
+                seat = remote.me
+
+                def raised() -> bool:
+                    session = server.session
+                    if session is None or session.hand is None:
+                        return False
+                    seats = session.hand.config.seats
+                    return any(
+                        isinstance(e, PlayerActed)
+                        and seats[e.player] == seat
+                        and e.kind in ("bet", "raise")
+                        and e.to == target
+                        for e in session.hand.events
+                    )
+
+                await server.wait_until(raised)
+                while remote_of(app) is None or not remote_of(app).over:
+                    await pilot.pause()
+                    if app.ui.stage is Stage.HUMAN:
+                        await pilot.press("c")
+        assert await bo is not None
+    finally:
+        await server.close()
+
+
 async def test_a_move_the_host_refuses_is_explained_in_the_players_language() -> None:
     server = await open_table(humans=2, hands=1)
     try:
@@ -579,7 +639,7 @@ async def test_a_move_the_host_refuses_is_explained_in_the_players_language() ->
         )
         bo = await WireClient.join(server, "Bo")
         async with app.run_test(size=(120, 36)) as pilot:
-            async with asyncio.timeout(30):
+            async with asyncio.timeout(HANG_GUARD):
                 while app.ui.stage is not Stage.HUMAN:
                     await pilot.pause()
                     if bo.seat == server.pending and bo.unanswered is None:

@@ -1,4 +1,7 @@
-"""``holdem-tui host`` and ``holdem-tui join`` from the command line, on 127.0.0.1 only."""
+"""``holdem-tui host`` and ``holdem-tui join`` from the command line, on 127.0.0.1 only.
+
+Every bounded wait is a hang guard (:data:`hang.HANG_GUARD`), never a measure of speed.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hang import HANG_GUARD, QUIET_LIMIT
 from net_support import LOOPBACK, open_table
 from scenes import CallingStation
 
@@ -40,7 +44,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLoop) -> None:
     server: TableServer = asyncio.run_coroutine_threadsafe(
         open_table(humans=2, hands=2), loop
-    ).result(10)
+    ).result(HANG_GUARD)
     assert server.port is not None
     other = asyncio.run_coroutine_threadsafe(
         play_bot(LOOPBACK, server.port, server.code, "Bo", CallingStation()), loop
@@ -55,14 +59,16 @@ def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLo
         )
         assert result.exit_code == 0, result.output
         assert "Robo played 2 hands; the session is over." in result.output
-        assert other.result(30) is not None
+        assert other.result(HANG_GUARD) is not None
     finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(HANG_GUARD)
 
 
 @pytest.mark.slow
 def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> None:
-    server: TableServer = asyncio.run_coroutine_threadsafe(open_table(humans=2), loop).result(10)
+    server: TableServer = asyncio.run_coroutine_threadsafe(open_table(humans=2), loop).result(
+        HANG_GUARD
+    )
     try:
         result = CliRunner().invoke(
             main, ["join", f"{LOOPBACK}:{server.port}", "--code", "WRONG1", "--bot", STATION]
@@ -70,7 +76,7 @@ def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> No
         assert result.exit_code == 1
         assert "did not let you in: wrong_code" in result.output
     finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(HANG_GUARD)
 
 
 @pytest.mark.parametrize(
@@ -119,9 +125,9 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
                 )
             )
 
-        overs = asyncio.run(asyncio.wait_for(two_bots(), 60))
+        overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()
@@ -142,8 +148,9 @@ class _Lines:
         for line in stream:
             self.queue.put(line)
 
-    def until(self, text: str, timeout: float = 30) -> list[str]:
-        """Every line up to the first holding ``text``."""
+    def until(self, text: str, timeout: float = QUIET_LIMIT) -> list[str]:
+        """Every line up to the first holding ``text`` (each line given ``timeout``: a
+        process that prints nothing for that long is hung)."""
         seen: list[str] = []
         while True:
             line = self.queue.get(timeout=timeout)
@@ -195,10 +202,10 @@ def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
             await asyncio.to_thread(enter, "Dealing now", "Bo joined")
             return list(await asyncio.gather(ana, bo))
 
-        overs = asyncio.run(asyncio.wait_for(play(), 90))
+        overs = asyncio.run(asyncio.wait_for(play(), HANG_GUARD))
         assert all(over is not None for over in overs)
         assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()
@@ -219,10 +226,10 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
                 )
             )
 
-        overs = asyncio.run(asyncio.wait_for(two_bots(), 60))
+        overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
         assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
             process.kill()

@@ -2,7 +2,8 @@
 
 Real table servers on 127.0.0.1, real headless table apps (``create_remote_app``, the host's
 own with its token) and bare protocol clients for the other chairs. Everything waits for a
-condition (a screen, a message, the server's state), bounded by a timeout; where the
+condition (a screen, a message, the server's state), bounded only by a hang guard (nothing
+moved for :data:`hang.QUIET_LIMIT` seconds), never by a deadline; where the
 driver's pauses matter (the showdown turned up one hand at a time) the app's clock is a
 ``ManualTimers`` the test turns by hand, and the server is given pauses long enough that
 only the players' "ready" moves it on.
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 from net_support import LOOPBACK, WireClient, calling, open_table
-from scenes import stations
+from scenes import progress_guard, stations
 from screen_room import plain
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -72,11 +73,14 @@ def seat_rows(text: str) -> dict[str, str]:
     return rows
 
 
-async def until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30) -> None:
-    """Let the app and the table run until ``condition()`` holds (a safety net, no timing)."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await pilot.pause()
+async def until(pilot: Pilot[Any], condition: Callable[[], bool]) -> None:
+    """Let the app and the table run until ``condition()`` holds: no timing, only a hang
+    guard (nothing in the app moved for :data:`hang.QUIET_LIMIT` seconds)."""
+    guard = progress_guard(pilot.app)
+    while not condition():
+        assert not guard.stalled(), "nothing moved and the condition never came true"
+        await pilot.pause()
+        await asyncio.sleep(0.002)
     await pilot.pause()
 
 
@@ -100,17 +104,21 @@ def friend_app(server: TableServer, name: str, **kw: Any) -> HoldemApp:
     return create_remote_app(target, GameSettings(pace="instant"), **kw)
 
 
-async def play_until(pilot: Pilot[Any], done: Callable[[], bool], timeout: float = 60) -> None:
-    """Answer the app's decisions (check or call, stand pat) and its results until ``done``."""
+async def play_until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
+    """Answer the app's decisions (check or call, stand pat) and its results until ``done``
+    (however long a busy machine takes, as long as something moves)."""
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    async with asyncio.timeout(timeout):
-        while not done():
-            await pilot.pause()
-            if app.ui.stage is Stage.HUMAN:
-                await pilot.press("s" if app.driver.can_toggle_card() else "c")
-            elif app.ui.stage is Stage.HAND_OVER and not done():
-                await pilot.press("enter")
+    guard = progress_guard(app)
+    while not done():
+        assert not guard.stalled(), "nothing moved and the session never got there"
+        await pilot.pause()
+        if app.ui.stage is Stage.HUMAN:
+            await pilot.press("s" if app.driver.can_toggle_card() else "c")
+        elif app.ui.stage is Stage.HAND_OVER and not done():
+            await pilot.press("enter")
+        else:
+            await asyncio.sleep(0.002)
     await pilot.pause()
 
 
@@ -498,7 +506,7 @@ async def test_a_friends_new_game_leaves_the_table_and_says_how_to_host_one() ->
             await asyncio.gather(play_until(pilot, lambda: at_end(app)), host.play(ready=True))
             await pilot.press("n")
             await server.wait_until(lambda: "Ana" in server.left)
-            await until(pilot, lambda: not app.is_running, timeout=30)
+            await until(pilot, lambda: not app.is_running)
         assert app.return_code == 0 and not app.exit_reason
         assert "holdem-tui host --open 2" in app.farewell
         await host.send(p.next_game())  # her chair is free for someone else

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hang import HANG_GUARD
 from net_support import LOOPBACK, WireClient, calling, open_table, opening_bettor
 from scenes import CallingStation
 
@@ -96,8 +97,8 @@ async def test_every_picture_rebuilt_from_deltas_is_the_servers_view_of_that_sea
     try:
         watcher = await WireClient.join(server, "", watch=True)
         players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]
-        watching = asyncio.create_task(watcher.next(("over",), timeout=90))
-        await asyncio.gather(*(c.play(opening_bettor, timeout=90) for c in players))
+        watching = asyncio.create_task(watcher.next(("over",)))
+        await asyncio.gather(*(c.play(opening_bettor) for c in players))
         await watching
     finally:
         await server.close()
@@ -221,7 +222,7 @@ async def test_a_client_out_of_step_asks_for_a_whole_state_and_plays_on() -> Non
         seat: int | None = None
         skewed = False
         after: list[p.State] = []
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(HANG_GUARD):
             while True:
                 message = await connection.recv()
                 assert message is not None
@@ -606,7 +607,7 @@ async def test_the_host_app_starts_without_them_and_hears_when_the_table_closes(
     closed = False
     try:
         async with app.run_test(size=(120, 36)) as pilot:
-            async with asyncio.timeout(60):
+            async with asyncio.timeout(HANG_GUARD):
                 while remote_of(app) is None:
                     await pilot.pause()
                 remote = remote_of(app)

@@ -11,6 +11,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hang import HANG_GUARD
 from pokerkit import HandHistory
 from pokerkit_oracle import pokerkit_difference
 
@@ -284,7 +285,7 @@ def test_a_plugin_process_carries_its_reason_only_as_its_own_words(plugin_module
     for name in ("Spoofer", "Shouter", "Junk", "Plain", "Breaker"):
         bot = make_bot(f"{plugin_module}:{name}", 1)
         try:
-            decision, fault = safe_decide(bot, view, timeout=20.0)
+            decision, fault = safe_decide(bot, view, timeout=HANG_GUARD)
         finally:
             SafeBot(bot).close()
         assert fault is None and decision.action == Action.fold(), (name, fault)

@@ -1,4 +1,4 @@
-"""Nothing is cut at 80×24: every screen, every language, read cell by cell.
+"""Nothing is cut at 80×24, nor on a large window: every screen, every language, cell by cell.
 
 Each scene of :func:`scenes.room_scenes` (the table in every phase, the raise
 editor, the draw, showdowns, the end, setup, rules, help, the quit question, the hot-seat
@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 from scenes import room_scenes
 from screen_room import find_problems
+from table_layout import layout_problems
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widgets import Static, Tree
 
 from holdem_tui.i18n import LANGUAGES, Translator, flatten, locales_dir
 from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.widgets import KeyBar, action_markup
 
 SIZE = (80, 24)
@@ -56,6 +59,41 @@ async def test_nothing_is_cut_at_80x24(lang: str, name: str) -> None:
         await pilot.pause()
         problems = find_problems(app)
     assert not problems, "\n".join(str(p) for p in problems)
+
+
+#: large windows: every scene at 200×60 in English; in the other languages and at 250×70
+#: under ``slow`` (the words have more room there than at 80×24, the layout is the same)
+LARGE = [
+    pytest.param("en", (200, 60), id="en-200x60"),
+    *(
+        pytest.param(lang, size, id=f"{lang}-{size[0]}x{size[1]}", marks=pytest.mark.slow)
+        for lang, size in (
+            ("hr", (200, 60)),
+            ("fi", (200, 60)),
+            ("nl", (200, 60)),
+            ("en", (250, 70)),
+        )
+    ),
+]
+
+
+@pytest.mark.parametrize("name", SCENES)
+@pytest.mark.parametrize(("lang", "size"), LARGE)
+async def test_nothing_is_cut_on_a_large_window(
+    lang: str, size: tuple[int, int], name: str, request: pytest.FixtureRequest
+) -> None:
+    slow_run = "slow" in (request.config.getoption("markexpr") or "")
+    if (lang, size) != ("en", (200, 60)) and not slow_run:
+        pytest.skip("every language at every large size: run with -m slow")
+    scene = room_scenes(lang)[name]
+    app = scene.app()
+    async with app.run_test(size=size) as pilot:
+        await scene.drive(pilot)
+        await pilot.pause()
+        problems = [str(p) for p in find_problems(app)]
+        if isinstance(app, HoldemApp) and isinstance(app.screen, TableScreen):
+            problems += layout_problems(app)
+    assert not problems, "\n".join(problems)
 
 
 # ── the checker fails on what it is meant to catch ──────────────────────────────────

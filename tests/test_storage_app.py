@@ -10,7 +10,7 @@ import asyncio
 from typing import Any, ClassVar
 
 import pytest
-from scenes import stations
+from scenes import progress_guard, stations
 from textual.pilot import Pilot
 
 from holdem_tui.game_settings import GameSettings
@@ -26,9 +26,8 @@ async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:
     """Check/call (Enter between hands) until the human decides in hand ``hand_number``."""
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + 30
-    while loop.time() < deadline:
+    guard = progress_guard(app)  # gives up only when the table stands still, never for slowness
+    while not guard.stalled():
         await pilot.pause()
         session = app.session
         if session is not None and app.ui.stage is Stage.HUMAN:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from rich.text import Text
 from scenes import scenes
-from textual import events
 from textual.content import Content
 from textual.widgets import MarkdownViewer
 from ui_support import (
@@ -29,14 +28,13 @@ from ui_support import (
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
 from holdem_tui.session.pace import PACES
-from holdem_tui.session.present import Stage
+from holdem_tui.session.present import ActionModel, Stage, display_name
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,
     HelpScreen,
     QuitScreen,
-    RaiseEditor,
     TooSmallScreen,
 )
 from holdem_tui.ui.screens.rules import RulesScreen
@@ -93,82 +91,6 @@ async def test_call_shows_the_amount_on_the_key() -> None:
         await pilot.press("c")
         last = my_actions(app)[-1]
         assert (last.kind, last.amount) == ("call", legal.call_amount)
-
-
-async def test_typed_raise() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        legal = my_view(app).legal
-        assert legal is not None
-        target = legal.min_raise_to + 7
-        await pilot.press("r")
-        assert isinstance(app.screen, RaiseEditor)
-        await pilot.press(*str(target), "enter")
-        assert not isinstance(app.screen, RaiseEditor)
-        last = my_actions(app)[-1]
-        assert last.aggressive and last.to == target
-
-
-@pytest.mark.slow
-async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
-    # a burst of keys, as a fast typist or a paste sends them: edits apply in typed order
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        await pilot.press("r")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor)
-        burst = [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")]
-        burst += [("backspace", "\x7f")] * 3 + [("9", "9")]
-        for key, character in burst:
-            app.post_message(events.Key(key, character))
-        await pilot.pause()
-        assert editor.value() == 19
-
-
-@pytest.mark.slow
-async def test_quick_sizes_and_steps_in_the_editor() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        await pilot.press("r")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor)
-        await pilot.press("p")
-        pot = editor.value()
-        await pilot.press("up")
-        assert editor.value() == min(editor.legal.max_raise_to, (pot or 0) + editor.step_size)
-        await pilot.press("a")
-        assert editor.value() == editor.legal.max_raise_to
-        await pilot.press("m")
-        assert editor.value() == editor.legal.min_raise_to
-        await pilot.press("escape")
-        assert isinstance(app.screen, TableScreen)
-        assert app.ui.stage is Stage.HUMAN, "cancelling sends nothing"
-
-
-@pytest.mark.slow
-async def test_refused_amount_sends_nothing() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await act_until(pilot, can_raise)
-        legal = my_view(app).legal
-        assert legal is not None
-        events_before = len(my_view(app).history)
-        await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
-        editor = app.screen
-        assert isinstance(editor, RaiseEditor), "an amount out of range keeps the editor open"
-        error = str(editor.query_one("#editor-error").render())
-        assert "Above the maximum" in error
-        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", "enter")
-        assert "not a number" in str(editor.query_one("#editor-error").render())
-        if legal.min_raise_to > 1:
-            await pilot.press("1", "enter")
-            assert "Below the minimum" in str(editor.query_one("#editor-error").render())
-        await pilot.press("escape")
-        assert len(my_view(app).history) == events_before
-        assert app.ui.stage is Stage.HUMAN
 
 
 @pytest.mark.slow
@@ -422,6 +344,7 @@ async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     app = create_app(
         GameSettings.build(minute_limit=1, pace="instant", seed=7),
         clock=lambda: now[0],
+        bot_timeout=None,
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -562,3 +485,147 @@ async def test_folding_when_checking_is_free_is_asked_once() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert my_actions(app)[-1].kind is ActionKind.FOLD
+
+
+class Raiser:
+    """Raises whenever it may (the fixed amount), else calls; stands pat in the draw."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "raiser"
+
+    def decide(self, view: Any) -> Any:
+        from holdem_tui.engine.actions import Action
+
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(())
+        if legal.can_raise:
+            to = legal.min_raise_to
+            return Action.bet(to) if legal.is_bet else Action.raise_to(to)
+        return Action.call() if legal.call_amount else Action.check()
+
+
+async def test_raise_at_the_cap_says_why_nothing_happens() -> None:
+    """Fixed limit, the betting capped: the raise key is dimmed, and pressing it anyway puts
+    the engine's reason on the info line and plays nothing."""
+
+    def capped(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return (
+            app.ui.stage is Stage.HUMAN
+            and legal is not None
+            and not legal.can_draw
+            and not legal.can_raise
+            and legal.call_amount > 0
+        )
+
+    app = make_app(
+        variant="draw", bots=("normal", "normal"), draw_ante=5, bot_factory=lambda s, n: Raiser()
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, capped)
+        actions = app.screen.query_one("#actions")
+        raise_key = next(a for a in actions.items if a.action == "screen.bet_raise")  # type: ignore[attr-defined]
+        assert not raise_key.enabled, "the raise key is dimmed at the cap"
+        assert all_in_key(app) is None, "no all-in key at the cap with chips to spare"
+        history = len(my_view(app).history)
+        await pilot.press("a")  # the hidden key does nothing either
+        await pilot.pause()
+        assert len(my_view(app).history) == history and app.ui.stage is Stage.HUMAN
+        await pilot.press("r")
+        await pilot.pause()
+        info = str(app.screen.query_one("#info").render())
+        assert "The betting is capped: no more raises this round" in info
+        assert len(my_view(app).history) == history and app.ui.stage is Stage.HUMAN
+        assert not app.screen.query_one("#raise-editor").display, "no editor in fixed limit"
+        await pilot.press("c")  # the call still works, and the reason goes with the turn
+        assert len(my_view(app).history) > history
+        assert "capped" not in str(app.screen.query_one("#info").render())
+
+
+def all_in_key(app: HoldemApp) -> ActionModel | None:
+    """The all-in key of the action bar, if the table shows one."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.model is not None
+    return next((a for a in screen.model.actions if a.action == "screen.all_in"), None)
+
+
+def pushed_line(app: HoldemApp, total: int, added: int) -> str:
+    """The log line of the player's all-in, in the one form: the total, then what it adds."""
+    tr = app.tr
+    name = display_name(app.session, 0, tr)  # type: ignore[arg-type]
+    if total == added:
+        return tr.t("log.all_in", name=name, amount=tr.number(total))
+    return tr.t("table_log.all_in_adds", name=name, amount=tr.number(total), added=tr.number(added))
+
+
+@pytest.mark.slow
+async def test_all_in_reads_the_same_on_the_key_and_in_the_log() -> None:
+    """No limit, the player in a blind: the key shows the street total the push puts him at,
+    and the log says the same total, with what it adds ("goes all-in for 1,000 (adds 990)")."""
+
+    def blind_in(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return can_raise(app) and legal is not None and legal.current_bet > 0
+
+    app = make_app(bots=("normal", "normal"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, blind_in)
+        legal = my_view(app).legal
+        assert legal is not None
+        total, added = legal.current_bet + legal.stack, legal.stack
+        key = all_in_key(app)
+        assert key is not None and key.enabled
+        assert key.label == app.tr.t("action.all_in", amount=app.tr.number(total))
+        await pilot.press("a")
+        await pilot.pause()
+        last = my_actions(app)[-1]
+        assert last.all_in and (last.to, last.amount) == (total, added)
+        line = pushed_line(app, total, added)
+        assert "(adds" in line and line in log_text(app).replace("\xa0", " ")  # no-break names
+
+
+async def test_fixed_limit_shows_the_all_in_key_only_where_it_is_a_move() -> None:
+    """Fixed limit, a short stack facing raisers: once calling or raising takes every chip the
+    all-in key is there, with the total it puts the player at, and the log agrees."""
+    app = make_app(
+        variant="draw",
+        bots=("normal", "normal"),
+        stack=20,
+        draw_ante=5,
+        bot_factory=lambda s, n: Raiser(),
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and all_in_key(a) is not None)
+        legal = my_view(app).legal
+        assert legal is not None and not legal.can_draw
+        total = legal.current_bet + legal.stack
+        key = all_in_key(app)
+        assert key is not None and key.enabled
+        assert key.label == app.tr.t("action.all_in", amount=app.tr.number(total))
+        await pilot.press("a")
+        await pilot.pause()
+        last = my_actions(app)[-1]
+        assert last.all_in and last.to == total
+        assert pushed_line(app, total, last.amount) in log_text(app).replace("\xa0", " ")
+
+
+@pytest.mark.slow
+async def test_h_opens_the_last_hands_with_their_boards() -> None:
+    """Item 11: at the table, ``h`` opens the hands played so far, newest first, each with
+    its board and who won; ``h`` again closes it."""
+    from holdem_tui.ui.screens.modals import PastHandsScreen
+
+    app = make_app(bots=("normal", "normal"), bot_factory=stations)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await act_until(pilot, lambda a: my_view(a).hand_number == 3 and a.ui.stage is Stage.HUMAN)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastHandsScreen))
+        rendered = app.screen.query_one("#past-text").render()
+        assert isinstance(rendered, Content | Text)
+        text = rendered.plain.replace("\xa0", " ")
+        assert text.index("Hand #2") < text.index("Hand #1"), "newest first"
+        assert text.count("Board: ") == 2 and text.count(" wins ") >= 2, text
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))

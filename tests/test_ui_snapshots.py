@@ -1,4 +1,5 @@
-"""SVG snapshots of the game's screens, at 80x24 and 120x36, and in all four languages.
+"""SVG snapshots of the game's screens, at 80x24 and 120x36, the table at 200x60, and in all
+four languages.
 
 Each picture is a scene from :mod:`scenes` (tests/scenes.py) (the README screenshots come from the
 same scenes): the app from the one factory, instant pace, a fixed seed, driven by key presses.
@@ -31,6 +32,8 @@ STATES = [
     "end_luck",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
+#: the table on a large window: five-line cards, the bets on the felt, the docked editor
+LARGE = ["table_preflop", "showdown_side_pots", "raise_editor", "draw_selection"]
 
 
 #: the picture the quick tier (``pytest -m "not slow"``) still compares (the table, the
@@ -58,6 +61,13 @@ def _cases(names: list[str], variants: list[Any], label: Callable[[Any], str]) -
 def test_screen(snap_compare: Callable[..., bool], name: str, size: tuple[int, int]) -> None:
     scene = scenes("en")[name]
     assert snap_compare(scene.app(), terminal_size=size, run_before=scene.drive)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [pytest.param(name, id=name) for name in LARGE])
+def test_large_window(snap_compare: Callable[..., bool], name: str) -> None:
+    scene = scenes("en")[name]
+    assert snap_compare(scene.app(), terminal_size=(200, 60), run_before=scene.drive)
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(["table_preflop", "rules"], LANGUAGES, str))

@@ -47,4 +47,7 @@ def make_app(**settings: Any) -> HoldemApp:
     humans = settings.pop("humans", ("",))
     bots = settings.pop("bots", ("easy", "normal", "hard", "normal", "easy"))
     game = GameSettings.build(humans=humans, bots=bots, **settings)
-    return create_app(game, bot_factory=factory, setup_first=setup_first, timers=timers)
+    # no time limit on the bots: their answers never depend on how busy the machine is
+    return create_app(
+        game, bot_factory=factory, setup_first=setup_first, timers=timers, bot_timeout=None
+    )

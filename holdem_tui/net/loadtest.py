@@ -108,7 +108,7 @@ async def _session(clients: int, hands: int) -> LoadFigures:
     )
     process.start()
     try:
-        await server.wait_until(lambda: server.session is not None, timeout=60)
+        await server.wait_until(lambda: server.session is not None, quiet=60)
         start = time.perf_counter()
         cpu = time.process_time()
         sent = server.bytes_sent

@@ -400,12 +400,18 @@ class TableServer:
         if self._server is not None:
             await self._server.wait_closed()
 
-    async def wait_until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Return once ``condition()`` holds (checked on every change); tests wait on this."""
+    async def wait_until(self, condition: Callable[[], bool], quiet: float = 60.0) -> None:
+        """Return once ``condition()`` holds (checked on every change); tests wait on this.
+
+        It gives up (``TimeoutError``) only when nothing at the table has changed for
+        ``quiet`` seconds: a table that is slow but moving is waited for however long.
+        """
         self._watchers += 1
         try:
-            async with asyncio.timeout(timeout), self._changed:
-                await self._changed.wait_for(condition)
+            async with self._changed:
+                while not condition():
+                    async with asyncio.timeout(quiet):
+                        await self._changed.wait()
         finally:
             self._watchers -= 1
 

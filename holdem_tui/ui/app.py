@@ -334,7 +334,7 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.RaiseChosen)
     def _raise_chosen(self, message: TableScreen.RaiseChosen) -> None:
-        self.driver.raise_to(message.amount)
+        self.driver.raise_to(message.amount, message.legal)
 
     @on(TableScreen.ToggleCard)
     def _toggle_card(self, message: TableScreen.ToggleCard) -> None:

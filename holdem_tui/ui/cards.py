@@ -1,5 +1,9 @@
 """How a card looks: an ivory face with a red or black suit, a patterned blue back.
 
+Three sizes, for the room a window has: a one-line chip (``" A♠"``), a three-line card and a
+five-line card with the rank and suit in two corners and the suit in the middle
+(:class:`CardSize`; :func:`card_lines` draws any of them).
+
 Cards carry their own background instead of borrowing the theme's, so the same suit colours
 read on the dark and the light theme alike (a red heart on ivory is red on any terminal
 background). A four-colour deck (blue diamonds, green clubs) is one switch away for players
@@ -9,6 +13,7 @@ who mix up suits at a glance. Everything here returns Textual markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import Final
 
 from holdem_tui.engine.cards import Card
@@ -30,6 +35,29 @@ SUITS: Final = "♣♦♥♠"
 #: width of a one-line card chip, and of a three-line card
 CHIP_WIDTH: Final = 3
 BIG_WIDTH: Final = 5
+HUGE_WIDTH: Final = 7
+
+
+class CardSize(IntEnum):
+    """How large cards are drawn; larger windows get larger cards."""
+
+    CHIP = 0  #: one line, " A♠"
+    BIG = 1  #: three lines, five cells wide
+    HUGE = 2  #: five lines, seven cells wide
+
+    @property
+    def width(self) -> int:
+        """Cells across one card."""
+        return (CHIP_WIDTH, BIG_WIDTH, HUGE_WIDTH)[self]
+
+    @property
+    def height(self) -> int:
+        """Lines down one card."""
+        return (1, 3, 5)[self]
+
+    def row_width(self, count: int) -> int:
+        """Cells taken by ``count`` cards side by side, one cell apart."""
+        return count * (self.width + 1) - 1 if count else 0
 
 
 def suit_colour(card: Card, four_colour: bool = False) -> str:
@@ -104,3 +132,60 @@ def big_lines(
         f"[{style}]  {suit}  [/]",
         f"[{style}]{rank:>5}[/]",
     )
+
+
+def huge_lines(
+    card: Card | None,
+    *,
+    marked: bool = False,
+    selected: bool = False,
+    four_colour: bool = False,
+    empty: bool = False,
+) -> tuple[str, ...]:
+    """A five-line card: rank over suit in the top-left and bottom-right corners, the suit
+    in the middle, as a printed card's index and centre pip."""
+    blank = " " * HUGE_WIDTH
+    if empty:
+        style = f"{SLOT_FG} on {SLOT_BG}"
+        middle = "·".center(HUGE_WIDTH)
+        return tuple(f"[{style}]{row}[/]" for row in (blank, blank, middle, blank, blank))
+    if card is None:
+        style = f"{BACK_FG} on {BACK_BG}"
+        return tuple(f"[{style}]{'▚' * HUGE_WIDTH}[/]" for _ in range(5))
+    rank = rank_text(card)
+    suit = SUITS[card.suit]
+    style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
+    rows = (
+        f"{rank:<{HUGE_WIDTH}}",
+        f"{suit:<{HUGE_WIDTH}}",
+        suit.center(HUGE_WIDTH),
+        f"{suit:>{HUGE_WIDTH}}",
+        f"{rank:>{HUGE_WIDTH}}",
+    )
+    return tuple(_wrap(row, style) for row in rows)
+
+
+def card_lines(
+    card: Card | None,
+    size: CardSize,
+    *,
+    marked: bool = False,
+    selected: bool = False,
+    four_colour: bool = False,
+    empty: bool = False,
+) -> tuple[str, ...]:
+    """One card in ``size``: ``size.height`` lines of markup, ``size.width`` cells each.
+
+    ``None`` draws the back, ``empty`` an empty board slot.
+    """
+    if size is CardSize.HUGE:
+        return huge_lines(
+            card, marked=marked, selected=selected, four_colour=four_colour, empty=empty
+        )
+    if size is CardSize.BIG:
+        return big_lines(
+            card, marked=marked, selected=selected, four_colour=four_colour, empty=empty
+        )
+    if empty:
+        return (empty_chip(),)
+    return (chip(card, marked=marked, selected=selected, four_colour=four_colour),)

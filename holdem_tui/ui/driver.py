@@ -238,13 +238,18 @@ class TableDriver:
         self._moved()
         return True
 
-    def raise_to(self, amount: int) -> bool:
-        """Bet or raise to ``amount`` (this street's total), whichever the decision is now."""
+    def raise_to(self, amount: int, chosen_at: LegalActions | None = None) -> bool:
+        """Bet or raise to ``amount`` (this street's total), whichever the decision is now.
+
+        ``chosen_at`` names the decision the amount was chosen for (the raise editor's): once
+        that has passed, the amount is dropped, as :meth:`move` drops a late key.
+        """
         found = self.decision()
         legal = None if found is None else found[1].legal
         if legal is None:
             return False
-        return self.move(Action.bet(amount) if legal.is_bet else Action.raise_to(amount))
+        action = Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
+        return self.move(action, chosen_at)
 
     def draw(self) -> bool:
         """Throw the marked cards and draw as many (none marked: stand pat)."""

@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from holdem_tui.engine.view import PlayerView
     from holdem_tui.storage.autosave import LoadResult
 
-#: Seconds a bot may think before safe_decide plays check/fold for it.
+#: Seconds a bot may think before safe_decide plays check/fold for it (``None``: no limit,
+#: the bot simply answers in its worker thread; tests use that, so no answer depends on how
+#: busy the machine is).
 BOT_TIMEOUT: Final = 5.0
 
 
@@ -46,7 +48,7 @@ class LocalOptions(TypedDict, total=False):
     bot_factory: BotFactory | None
     clock: Callable[[], float]
     setup_first: bool
-    bot_timeout: float
+    bot_timeout: float | None
     saved: LoadResult | None
 
 
@@ -66,7 +68,7 @@ class LocalDriver(TableDriver):
         bot_factory: BotFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
         setup_first: bool = False,
-        bot_timeout: float = BOT_TIMEOUT,
+        bot_timeout: float | None = BOT_TIMEOUT,
         persist: bool = False,
         saved: LoadResult | None = None,
     ) -> None:

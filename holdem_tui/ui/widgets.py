@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Final
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from textual.widgets import Static
 
 from holdem_tui.session.present import ActionModel, CardFace, SeatModel, TableModel
 from holdem_tui.ui import cards
+from holdem_tui.ui.cards import CardSize
 
 #: Where each seat sits for a given number of players, as fractions of the free space
 #: (0 = left/top edge, 1 = right/bottom edge), clockwise from the chair at the bottom.
@@ -65,43 +67,50 @@ def _pad_between(left: str, right: str, width: int, left_len: int, right_len: in
 
 def card_row(faces: Sequence[CardFace], four_colour: bool) -> tuple[str, int]:
     """One line of chips separated by a space; returns the markup and its width in cells."""
-    parts = []
+    rows = card_rows(faces, CardSize.CHIP, four_colour)
+    return rows[0], CardSize.CHIP.row_width(len(faces))
+
+
+def card_rows(faces: Sequence[CardFace | None], size: CardSize, four_colour: bool) -> list[str]:
+    """``size.height`` lines of cards side by side, one cell apart (``None``: an empty slot)."""
+    rows: list[list[str]] = [[] for _ in range(size.height)]
     for face in faces:
-        parts.append(
-            cards.chip(
-                face.card, marked=face.marked, selected=face.selected, four_colour=four_colour
+        if face is None:
+            parts = cards.card_lines(None, size, empty=True)
+        else:
+            parts = cards.card_lines(
+                face.card,
+                size,
+                marked=face.marked,
+                selected=face.selected,
+                four_colour=four_colour,
             )
-        )
-    width = len(faces) * (cards.CHIP_WIDTH + 1) - 1 if faces else 0
-    return " ".join(parts), width
+        for row, part in zip(rows, parts, strict=True):
+            row.append(part)
+    return [" ".join(row) for row in rows]
 
 
-def big_card_rows(faces: Sequence[CardFace], four_colour: bool) -> list[str]:
-    """Three lines of three-line cards side by side."""
-    rows: list[list[str]] = [[], [], []]
-    for face in faces:
-        parts = cards.big_lines(
-            face.card, marked=face.marked, selected=face.selected, four_colour=four_colour
-        )
-        for i in range(3):
-            rows[i].append(parts[i])
-    return [" ".join(r) for r in rows]
-
-
-def big_width(count: int) -> int:
-    """Cells taken by ``count`` three-line cards with one-cell gaps."""
-    return count * (cards.BIG_WIDTH + 1) - 1 if count else 0
+def fitting_size(count: int, width: int, largest: CardSize) -> CardSize:
+    """The largest card size up to ``largest`` whose row of ``count`` cards fits ``width``."""
+    for size in sorted(CardSize, reverse=True):
+        if size <= largest and size.row_width(count) <= width:
+            return size
+    return CardSize.CHIP
 
 
 class SeatWidget(Static):
     """One chair: name and level in the frame, stack and blinds, cards, bet, status.
 
-    ``big`` seats (large terminals) draw three-line cards and give the bet its own line.
+    ``card_size`` is the largest size the table gives its cards (larger windows, larger
+    cards; a row too wide for the seat steps down a size). Chips in Hold'em share their line
+    with the bet; larger cards give the bet its own line.
     """
 
     model: reactive[SeatModel | None] = reactive(None, always_update=True, layout=False)
     four_colour: reactive[bool] = reactive(False)
-    big: reactive[bool] = reactive(False)
+    card_size: reactive[CardSize] = reactive(CardSize.CHIP)
+    #: the bet lies on the felt in front of the seat (large tables), not in it
+    bet_on_felt: reactive[bool] = reactive(False)
 
     def __init__(self, seat: int, *, draw_game: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat")
@@ -154,15 +163,20 @@ class SeatWidget(Static):
             return stack_markup
         return _pad_between(stack_markup, badge_markup, width, len(model.stack), badge_len)
 
-    def _key_line(self, model: SeatModel, big: bool) -> str:
+    def _key_line(self, model: SeatModel, size: CardSize) -> str:
         """Under the viewer's draw cards: which key marks which card (✗ = thrown)."""
-        width = cards.BIG_WIDTH if big else cards.CHIP_WIDTH
         keys = []
         for face in model.cards:
             label = "✗" if face.selected else str((face.index or 0) + 1)
             style = "$error b" if face.selected else "$text-muted"
-            keys.append(f"[{style}]{label:^{width}}[/]")
+            keys.append(f"[{style}]{label:^{size.width}}[/]")
         return " ".join(keys)
+
+    def shown_size(self) -> CardSize:
+        """The size the cards are drawn in: the table's, or smaller if the row is too wide."""
+        dealt = 5 if self.draw_game else 2  # a folded seat keeps the height of its cards
+        count = max(dealt, len(self.model.cards) if self.model is not None else 0)
+        return fitting_size(count, max(1, self.content_size.width), self.card_size)
 
     async def on_click(self, event: Click) -> None:
         """Clicking one of your cards in the draw marks or unmarks it, like its number key."""
@@ -172,13 +186,11 @@ class SeatWidget(Static):
             return
         if not any(face.index is not None for face in model.cards):
             return
-        big = self.big and big_width(len(model.cards)) <= self.content_size.width
-        rows = range(1, 5) if big else range(1, 3)
-        width = cards.BIG_WIDTH if big else cards.CHIP_WIDTH
-        if offset.y not in rows:
+        size = self.shown_size()
+        if not 1 <= offset.y <= size.height:
             return
-        index, within = divmod(offset.x, width + 1)
-        if within < width and index < len(model.cards):
+        index, within = divmod(offset.x, size.width + 1)
+        if within < size.width and index < len(model.cards):
             event.stop()
             await self.run_action(f"screen.toggle_card({index})")
 
@@ -190,69 +202,109 @@ class SeatWidget(Static):
         width = max(1, self.content_size.width)
         line1 = self._stack_line(model, width)
         clickable = any(face.index is not None for face in model.cards)
-        bet_markup = f"[$warning b]▸{escape(model.bet)}[/]" if model.bet else ""
-        bet_len = len(model.bet) + 1 if model.bet else 0
-        big = self.big and big_width(len(model.cards)) <= width
-        if big:
-            rows = big_card_rows(model.cards, self.four_colour)
-            if not model.cards:
-                rows = ["", "", ""]
-            last = self._key_line(model, True) if clickable else bet_markup
-            return Content.from_markup("\n".join([line1, *rows, last]))
-        row, row_len = card_row(model.cards, self.four_colour)
-        if self.draw_game:
-            last = self._key_line(model, False) if clickable else bet_markup
-            return Content.from_markup("\n".join([line1, row or " ", last]))
-        line2 = _pad_between(row, bet_markup, width, row_len, bet_len) if model.bet else row
-        return Content.from_markup("\n".join([line1, line2 or " "]))
+        bet = "" if self.bet_on_felt else model.bet
+        bet_markup = f"[$warning b]▸{escape(bet)}[/]" if bet else ""
+        bet_len = len(bet) + 1 if bet else 0
+        size = self.shown_size()
+        if size is CardSize.CHIP and not self.draw_game:
+            row, row_len = card_row(model.cards, self.four_colour)
+            line2 = _pad_between(row, bet_markup, width, row_len, bet_len) if bet else row
+            return Content.from_markup("\n".join([line1, line2 or " "]))
+        rows = card_rows(model.cards, size, self.four_colour)
+        if not model.cards:
+            rows = [" "] * size.height
+        last = self._key_line(model, size) if clickable else bet_markup
+        if self.bet_on_felt and not self.draw_game:
+            return Content.from_markup("\n".join([line1, *rows]))
+        return Content.from_markup("\n".join([line1, *rows, last]))
 
 
 class Felt(Static):
-    """The middle of the table: street, the five board slots, the pot and side pots."""
+    """The middle of the table: street, the five board slots, the pot and side pots.
+
+    The board is drawn in the largest card size up to ``card_size`` that the felt has room
+    for, one line of chips at the least. On a large table (``spots`` set) each seat's bet
+    lies on the felt in front of it, as chips do at a real table, instead of in the seat.
+    """
 
     model: reactive[TableModel | None] = reactive(None, always_update=True)
     four_colour: reactive[bool] = reactive(False)
+    card_size: reactive[CardSize] = reactive(CardSize.BIG)
+    #: seat -> where it sits, as a fraction of the felt's inside (beyond 0..1: outside it);
+    #: empty while the bets are drawn in the seats
+    spots: reactive[dict[int, tuple[float, float]]] = reactive(dict, always_update=True)
 
-    def render(self) -> Content:
-        """Board cards big when there is room, one line otherwise; then pots or results."""
+    def board_size(self) -> CardSize:
+        """The size the board is drawn in now."""
         model = self.model
-        if model is None:
-            return Content("")
+        if model is None or not model.board:
+            return CardSize.CHIP
         width = max(1, self.content_size.width)
         height = max(1, self.content_size.height)
+        others = len(self._centre_lines(model, board=False)) + 1  # and a line to spare
+        for size in sorted(CardSize, reverse=True):
+            if size > self.card_size or size is CardSize.CHIP:
+                continue
+            if size.row_width(len(model.board)) < width and size.height + others <= height:
+                return size
+        return CardSize.CHIP
+
+    def _centre_lines(self, model: TableModel, *, board: bool = True) -> list[str]:
         lines: list[str] = []
         info = model.results or model.pots
         if model.street:
             lines.append(f"[b]{escape(model.street)}[/]")
-        board = model.board
-        needed_big = 3 + len(lines) + 1 + len(info)
-        big = bool(board) and height >= needed_big + 1 and width >= 30
-        if board and big:
-            rows: list[list[str]] = [[], [], []]
-            for face in board:
-                if face is None:
-                    parts = cards.big_lines(None, empty=True)
-                else:
-                    parts = cards.big_lines(
-                        face.card, marked=face.marked, four_colour=self.four_colour
-                    )
-                for i in range(3):
-                    rows[i].append(parts[i])
-            lines.extend(" ".join(r) for r in rows)
-        elif board:
-            chips = [
-                cards.empty_chip()
-                if face is None
-                else cards.chip(face.card, marked=face.marked, four_colour=self.four_colour)
-                for face in board
-            ]
-            lines.append(" ".join(chips))
+        if model.board and board:
+            lines.extend(card_rows(model.board, self.board_size(), self.four_colour))
         if model.pot and not model.results:
             lines.append(f"[b $warning]{escape(model.pot)}[/]")
         for text in info:
             won = bool(model.results)
             lines.append(f"[b $success]{escape(text)}[/]" if won else escape(text))
-        return Content.from_markup("\n".join(lines))
+        return lines
+
+    def render(self) -> Content:
+        """Board cards as large as there is room for; then pots or results; bets around."""
+        model = self.model
+        if model is None:
+            return Content("")
+        lines = self._centre_lines(model)
+        if not self.spots:
+            return Content.from_markup("\n".join(lines))
+        return self._with_bets(model, lines)
+
+    def _with_bets(self, model: TableModel, centre: list[str]) -> Content:
+        """The whole felt, row by row: the centre block in the middle, each bet by its seat."""
+        width, height = self.content_size
+        rows: list[list[tuple[int, str, int]]] = [[] for _ in range(height)]
+        top = max(0, (height - len(centre)) // 2)
+        for i, markup in enumerate(centre[:height]):
+            size = Content.from_markup(markup).cell_length
+            rows[top + i].append(((width - size) // 2, markup, size))
+        for seat in model.seats:
+            spot = self.spots.get(seat.seat)
+            if not seat.bet or spot is None:
+                continue
+            label = f"● {seat.bet}"
+            size = cell_len(label)
+            fx, fy = spot
+            if fy < 0 or fy > 1:
+                y = 0 if fy < 0 else height - 1
+                x = round(fx * width - size / 2)
+            else:
+                y = round(fy * (height - 1))
+                x = 1 if fx < 0.5 else width - size - 1
+            x = max(0, min(width - size, x))
+            rows[max(0, min(height - 1, y))].append((x, f"[b $warning]{escape(label)}[/]", size))
+        out = []
+        for pieces in rows:
+            line, used = "", 0
+            for x, markup, size in sorted(pieces):
+                x = max(x, used)
+                line += " " * (x - used) + markup
+                used = x + size
+            out.append(line + " " * max(0, width - used))  # whole rows: nothing to centre
+        return Content.from_markup("\n".join(out))
 
 
 class HandLog(VerticalScroll, can_focus=False):
@@ -266,6 +318,12 @@ class HandLog(VerticalScroll, can_focus=False):
         """Replace the log text and keep the newest line in sight."""
         self.query_one("#log-text", Static).update(Content("\n".join(lines)))
         self.scroll_end(animate=False)
+
+    def watch_virtual_size(self) -> None:
+        """The text was laid out anew (new lines, a resize): the newest line in sight. A
+        scroll asked for in :meth:`show` alone can run before the new text has its height,
+        and then stops one screen short, depending on how busy the machine is."""
+        self.scroll_end(animate=False, immediate=True)
 
 
 SEPARATOR = "   "
@@ -284,22 +342,34 @@ def action_markup(actions: Sequence[ActionModel]) -> str:
     return SEPARATOR.join(parts)
 
 
+def wrap_whole(sizes: Sequence[int], width: int, gap: int) -> list[list[int]]:
+    """Items of ``sizes`` cells laid out in rows no wider than ``width``, ``gap`` cells apart,
+    never splitting an item; returns the indices in each row (an item wider than the row
+    gets a row of its own)."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for index, size in enumerate(sizes):
+        if rows[-1] and width > 0 and used + gap + size > width:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + size
+        rows[-1].append(index)
+    return rows
+
+
+def flow_rows(parts: Sequence[tuple[str, int]], width: int, gap: int) -> list[list[str]]:
+    """Markup ``parts`` (each with its width in cells) in rows of whole parts."""
+    return [[parts[i][0] for i in row] for row in wrap_whole([n for _, n in parts], width, gap)]
+
+
 def hint_rows(actions: Sequence[ActionModel], width: int) -> list[list[ActionModel]]:
     """Key hints laid out in rows no wider than ``width``, never splitting a hint.
 
     Left to itself, Textual would wrap at any space, even the no-break space inside
     "± 5 000", leaving a key on one row and its label or amount on the next.
     """
-    rows: list[list[ActionModel]] = [[]]
-    used = 0
-    for item in actions:
-        size = cell_len(f"{item.key} {item.label}")
-        if rows[-1] and width > 0 and used + len(SEPARATOR) + size > width:
-            rows.append([])
-            used = 0
-        used += (len(SEPARATOR) if rows[-1] else 0) + size
-        rows[-1].append(item)
-    return rows
+    sizes = [cell_len(f"{item.key} {item.label}") for item in actions]
+    return [[actions[i] for i in row] for row in wrap_whole(sizes, width, len(SEPARATOR))]
 
 
 class KeyBar(Static):
@@ -363,8 +433,24 @@ class KeyFooter(KeyBar):
     """
 
 
+#: the table area's width and height from which cards are drawn big, and huge
+BIG_FROM: Final = (80, 26)
+HUGE_FROM: Final = (120, 40)
+#: the felt's least width and height for the bets to lie on it around the board
+BETS_ON_FELT: Final = (68, 16)
+#: on a huge table: the felt's greatest width, and the height it may keep however wide
+FELT_MOST: Final = (100, 18)
+
+#: a box on screen: x, y, width, height
+Box = tuple[int, int, int, int]
+
+
 class TableArea(Container):
-    """The oval: seats placed around the felt, repositioned whenever the area is resized."""
+    """The oval: seats placed around the felt, repositioned whenever the area is resized.
+
+    The area's size decides how large cards are drawn (:meth:`card_size`), and so how large
+    seats are; seats in a row too tight for them at their usual places spread to the edges.
+    """
 
     def __init__(self, seat_count: int, draw_game: bool) -> None:
         super().__init__(id="table-area")
@@ -381,13 +467,25 @@ class TableArea(Container):
         """Lay the seats out for the new size."""
         self.place()
 
-    def max_width(self, row: float) -> int:
-        """The widest seat that never overlaps its neighbours in the row at height ``row``."""
-        slots = SLOTS.get(self.seat_count, SLOTS[9])
-        xs = sorted(fx for fx, fy in slots if fy == row)
-        width = self.size.width
+    @property
+    def slots(self) -> tuple[tuple[float, float], ...]:
+        """Where each chair sits, as fractions of the free space."""
+        return SLOTS.get(self.seat_count, SLOTS[9])
+
+    def card_size(self) -> CardSize:
+        """Cards grow with the room: chips, three lines from 80×26, five from 120×40."""
+        width, height = self.size
+        if width >= HUGE_FROM[0] and height >= HUGE_FROM[1]:
+            return CardSize.HUGE
+        if width >= BIG_FROM[0] and height >= BIG_FROM[1]:
+            return CardSize.BIG
+        return CardSize.CHIP
+
+    def fit_width(self, xs: list[float], row: float, width: int) -> int:
+        """The widest seat that never overlaps its neighbours at the places ``xs`` in a row
+        ``width`` cells wide."""
         best = width
-        for left, right in pairwise(xs):
+        for left, right in pairwise(sorted(xs)):
             gap = right - left
             # seats gap*(W - w) apart must be at least w wide apart
             best = min(best, int(gap * width / (1 + gap)))
@@ -395,54 +493,155 @@ class TableArea(Container):
             best = min(best, width // 3)
         return max(16, best)
 
-    def is_big(self) -> bool:
-        """Large terminals get three-line cards."""
-        return self.size.height >= 26 and self.size.width >= 80
-
-    def seat_size(self, row: float, viewer: bool = False) -> tuple[int, int]:
-        """Seat width and height for the area size, the game, the seat's row and owner."""
-        fit = self.max_width(row)
+    def wanted_width(self, row: float, viewer: bool, size: CardSize) -> int:
+        """How wide a seat would be with room to spare: its cards, its name, its stack."""
         extra = 4 if viewer else 0
-        if self.is_big():
-            if self.draw_game:
-                if viewer:
-                    return min(self.size.width, big_width(5) + 4), 7
-                return min(fit, 27), 5
-            side = 0.0 < row < 1.0
-            return min(fit, 24 if side else 28 + extra), 7
+        side = 0.0 < row < 1.0
         if self.draw_game:
-            return min(fit, 25 + extra), 5
-        return min(fit, 22 + extra), 4
+            if size is CardSize.CHIP:
+                return 25 + extra
+            if viewer:
+                return size.row_width(5) + 4
+            # five cards of the others: three-line ones on a huge table (five-line ones
+            # would squeeze the felt and the top row), chips on a big one
+            return CardSize.BIG.row_width(5) + 4 if size is CardSize.HUGE else 27
+        if size is CardSize.HUGE:
+            return (30 if side else max(34, min(40, self.size.width // 5))) + extra
+        if size is CardSize.BIG:
+            return 24 if side else 28 + extra
+        return 22 + extra
 
-    def place(self) -> None:
-        """Put every seat at its slot and stretch the felt over the middle."""
-        width, height = self.size
-        if width <= 0 or height <= 0:
-            return
-        big = self.is_big()
-        slots = SLOTS.get(self.seat_count, SLOTS[9])
-        top_h = 0
-        bottom_h = 0
-        side_w = 0
-        for seat, (fx, fy) in enumerate(slots):
-            widget = self.query_one(f"#seat-{seat}", SeatWidget)
-            seat_w, seat_h = self.seat_size(fy, widget.has_class("-viewer"))
-            widget.big = big
-            widget.styles.width = seat_w
-            widget.styles.height = seat_h
-            x = round(fx * max(0, width - seat_w))
-            y = round(fy * max(0, height - seat_h))
-            widget.styles.offset = Offset(x, y)
+    def seat_height(self, width: int, size: CardSize, bets_on_felt: bool = False) -> int:
+        """Rows for a seat ``width`` wide: the stack line, its cards, the bet, the frame.
+
+        With the bets on the felt a Hold'em seat needs no bet line; a draw seat keeps it
+        for the keys under the player's cards.
+        """
+        count = 5 if self.draw_game else 2
+        shown = fitting_size(count, width - 4, size)
+        if shown is CardSize.CHIP:
+            return 5 if self.draw_game else 4
+        bet_line = 0 if bets_on_felt and not self.draw_game else 1
+        return shown.height + 3 + bet_line
+
+    def row_places(self, ring: int) -> dict[int, tuple[float, int]]:
+        """Each seat's place in its row and its width, around a table ``ring`` cells wide.
+
+        A row whose cards would not fit its seats at their usual places (six-player draw at
+        80 columns: three seats of five cards across the top) spreads them evenly from edge
+        to edge; otherwise seats narrow a little and keep the table's oval.
+        """
+        size = self.card_size()
+        rows: dict[float, list[int]] = {}
+        for seat, (_, fy) in enumerate(self.slots):
+            rows.setdefault(fy, []).append(seat)
+        places: dict[int, tuple[float, int]] = {}
+        for fy, seats in rows.items():
+            xs = [self.slots[seat][0] for seat in seats]
+            wanted = {seat: self.wanted_width(fy, self._is_viewer(seat), size) for seat in seats}
+            fit = self.fit_width(xs, fy, ring)
+            count = 5 if self.draw_game else 2
+            needed = max(  # the card row at the size the seat would draw it, and its frame
+                fitting_size(count, want - 4, size).row_width(count) + 4 for want in wanted.values()
+            )
+            if len(seats) > 1 and fit < needed:
+                spread = [i / (len(seats) - 1) for i in range(len(seats))]
+                if self.fit_width(spread, fy, ring) > fit:
+                    order = sorted(range(len(seats)), key=lambda i: xs[i])
+                    for rank, i in enumerate(order):
+                        xs[i] = spread[rank]
+                    fit = self.fit_width(xs, fy, ring)
+            for seat, fx in zip(seats, xs, strict=True):
+                width = min(fit, wanted[seat])
+                if self.draw_game and self._is_viewer(seat):
+                    width = min(ring, wanted[seat])
+                places[seat] = (fx, width)
+        return places
+
+    def _is_viewer(self, seat: int) -> bool:
+        return self.query_one(f"#seat-{seat}", SeatWidget).has_class("-viewer")
+
+    def _ring(
+        self, size: CardSize, bets_on_felt: bool, ring_w: int, ring_h: int
+    ) -> tuple[dict[int, Box], Box]:
+        """Every seat's box and the felt's, for a table ``ring_w`` × ``ring_h`` at 0, 0."""
+        places = self.row_places(ring_w)
+        boxes: dict[int, Box] = {}
+        top_h = bottom_h = side_w = 0
+        for seat, (_, fy) in enumerate(self.slots):
+            fx, seat_w = places[seat]
+            seat_h = self.seat_height(seat_w, size, bets_on_felt)
+            x = round(fx * max(0, ring_w - seat_w))
+            y = round(fy * max(0, ring_h - seat_h))
+            boxes[seat] = (x, y, seat_w, seat_h)
             if fy == 0.0:
                 top_h = max(top_h, seat_h)
             elif fy == 1.0:
                 bottom_h = max(bottom_h, seat_h)
             else:
                 side_w = max(side_w, seat_w)
+        for seat, (x, y, seat_w, seat_h) in boxes.items():
+            if 0.0 < self.slots[seat][1] < 1.0:
+                # a side seat stays between the top and bottom rows when they leave room
+                y = max(min(y, ring_h - bottom_h - seat_h), min(top_h, ring_h - seat_h))
+                boxes[seat] = (x, y, seat_w, seat_h)
+        margin_x = side_w + 1 if side_w else max(2, ring_w // 8)
+        felt_w = max(10, ring_w - 2 * margin_x)
+        felt_h = max(3, ring_h - top_h - bottom_h)
+        return boxes, ((ring_w - felt_w) // 2, top_h, felt_w, felt_h)
+
+    def _boxes(self, size: CardSize, bets_on_felt: bool) -> tuple[dict[int, Box], Box]:
+        """Every seat's box (x, y, width, height), and the felt's.
+
+        The felt fills the middle, except on a huge table: there it stays the size of a
+        table (:data:`FELT_MOST`), the seats close around it, and the whole table stands in
+        the middle of the room, so the green is never a field of nothing.
+        """
+        width, height = self.size
+        boxes, felt = self._ring(size, bets_on_felt, width, height)
+        if size is CardSize.HUGE:
+            felt_w = min(felt[2], FELT_MOST[0])
+            felt_h = min(felt[3], max(FELT_MOST[1], felt_w // 4))
+            if (felt_w, felt_h) != felt[2:]:
+                ring_w, ring_h = width - (felt[2] - felt_w), height - (felt[3] - felt_h)
+                boxes, felt = self._ring(size, bets_on_felt, ring_w, ring_h)
+                dx, dy = (width - ring_w) // 2, (height - ring_h) // 2
+                boxes = {s: (x + dx, y + dy, w, h) for s, (x, y, w, h) in boxes.items()}
+                felt = (felt[0] + dx, felt[1] + dy, felt[2], felt[3])
+        return boxes, felt
+
+    def place(self) -> None:
+        """Put every seat at its place and stretch the felt over the middle.
+
+        On a huge table the bets go on the felt when it has room for them around the board.
+        """
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return
+        size = self.card_size()
+        bets_on_felt = size is CardSize.HUGE
+        boxes, felt_box = self._boxes(size, bets_on_felt)
+        if bets_on_felt and (felt_box[2] < BETS_ON_FELT[0] or felt_box[3] < BETS_ON_FELT[1]):
+            bets_on_felt = False
+            boxes, felt_box = self._boxes(size, bets_on_felt)
+        felt_x, felt_y, felt_w, felt_h = felt_box
+        spots: dict[int, tuple[float, float]] = {}
+        for seat, (x, y, seat_w, seat_h) in boxes.items():
+            widget = self.query_one(f"#seat-{seat}", SeatWidget)
+            widget.card_size = size
+            widget.bet_on_felt = bets_on_felt
+            widget.styles.width = seat_w
+            widget.styles.height = seat_h
+            widget.styles.offset = Offset(x, y)
+            if bets_on_felt:  # the seat's middle, seen from the felt's inside
+                inside_x, inside_y = felt_x + 1, felt_y + 1
+                spots[seat] = (
+                    (x + seat_w / 2 - inside_x) / max(1, felt_w - 2),
+                    (y + seat_h / 2 - inside_y) / max(1, felt_h - 2),
+                )
         felt = self.query_one(Felt)
-        margin_x = side_w + 1 if side_w else max(2, width // 8)
-        felt_w = max(10, width - 2 * margin_x)
-        felt_h = max(3, height - top_h - bottom_h)
+        felt.card_size = max(size, CardSize.BIG)  # the board takes the felt's own room
+        felt.spots = spots
         felt.styles.width = felt_w
         felt.styles.height = felt_h
-        felt.styles.offset = Offset((width - felt_w) // 2, top_h)
+        felt.styles.offset = Offset(felt_x, felt_y)

@@ -1,8 +1,9 @@
-"""Small typed screens over the table: raise editor, quit and free-fold questions, help,
-curtain, too small.
+"""Small typed screens over the table: quit and free-fold questions, help, curtain, too small,
+busting, the last hands.
 
-Each returns a typed result through ``dismiss`` (``ModalScreen[int | None]`` for an amount,
-``ModalScreen[bool]`` for a yes/no) so the app's callbacks never guess what came back. All
+Each returns a typed result through ``dismiss`` (``ModalScreen[bool]`` for a yes/no,
+``ModalScreen[str]`` for a choice) so the app's callbacks never guess what came back. (The
+raise editor is no screen: it is docked into the table, :mod:`holdem_tui.ui.raise_editor`.) All
 their text comes from the translator and is redrawn by ``retranslate`` when the player
 switches language with one of them open.
 """
@@ -17,13 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.events import Click, Key
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from holdem_tui.engine.actions import LegalActions
 from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated
@@ -32,211 +31,6 @@ from holdem_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:
     from holdem_tui.session.controller import Session
-
-#: quick sizes of the raise editor: id, key, fraction of the pot (None: min / all-in)
-QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
-    ("min", "m", None),
-    ("half_pot", "h", 0.5),
-    ("three_quarter_pot", "t", 0.75),
-    ("pot", "p", 1.0),
-    ("all_in", "a", None),
-)
-
-
-def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
-    """A bet/raise of ``fraction`` of the pot, as a street total, clamped to the legal range.
-
-    A pot-sized raise first calls, then raises by the pot that call makes: facing 10 into 15
-    the pot raise goes to 10 + (15 + 10) = 35. A bet (nothing to call) is simply the fraction
-    of the pot.
-    """
-    top = legal.current_bet + legal.call_amount
-    return legal.clamp(top + round(fraction * (total_pot + legal.call_amount)))
-
-
-class RaiseEditor(Translated, ModalScreen[int | None]):
-    """Choose a bet/raise amount: type it, step it, or pick a quick size; Enter confirms.
-
-    The amount is what the bet or raise goes *to* this street, as the engine counts it. An
-    amount outside the legal range is refused right here with the reason, and nothing is sent.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", show=False, id="cancel"),
-        Binding("enter", "confirm", show=False, id="confirm"),
-    ]
-
-    #: keys that edit the amount, handled in :meth:`on_key` so fast typing keeps its order
-    #: (bindings run only after a key has bubbled up, behind the digits typed around it)
-    STEP_KEYS: ClassVar[dict[str, int]] = {
-        "up": 1,
-        "plus": 1,
-        "right": 1,
-        "equals_sign": 1,
-        "down": -1,
-        "minus": -1,
-        "left": -1,
-        "pageup": 10,
-        "pagedown": -10,
-    }
-    QUICK_KEYS: ClassVar[dict[str, str]] = {key: size for size, key, _ in QUICK_SIZES}
-
-    def __init__(self, legal: LegalActions, total_pot: int, step: int) -> None:
-        super().__init__(classes="raise-editor")
-        self.legal = legal
-        self.total_pot = total_pot
-        self.step_size = max(1, step)
-        self.text = str(legal.min_raise_to)
-        self.fresh = True
-        self.error = ""
-
-    def compose(self) -> ComposeResult:
-        """A framed box: range, the amount, the reason it is refused, the quick sizes, keys."""
-        with Vertical(id="editor-box"):
-            yield Static(id="editor-range")
-            yield Static(id="editor-amount")
-            yield Static(id="editor-error")
-            yield Static(id="editor-quick")
-            yield KeyBar(id="editor-keys")
-
-    # ------------------------------------------------------------------ values
-
-    def quick_amount(self, size: str) -> int:
-        """The amount a quick-size key sets."""
-        legal = self.legal
-        if size == "min":
-            return legal.min_raise_to
-        if size == "all_in":
-            return legal.max_raise_to
-        fraction = next(f for s, _, f in QUICK_SIZES if s == size)
-        assert fraction is not None
-        return pot_sized(legal, self.total_pot, fraction)
-
-    def value(self) -> int | None:
-        """The typed amount, or ``None`` if the field is empty."""
-        return int(self.text) if self.text.isdigit() else None
-
-    def refusal(self) -> str:
-        """Why the current amount cannot be sent, or "" when it can."""
-        tr = _tr(self)
-        value = self.value()
-        if value is None:
-            return tr.t("raise_editor.error_not_a_number")
-        refused = self.legal.refusal(self.legal.bet_or_raise(value))
-        if refused is None:
-            return ""
-        # the editor opens only when a raise is allowed: the amount is all that can be wrong
-        if refused.reason == "above_max":
-            return tr.t("raise_editor.error_above_max", max=tr.number(self.legal.max_raise_to))
-        return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
-
-    # ------------------------------------------------------------------ drawing
-
-    def retranslate(self) -> None:
-        """Redraw every text in the current language."""
-        tr = _tr(self)
-        legal = self.legal
-        box = self.query_one("#editor-box", Vertical)
-        box.border_title = tr.t(
-            "raise_editor.title_bet" if legal.is_bet else "raise_editor.title_raise"
-        )
-        self.query_one("#editor-range", Static).update(
-            tr.t(
-                "raise_editor.legal_range",
-                min=tr.number(legal.min_raise_to),
-                max=tr.number(legal.max_raise_to),
-            )
-        )
-        lines = []
-        for size, key, _ in QUICK_SIZES:
-            label = tr.t(f"raise_editor.{size}")
-            amount = tr.number(self.quick_amount(size))
-            lines.append(f"[b $accent]{key}[/]  {escape(label):<12} [b]{amount:>8}[/]")
-        self.query_one("#editor-quick", Static).update(Content.from_markup("\n".join(lines)))
-        keys = [
-            ActionModel("Enter", tr.t("raise_editor.confirm"), "screen.confirm"),
-            ActionModel("Esc", tr.t("raise_editor.cancel"), "screen.cancel"),
-            ActionModel("↑↓", f"± {tr.number(self.step_size)}", ""),
-        ]
-        self.query_one("#editor-keys", KeyBar).show(keys)
-        self.redraw_amount()
-
-    def redraw_amount(self) -> None:
-        """The typed amount with a cursor; red when it is out of range."""
-        field = self.query_one("#editor-amount", Static)
-        value = self.value()
-        shown = _tr(self).number(value) if value is not None else ""
-        field.update(Content.from_markup(f"[b]{escape(shown)}[/][blink]▏[/]"))
-        field.set_class(bool(self.refusal()), "-invalid")
-        error = self.query_one("#editor-error", Static)
-        error.update(self.error)
-
-    # ------------------------------------------------------------------ input
-
-    def _set(self, amount: int) -> None:
-        self.text = str(max(0, amount))
-        self.fresh = False
-        self.error = ""
-        self.redraw_amount()
-
-    def on_key(self, event: Key) -> None:
-        """Every key that edits the amount, in the order typed: digits (the first replaces
-        the suggested minimum), backspace, the steps and the quick sizes."""
-        key = event.key
-        if key == "backspace":
-            self.action_backspace()
-        elif key in self.STEP_KEYS:
-            self.action_step(self.STEP_KEYS[key])
-        elif key in self.QUICK_KEYS:
-            self.action_quick(self.QUICK_KEYS[key])
-        elif event.character is not None and event.character.isdigit():
-            base = "" if self.fresh else self.text
-            self.text = (base + event.character).lstrip("0")[:12] or "0"
-            self.fresh = False
-            self.error = ""
-            self.redraw_amount()
-        else:
-            return
-        event.stop()
-        event.prevent_default()
-
-    def on_click(self, event: Click) -> None:
-        """A click on a quick-size line picks that size."""
-        quick = self.query_one("#editor-quick", Static)
-        offset = event.get_content_offset(quick)
-        if event.widget is quick and offset is not None and 0 <= offset.y < len(QUICK_SIZES):
-            self.action_quick(QUICK_SIZES[offset.y][0])
-
-    def action_backspace(self) -> None:
-        """Delete the last digit."""
-        self.text = self.text[:-1]
-        self.fresh = False
-        self.error = ""
-        self.redraw_amount()
-
-    def action_step(self, steps: int) -> None:
-        """Move the amount by whole big blinds, staying inside the legal range."""
-        value = self.value()
-        base = value if value is not None else self.legal.min_raise_to
-        self._set(self.legal.clamp(base + steps * self.step_size))
-
-    def action_quick(self, size: str) -> None:
-        """Set a quick size (min, ½ pot, ¾ pot, pot, all-in)."""
-        self._set(self.quick_amount(size))
-
-    def action_confirm(self) -> None:
-        """Send the amount if it is legal; otherwise say why and keep the editor open."""
-        reason = self.refusal()
-        if reason:
-            self.error = reason
-            self.redraw_amount()
-            self.app.bell()
-            return
-        self.dismiss(self.value())
-
-    def action_cancel(self) -> None:
-        """Close without acting."""
-        self.dismiss(None)
 
 
 class _Question(Translated, ModalScreen[bool]):

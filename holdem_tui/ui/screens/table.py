@@ -7,7 +7,9 @@ down to its widgets. The model's :class:`~holdem_tui.session.present.Decision` i
 keys need to make a move (check or call, the fixed-limit amount, the raise editor's range),
 and the screen asks its own questions (fold when checking is free? how much?). Which keys
 are live is decided by ``check_action`` from the same model, so a key that is dimmed in the
-action bar also does nothing when pressed.
+action bar also does nothing when pressed. "How much?" is the :class:`RaiseEditor`, docked
+in place of the action bar: while it is open it takes the keyboard and the table's keys are
+dead, and the board, the seats and the log stay in sight.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from rich.cells import cell_len
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Key, Paste
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
@@ -29,6 +33,7 @@ from holdem_tui.engine.actions import Action, LegalActions
 from holdem_tui.i18n import language_name
 from holdem_tui.session.present import ActionModel, Decision, TableModel
 from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.raise_editor import RaiseEditor
 from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
@@ -79,9 +84,11 @@ class TableScreen(Screen[None]):
 
     @dataclass
     class RaiseChosen(Message):
-        """The player bets or raises to ``amount``, this street's total."""
+        """The player bets or raises to ``amount``, this street's total, at the decision
+        whose legal moves were ``legal`` (dropped if that decision has passed)."""
 
         amount: int
+        legal: LegalActions | None = None
 
     @dataclass
     class ToggleCard(Message):
@@ -120,6 +127,7 @@ class TableScreen(Screen[None]):
             yield HandLog(id="log", classes="hand-log")
             yield Static(id="info")
             yield Static(id="coach")
+            yield RaiseEditor(id="raise-editor")
             yield ActionBar(id="actions")
             yield KeyFooter(id="footer")
         with Horizontal(id="middle"):
@@ -154,6 +162,8 @@ class TableScreen(Screen[None]):
         self.query_one("#info", Static).update(Content(model.info))
         self.query_one(ActionBar).show(model.actions)
         self.query_one(KeyFooter).show(self.footer_keys())
+        self.editor.follow(model.decision)
+        self._sync_bars()
         self.refresh_bindings()
 
     def footer_keys(self) -> list[ActionModel]:
@@ -217,7 +227,16 @@ class TableScreen(Screen[None]):
         return any(a.action == action and a.enabled for a in model.actions)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only moves shown as live in the action bar can be played from the keyboard."""
+        """Only moves shown as live in the action bar can be played from the keyboard.
+
+        While the raise editor is open, it alone answers (its hints are clicked through
+        ``raise_*``); every other key of the table is dead.
+        """
+        editing = self.is_mounted and self.editor.is_open
+        if action in ("raise_quick", "raise_confirm", "raise_cancel"):
+            return editing
+        if editing:
+            return False
         if action == "bet_raise":
             # a dimmed raise key still answers, with the reason it cannot be used now
             return self.model is not None and any(
@@ -262,8 +281,6 @@ class TableScreen(Screen[None]):
 
     def action_bet_raise(self) -> None:
         """Open the raise editor (no limit) or bet/raise the fixed amount (draw)."""
-        from holdem_tui.ui.screens.modals import RaiseEditor
-
         decision = self.decision
         if decision is None:
             return
@@ -274,14 +291,58 @@ class TableScreen(Screen[None]):
             self._move(decision.raise_action(target))
             return
         if decision.fixed_limit:
-            self.post_message(self.RaiseChosen(legal.min_raise_to))
+            self.post_message(self.RaiseChosen(legal.min_raise_to, legal))
             return
-        editor = RaiseEditor(legal, decision.total_pot, decision.min_bet)
-        self.app.push_screen(editor, self._raise_chosen)
+        self.editor.open(decision)
+        self._sync_bars()
 
-    def _raise_chosen(self, amount: int | None) -> None:
-        if amount is not None:
-            self.post_message(self.RaiseChosen(amount))
+    # ------------------------------------------------------------------ the raise editor
+
+    @property
+    def editor(self) -> RaiseEditor:
+        """The docked raise editor (closed unless the player is choosing an amount)."""
+        return self.query_one(RaiseEditor)
+
+    def _sync_bars(self) -> None:
+        """The editor takes the place of the action bar and the footer while it is open."""
+        editing = self.editor.is_open
+        self.query_one(ActionBar).display = not editing
+        self.query_one(KeyFooter).display = not editing
+
+    def on_key(self, event: Key) -> None:
+        """While the editor is open every key goes to it first, in the order typed."""
+        if self.editor.is_open and self.editor.take(event):
+            event.stop()
+            event.prevent_default()
+
+    def on_paste(self, event: Paste) -> None:
+        """A pasted amount is typed into the open editor (its digits only)."""
+        if self.editor.is_open:
+            self.editor.type_digits(event.text)
+            event.stop()
+
+    @on(RaiseEditor.Chosen)
+    def _raise_chosen(self, message: RaiseEditor.Chosen) -> None:
+        message.stop()
+        self._sync_bars()
+        self.post_message(self.RaiseChosen(message.amount, message.legal))
+
+    @on(RaiseEditor.Closed)
+    def _raise_closed(self, message: RaiseEditor.Closed) -> None:
+        message.stop()
+        self._sync_bars()
+
+    def action_raise_quick(self, size: str) -> None:
+        """A click on a quick size."""
+        self.editor.quick(size)
+
+    def action_raise_confirm(self) -> None:
+        """A click on Enter."""
+        self.editor.confirm()
+
+    def action_raise_cancel(self) -> None:
+        """A click on Esc."""
+        self.editor.close_and_tell()
 
     def action_all_in(self) -> None:
         """Push every chip."""
