@@ -36,16 +36,17 @@ def _aggressive(action: Action) -> bool:
 
 
 def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
-    bot = make_bot("hard", 3)
+    # a fresh bot each deal: each hand is left after the first decision, which a bot
+    # that remembers its table would read as everybody folding to it (and open wider)
     hu_raises = early_raises = 0
     deals = 300
     for number in range(deals):
         hand = _holdem(2, number)
         assert hand.actor == 1  # heads-up the button (small blind) acts first
-        hu_raises += _aggressive(bot.decide(hand.view(1)))
+        hu_raises += _aggressive(make_bot("hard", number).decide(hand.view(1)))
         six = _holdem(6, number)
         assert six.actor == 2  # under the gun
-        early_raises += _aggressive(bot.decide(six.view(2)))
+        early_raises += _aggressive(make_bot("hard", number).decide(six.view(2)))
     assert hu_raises / deals >= 0.6, hu_raises
     assert early_raises / deals <= 0.2, early_raises
 
@@ -53,7 +54,6 @@ def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
 def test_big_blind_defends_by_pot_odds() -> None:
     """Against a min-raise the big blind continues with most hands; against a raise to
     eight blinds (much worse odds) with far fewer."""
-    bot = make_bot("hard", 5)
     continued = {20: 0, 80: 0}
     deals = 200
     for size in continued:
@@ -61,7 +61,7 @@ def test_big_blind_defends_by_pot_odds() -> None:
             hand = _holdem(2, 10_000 + number)
             hand.act(Action.raise_to(size), 1)
             assert hand.actor == 0
-            action = bot.decide(hand.view(0))
+            action = make_bot("hard", number).decide(hand.view(0))  # no memory of others
             continued[size] += action.kind is not ActionKind.FOLD
     assert continued[20] / deals >= 0.7, continued
     assert continued[80] / deals <= 0.55, continued

@@ -58,10 +58,13 @@ class DrawHard:
         assert legal is not None
         read = read_hand(view)
         if legal.can_draw:
-            return self._draw(view, read)
-        if view.street is Street.PREDRAW:
-            return self._predraw(view, read)
-        return self._postdraw(view, read)
+            action = self._draw(view, read)
+        elif view.street is Street.PREDRAW:
+            action = self._predraw(view, read)
+        else:
+            action = self._postdraw(view, read)
+        self.book.note(view, action)
+        return action
 
     def _fold_rate(self, view: PlayerView, opponents: list[int]) -> float:
         """The lowest fold-to-bet rate among ``opponents`` (the one who calls decides)."""

@@ -183,9 +183,9 @@ class HoldemHard:
         """Update the opponent book, then decide by street."""
         self.book.update(view)
         read = read_hand(view)
-        if not view.board:
-            return self._preflop(view, read)
-        return self._postflop(view, read)
+        action = self._preflop(view, read) if not view.board else self._postflop(view, read)
+        self.book.note(view, action)
+        return action
 
     def _value_threshold(self, base: float, opponents: int) -> float:
         """Equity needed for value grows less than linearly harder with more opponents."""
