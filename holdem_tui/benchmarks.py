@@ -224,7 +224,8 @@ def _engine(quick: bool) -> dict[str, float]:
 
 @register(
     "bots",
-    "Hard bot decision latency over real decisions of 9-handed Hold'em and 6-handed draw.",
+    "Hard bot decision latency over real decisions of 9-handed and heads-up Hold'em and "
+    "6-handed draw.",
 )
 def _bots(quick: bool) -> dict[str, float]:
     import random
@@ -253,6 +254,23 @@ def _bots(quick: bool) -> dict[str, float]:
                 postflop.append(elapsed)
             hand.act(action, actor)
 
+    # heads-up every decision goes through the expected-value pieces and the range model
+    duel = [make_bot("hard", 100 + seat) for seat in range(2)]
+    duel_times: list[float] = []
+    for number in range(40 if quick else 300):
+        seating = (0, 1) if number % 2 else (1, 0)  # the button moves, names follow bots
+        names = tuple(("a", "b")[b] for b in seating)
+        config = holdem_config([1000] * 2, 5, 10, hand_number=number + 1, names=names)
+        hand = HoldemHand(config, Dealer(10_000 + number))
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            view = hand.view(actor)
+            start = time.perf_counter()
+            action = duel[seating[actor]].decide(view)
+            duel_times.append((time.perf_counter() - start) * 1000.0)
+            hand.act(action, actor)
+
     draw_bots = [make_bot("hard", seat) for seat in range(6)]
     draw_times: list[float] = []
     for number in range(20 if quick else 150):
@@ -278,6 +296,9 @@ def _bots(quick: bool) -> dict[str, float]:
         "hard_postflop_ms_median": statistics.median(postflop) if postflop else 0.0,
         "hard_postflop_ms_p95": _p95(postflop),
         "hard_postflop_decisions": float(len(postflop)),
+        "hard_heads_up_decision_ms_median": statistics.median(duel_times),
+        "hard_heads_up_decision_ms_p95": _p95(duel_times),
+        "hard_heads_up_decisions": float(len(duel_times)),
     }
 
 

@@ -33,12 +33,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.holdem_common import (
     board_texture,
     position_group,
     pot_odds,
     preflop_percentile,
 )
+from holdem_tui.bots.holdem_heads_up import HeadsUpParams, HeadsUpPlay
 from holdem_tui.bots.holdem_ranges import (
     calling_range,
     narrow_postflop,
@@ -129,12 +131,20 @@ def playability(cards: tuple[int, ...]) -> float:
 class HoldemHard:
     """The hard level's Hold'em policy; remembers opponents across hands in ``book``."""
 
-    def __init__(self, rng: random.Random, params: HardParams | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        params: HardParams | None = None,
+        heads_up: HeadsUpParams | None = None,
+    ) -> None:
         self.rng = rng
         self.params = params or HardParams()
         self.book = OpponentBook()
+        self.heads_up = HeadsUpPlay(rng, self.book, heads_up)
         self.value_bets = 0.0
         self.bluffs = 0.0
+        #: the last decision and its reason (which piece chose it, with its numbers)
+        self.last_choice: Choice | None = None
 
     # ----------------------------------------------------------------- equity
 
@@ -180,12 +190,26 @@ class HoldemHard:
     # ----------------------------------------------------------------- decide
 
     def decide(self, view: PlayerView) -> Action:
-        """Update the opponent book, then decide by street."""
+        """Update the opponent book, then decide: by expected value against the one
+        opponent left (:mod:`holdem_heads_up`), else by the multiway rules below."""
         self.book.update(view)
         read = read_hand(view)
-        action = self._preflop(view, read) if not view.board else self._postflop(view, read)
-        self.book.note(view, action)
-        return action
+        choice = self._choose(view, read)
+        self.last_choice = choice
+        self.book.note(view, choice.action)
+        return choice.action
+
+    def _choose(self, view: PlayerView, read: HandRead) -> Choice:
+        opponents = opponents_in_hand(view)
+        if len(opponents) == 1:
+            if view.board:
+                return self.heads_up.postflop(view, read, opponents[0])
+            choice = self.heads_up.preflop(view, read, opponents[0])
+            if choice is not None:
+                return choice
+        if not view.board:
+            return Choice(self._preflop(view, read), "preflop_chart")
+        return Choice(self._postflop(view, read), "multiway")
 
     def _value_threshold(self, base: float, opponents: int) -> float:
         """Equity needed for value grows less than linearly harder with more opponents."""

@@ -103,13 +103,22 @@ class Tendencies:
         return self.counts.get(key, (0, 0))[1]
 
     def _prior(self, key: tuple[str, ...]) -> tuple[float, float]:
-        """(mean, strength) the counts at ``key`` are shrunk towards."""
+        """(mean, strength) the counts at ``key`` are shrunk towards: the broader spot's
+        estimate from its other evidence (its counts less this spot's own), so one
+        observation counts once, not once per level."""
         if len(key) == 1:
             return PRIORS[key[0]]
-        parent = self.rate(key[:-1])
+        hits, n = self.counts.get(key, (0, 0))
+        parent = self._rate_without(key[:-1], hits, n)
         if key[0] == "fold" and len(key) == 4:
             parent = _sigmoid(_logit(parent) + SIZE_OFFSET.get(key[3], 0.0))
         return parent, SHRINK
+
+    def _rate_without(self, key: tuple[str, ...], hits_out: int, n_out: int) -> float:
+        """The estimate of ``key`` with ``hits_out`` of ``n_out`` of its counts left out."""
+        mean, strength = self._prior(key)
+        hits, n = self.counts.get(key, (0, 0))
+        return (hits - hits_out + strength * mean) / (n - n_out + strength)
 
     def rate(self, key: tuple[str, ...]) -> float:
         """The shrunk frequency of the spot ``key`` (the posterior mean)."""
