@@ -36,6 +36,7 @@ from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.holdem_common import (
     board_texture,
+    playability,
     position_group,
     pot_odds,
     preflop_percentile,
@@ -106,26 +107,6 @@ def open_percent(params: HardParams, group: str, players: int) -> float:
     if players == 3:
         return dict(params.open_percent_3h)[group]
     return dict(params.open_percent)[group]
-
-
-def playability(cards: tuple[int, ...]) -> float:
-    """How much of its equity a hand tends to realise after the flop (1.0 = all).
-
-    Pairs, suited and connected hands make strong hands or draws and keep theirs;
-    disconnected offsuit hands with a low card mostly make weak pairs and lose theirs.
-    """
-    r1, r2 = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
-    if r1 == r2:
-        return 1.0
-    score = 1.0
-    if cards[0] & 3 == cards[1] & 3:
-        score += 0.04
-    gap = r1 - r2
-    if gap >= 4:
-        score -= 0.05
-    if r2 < 6 and gap >= 3:
-        score -= 0.07
-    return score
 
 
 class HoldemHard:
@@ -201,6 +182,9 @@ class HoldemHard:
 
     def _choose(self, view: PlayerView, read: HandRead) -> Choice:
         opponents = opponents_in_hand(view)
+        steal = self._steal_spot(view, read, opponents)
+        if steal:
+            return self.heads_up.open_pot(view, steal)
         if len(opponents) == 1:
             if view.board:
                 return self.heads_up.postflop(view, read, opponents[0])
@@ -210,6 +194,27 @@ class HoldemHard:
         if not view.board:
             return Choice(self._preflop(view, read), "preflop_chart")
         return Choice(self._postflop(view, read), "multiway")
+
+    def _steal_spot(self, view: PlayerView, read: HandRead, opponents: list[int]) -> list[int]:
+        """The players behind when first in late at a bigger table (cutoff, button or
+        small blind, at most three to act, deep enough): those spots are played by the
+        expected value of a steal; an empty list means the charts decide."""
+        legal = view.legal
+        if view.board or legal is None or len(view.seats) < 3 or read.first_round_raises:
+            return []
+        if any(read.seat(p).entry for p in opponents) or legal.can_check:
+            return []
+        if effective_stack(view) < self.heads_up.params.min_depth * view.big_blind:
+            return []
+        me = view.me or 0
+        players = len(view.seats)
+        # preflop the blinds (positions 0 and 1) act last
+        behind = [p for p in opponents if p > me] + [p for p in opponents if p < 2 and p < me]
+        if me < 2:
+            behind = [p for p in opponents if me < p < 2]
+        if not 1 <= len(behind) <= 3 or position_group(me, players) not in ("late", "sb"):
+            return []
+        return behind
 
     def _value_threshold(self, base: float, opponents: int) -> float:
         """Equity needed for value grows less than linearly harder with more opponents."""

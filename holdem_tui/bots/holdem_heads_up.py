@@ -35,7 +35,7 @@ import numpy as np
 
 from holdem_tui.bots.base import raise_action
 from holdem_tui.bots.choice import Choice
-from holdem_tui.bots.holdem_common import position_group, pot_odds
+from holdem_tui.bots.holdem_common import playability, position_group, pot_odds
 from holdem_tui.bots.holdem_ranges import ALL_COMBOS
 from holdem_tui.bots.range_model import (
     StreetRead,
@@ -177,7 +177,7 @@ class HeadsUpPlay:
         if raises == 0:
             if legal.can_check or theirs.entry:
                 return None  # a limped pot
-            return self.open_pot(view, opponent)
+            return self.open_pot(view, [opponent])
         if raises == 1 and theirs.entry == "raise" and not mine.entry:
             return self.defend(view, opponent)
         if raises == 2 and mine.entry == "raise" and theirs.last_raise == "reraise":
@@ -186,39 +186,55 @@ class HeadsUpPlay:
             return self.meet_4bet(view, opponent)
         return None
 
-    def _realize_pre(self, view: PlayerView, opponent: int) -> float:
+    def _realize_pre(self, view: PlayerView, opponents: list[int]) -> float:
+        """How much of its preflop equity the hand keeps after the flop: less out of
+        position, less for hands that make weak pairs (see :func:`playability`)."""
         p = self.params
-        return p.realize_pre_ip if in_position(view, [opponent]) else p.realize_pre_oop
+        base = p.realize_pre_ip if in_position(view, opponents) else p.realize_pre_oop
+        return base * playability(view.my_cards)
 
-    def open_pot(self, view: PlayerView, opponent: int) -> Choice:
-        """Raise first in, or fold: folds win the blinds, flats play a pot in position,
-        3-bets are met as :meth:`meet_3bet` would (fold or call)."""
+    def open_pot(self, view: PlayerView, behind: list[int]) -> Choice:
+        """Raise first in, or fold, with the players still to act behind: all of them
+        folding wins the blinds, a flat plays a pot against the widest defender (the last
+        to act), a 3-bet is met as :meth:`meet_3bet` would (fold or call)."""
         legal = view.legal
         assert legal is not None
         p = self.params
         bb = view.big_blind
-        notes = self.book.tendencies(view, opponent)
-        group = position_group(opponent, len(view.seats))
-        fold = notes.rate(("fold_open", group))
-        three = notes.rate(("3bet_open", group))
-        flat = max(0.0, 1.0 - fold - three)
-        size = (p.open_size if len(view.seats) == 2 else p.open_size_blinds) * bb
+        players = len(view.seats)
+        folds, threes = [], []
+        for player in behind:
+            notes = self.book.tendencies(view, player)
+            group = position_group(player, players)
+            folds.append(notes.rate(("fold_open", group)))
+            threes.append(notes.rate(("3bet_open", group)))
+        all_fold = float(np.prod(folds))
+        three_any = 1.0 - float(np.prod([1.0 - t for t in threes]))
+        flat = max(0.0, 1.0 - all_fold - three_any)
+        last = behind[-1]
+        me = view.me or 0
+        sb_open = players > 2 and position_group(me, players) == "sb"
+        size = (p.open_size_blinds if sb_open else p.open_size) * bb
         to = max(legal.min_raise_to, min(legal.max_raise_to, int(size)))
         invest = to - legal.current_bet
-        real = self._realize_pre(view, opponent)
+        real = self._realize_pre(view, behind)
         cards = view.my_cards
-        e_flat = realize(_band(cards, 100 * three, 100 * (1 - fold), p.preflop_sims), real)
-        e_three = _band(cards, 0.0, 100 * three, p.preflop_sims)
-        called = e_flat * 2 * to - invest
+        band = (100 * threes[-1], 100 * (1 - folds[-1]))
+        e_flat = realize(_band(cards, *band, p.preflop_sims), real)
+        e_three = _band(cards, 0.0, 100 * max(threes), p.preflop_sims)
+        pot = view.total_pot
+        called = e_flat * (pot + invest + to - view.seats[last].bet) - invest
         their = min(p.their_3bet * to, legal.stack + legal.current_bet)
-        versus = max(-invest, realize(e_three, real) * 2 * their - (their - legal.current_bet))
-        ev = fold * view.total_pot + flat * called + three * versus
+        versus = max(
+            -invest, realize(e_three, real) * (pot + 2 * their) - (their - legal.current_bet)
+        )
+        ev = all_fold * pot + flat * called + three_any * versus
         options = (("fold", 0.0), ("raise", ev / bb))
         if ev > 0 and legal.can_raise:
             action = raise_action(legal, to)
         else:
             action = Action.check() if legal.can_check else Action.fold()
-        return Choice(action, "open", e_flat, None, fold, options)
+        return Choice(action, "open", e_flat, None, all_fold, options)
 
     def defend(self, view: PlayerView, opponent: int) -> Choice:
         """Facing an open: fold, call (equity against the opening range, out of position
@@ -231,7 +247,7 @@ class HeadsUpPlay:
         group = position_group(opponent, len(view.seats))
         opened = 100 * notes.rate(("open", group))
         cards = view.my_cards
-        real = self._realize_pre(view, opponent)
+        real = self._realize_pre(view, [opponent])
         pot, call = view.total_pot, legal.call_amount
         facing = legal.current_bet + call
         e_open = _band(cards, 0.0, opened, p.preflop_sims)
@@ -272,7 +288,7 @@ class HeadsUpPlay:
         group = position_group(opponent, len(view.seats))
         three = max(1.5, 100 * notes.rate(("3bet_open", group)))
         cards = view.my_cards
-        real = self._realize_pre(view, opponent)
+        real = self._realize_pre(view, [opponent])
         pot, call = view.total_pot, legal.call_amount
         facing = legal.current_bet + call
         e_three = _band(cards, 0.0, three, p.preflop_sims)

@@ -49,17 +49,17 @@ LATER_ROUNDS = (Street.FLOP, Street.TURN, Street.RIVER, Street.POSTDRAW)
 
 #: (prior mean, prior strength in pseudo-observations) of the broadest spot of each kind
 PRIORS: dict[str, tuple[float, float]] = {
-    "open": (0.35, 6.0),
-    "limp": (0.05, 6.0),
-    "fold_open": (0.45, 6.0),
-    "3bet_open": (0.08, 8.0),
-    "fold_3bet": (0.5, 6.0),
-    "4bet_3bet": (0.08, 8.0),
-    "fold_4bet": (0.5, 6.0),
-    "bet": (0.45, 6.0),
-    "fold": (0.45, 6.0),
-    "raise": (0.08, 8.0),
-    "fold_raise": (0.4, 6.0),
+    "open": (0.35, 10.0),
+    "limp": (0.05, 10.0),
+    "fold_open": (0.45, 12.0),
+    "3bet_open": (0.08, 14.0),
+    "fold_3bet": (0.5, 14.0),
+    "4bet_3bet": (0.08, 14.0),
+    "fold_4bet": (0.5, 10.0),
+    "bet": (0.45, 8.0),
+    "fold": (0.45, 8.0),
+    "raise": (0.08, 10.0),
+    "fold_raise": (0.4, 8.0),
 }
 #: pseudo-observations that tie a narrower spot to the broader one
 SHRINK = 5.0
