@@ -1,28 +1,27 @@
-"""Hard Hold'em: Monte Carlo equity against read ranges, decisions on expected value.
+"""Hard Hold'em: reads each opponent from the public history and plays for expected value.
 
-Each decision it builds a range for every live opponent from their public actions
-(:mod:`holdem_ranges`, with what it remembers of them from earlier hands), estimates its
-share of the pot with the engine's numpy Monte Carlo, and compares calling, betting and
-raising by expected value against the pot odds.
+Its opponent book (:class:`~holdem_tui.bots.reads.OpponentBook`) keeps, per opponent and
+within the session, how often they open, fold to an open, 3-bet, fold to a 3-bet, bet
+when they may, and fold or raise to a bet of each size on each street (with priors, so
+early hands are sane). What it does with that depends on how many are left:
 
-Before the flop it plays charts by the number of players dealt in: heads-up the button
-raises most hands and the big blind defends by pot odds (equity against the opener's
-observed opening range, discounted for how well the hand plays out of position), and
-3-bets for value plus some bluffs against openers seen to fold to 3-bets. Push-or-fold
-takes over when stacks are short.
+* **One opponent** (a heads-up table, or any pot down to two): the expected-value pieces
+  of :mod:`holdem_tui.bots.holdem_heads_up` (open, defend, meet a 3-bet or 4-bet, bet or
+  check, face a bet), against the opponent's range tracked action by action
+  (:mod:`holdem_tui.bots.range_model`).
+* **First in late at a bigger table** (cutoff, button, small blind): the same open piece,
+  with the fold, flat and 3-bet rates of everyone behind.
+* **Otherwise** (several opponents): the multiway rules below. It builds a range for
+  every live opponent from their public actions (:mod:`holdem_ranges`), estimates its
+  share of the pot with the engine's numpy Monte Carlo and compares calling, betting and
+  raising against the pot odds. Before the flop it plays opening charts by position;
+  after it, bets by role (value, protection, bluff) with a bluff budget, c-bets by board
+  texture, and calls by equity against the bettors' ranges.
 
-After the flop every bet has a role, and the role sets its size: value (bigger with more
-equity and on wet boards), protection (a medium hand on a wet board), bluff (small on dry
-boards where its range is strongest, larger on wet ones). As the preflop raiser it
-continuation-bets by board texture and range advantage, bets the turn after a checked
-flop in position (a delayed c-bet), stabs when the raiser gives up, and check-raises
-strong hands and some draws against frequent c-bettors. It calls down by equity against
-the opponent's betting range, which it reads looser for players who bet a lot.
-
-Its opponent book counts, per opponent and within the session, how often they fold to
-bets after the flop, fold to 3-bets, c-bet and bet at all. Against folders it bluffs more
-and value-bets only strong hands; against callers it bluffs less and value-bets thinner.
-All randomness comes from the bot's seeded generator, so a seed replays every decision.
+Push-or-fold takes over when stacks are short. Every decision is kept as a
+:class:`~holdem_tui.bots.choice.Choice` (``last_choice``: the piece that chose it and its
+numbers). All randomness comes from the bot's seeded generator, so a seed replays every
+decision.
 """
 
 from __future__ import annotations
@@ -185,6 +184,12 @@ class HoldemHard:
         steal = self._steal_spot(view, read, opponents)
         if steal:
             return self.heads_up.open_pot(view, steal)
+        squeeze = self._three_bet_spot(view, read, opponents)
+        if squeeze is not None:
+            opener, behind = squeeze
+            three = self.heads_up.defend(view, opener, behind)
+            if three.piece == "3bet":
+                return three
         if len(opponents) == 1:
             if view.board:
                 return self.heads_up.postflop(view, read, opponents[0])
@@ -215,6 +220,23 @@ class HoldemHard:
         if not 1 <= len(behind) <= 3 or position_group(me, players) not in ("late", "sb"):
             return []
         return behind
+
+    def _three_bet_spot(
+        self, view: PlayerView, read: HandRead, opponents: list[int]
+    ) -> tuple[int, int] | None:
+        """(the opener, players behind) when facing a lone open with others still to
+        act; the 3-bet is then weighed by expected value, the call by the rules below."""
+        legal = view.legal
+        if view.board or legal is None or read.first_round_raises != 1 or len(opponents) < 2:
+            return None
+        if view.me is None or read.seat(view.me).entry:
+            return None
+        entered = [p for p in opponents if read.seat(p).entry]
+        if len(entered) != 1 or read.seat(entered[0]).entry != "raise":
+            return None
+        if effective_stack(view) < self.heads_up.params.min_depth * view.big_blind:
+            return None
+        return entered[0], len(opponents) - 1
 
     def _value_threshold(self, base: float, opponents: int) -> float:
         """Equity needed for value grows less than linearly harder with more opponents."""

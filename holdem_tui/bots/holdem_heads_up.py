@@ -108,6 +108,10 @@ def _band(cards: tuple[int, ...], low: float, high: float, sims: int) -> float:
     return band_equity((a, b), low, high, sims)
 
 
+#: how often a player who has not yet acted folds to a raise and a re-raise in front of it
+COLD_FOLD = 0.9
+
+
 class HeadsUpPlay:
     """The hard bot's heads-up pieces, sharing its generator and its opponent book."""
 
@@ -236,9 +240,14 @@ class HeadsUpPlay:
             action = Action.check() if legal.can_check else Action.fold()
         return Choice(action, "open", e_flat, None, all_fold, options)
 
-    def defend(self, view: PlayerView, opponent: int) -> Choice:
+    def defend(self, view: PlayerView, opponent: int, behind: int = 0) -> Choice:
         """Facing an open: fold, call (equity against the opening range, out of position
-        less of it realised), or 3-bet by the opener's fold-to-3-bet."""
+        less of it realised), or 3-bet by the opener's fold-to-3-bet.
+
+        With ``behind`` players still to act, a 3-bet wins the pot only when they fold
+        too (each is counted folding :data:`COLD_FOLD` of the time; one who does not
+        plays like the opener calling), and the call is left to the multiway rules.
+        """
         legal = view.legal
         assert legal is not None
         p = self.params
@@ -271,7 +280,8 @@ class HeadsUpPlay:
             # met by a 4-bet: fold, or all in against the 4-betting range
             rest = all_in - legal.current_bet
             jammed = max(-x, e_four * (pot + rest + (all_in - facing)) - rest)
-            ev3 = fold3 * pot + max(0.0, 1 - fold3 - four) * called + four * jammed
+            wins = fold3 * COLD_FOLD**behind
+            ev3 = wins * pot + max(0.0, 1 - wins - four) * called + four * jammed
             options.append(("3bet", ev3 / bb))
             if ev3 > best:
                 best, action, piece = ev3, raise_action(legal, to), "3bet"
