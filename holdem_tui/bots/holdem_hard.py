@@ -130,6 +130,16 @@ class HoldemHard:
 
     # ----------------------------------------------------------------- equity
 
+    def ranges(self, view: PlayerView, opponents: list[int]) -> list[Range]:
+        """The ranges this bot reads for ``opponents`` now, as it plays against them: one
+        opponent after the flop, the range tracked through the hand (the heads-up
+        pieces' reading); otherwise the multiway reading. For the coach and for tests."""
+        self.book.update(view)
+        if len(opponents) == 1 and view.board:
+            read = self.heads_up.street_read(view, opponents[0])
+            return [Range(read.combos, read.weights)]
+        return self._ranges(view, read_hand(view), opponents)
+
     def _ranges(self, view: PlayerView, read: HandRead, opponents: list[int]) -> list[Range]:
         ranges = []
         known = (*view.my_cards, *view.board)
