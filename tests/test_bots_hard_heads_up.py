@@ -1,10 +1,12 @@
 """The hard level heads-up and its reads: charts by players dealt in, pot-odds defence,
-snowing in draw, and bluffs that follow how often an opponent folds.
+snowing in draw, bluffs that follow how often an opponent folds, and the expected-value
+pieces against primed reads (steals, light 3-bets, folding to a rare raiser's river
+raise, river bluffs by fold rate).
 
 Each test plays real hands through the engine and asks the bot only for its decision on
 the view it is given; the numbers compared are frequencies over many deals, chosen so a
 bot without the behaviour fails (a 6-max chart on the button, a fixed defence, no snow,
-the same bluffing against everybody).
+the same bluffing against everybody, a call of any river raise).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ import random
 import numpy as np
 
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.draw_common import best_discards, describe
 from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
 from holdem_tui.bots.holdem_common import pot_odds
@@ -50,6 +51,8 @@ class DrawHard:
         self.value_bets = 0.0
         self.bluffs = 0.0
         self._pat_bluff_hand: tuple[int, tuple[str, ...]] | None = None
+        #: the last decision and its reason (the rule that chose it, with its numbers)
+        self.last_choice: Choice | None = None
 
     def _hand_key(self, view: PlayerView) -> tuple[int, tuple[str, ...]]:
         return view.hand_number, tuple(s.name for s in view.seats)
@@ -67,6 +70,18 @@ class DrawHard:
         else:
             action = self._postdraw(view, read)
         self.book.note(view, action)
+        return action
+
+    def _pick(
+        self,
+        action: Action,
+        piece: str,
+        eq: float | None = None,
+        odds: float | None = None,
+        fold: float | None = None,
+    ) -> Action:
+        """Keep the decision with its reason (``last_choice``) and play it."""
+        self.last_choice = Choice(action, piece, eq, odds, fold)
         return action
 
     def _fold_rate(self, view: PlayerView, opponents: list[int]) -> float:
@@ -125,13 +140,14 @@ class DrawHard:
         if call == 0:
             if eq >= value_thr:
                 self.value_bets += 1
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(raise_action(legal, legal.max_raise_to), "open", eq)
             if nothing and (heads_up or not behind) and self._bluff_allowed(view, opponents):
-                return self._snow(view)
-            return Action.check()
+                return self._pick(self._snow(view), "snow", eq)
+            return self._pick(Action.check(), "check", eq)
+        odds = pot_odds(call, pot)
         if eq >= raise_thr and legal.can_raise:
             self.value_bets += 1
-            return raise_action(legal, legal.max_raise_to)
+            return self._pick(raise_action(legal, legal.max_raise_to), "raise", eq, odds)
         if (
             heads_up
             and nothing
@@ -139,7 +155,7 @@ class DrawHard:
             and read.first_round_raises == 1
             and self._bluff_allowed(view, opponents)
         ):
-            return self._snow(view)
+            return self._pick(self._snow(view), "snow", eq, odds)
         # a weak hand that improves a little pays off the big bets after the draw, so
         # calling needs both the price and a reasonable share of the pot (less of it
         # heads-up, where a wide opener's range is weak too)
@@ -149,8 +165,8 @@ class DrawHard:
         else:
             needed = max(pot_odds(call, pot) * 1.1, 0.8 * fair)
         if eq >= needed:
-            return Action.call()
-        return Action.fold()
+            return self._pick(Action.call(), "call", eq, odds)
+        return self._pick(Action.fold(), "fold", eq, odds)
 
     def _snow(self, view: PlayerView) -> Action:
         """Bet or raise with nothing, meaning to stand pat and bet again after the draw."""
@@ -169,9 +185,9 @@ class DrawHard:
             info = describe(cards)
             opponents = opponents_in_hand(view)
             if info.category == Category.HIGH_CARD and len(opponents) <= 2:
-                return Action.draw(())
+                return self._pick(Action.draw(()), "snow")
             self._pat_bluff_hand = None
-        return Action.draw(throw[: legal.max_discards])
+        return self._pick(Action.draw(throw[: legal.max_discards]), "draw")
 
     def opponent_specs(
         self, view: PlayerView, read: HandRead, opponents: list[int]
@@ -219,16 +235,17 @@ class DrawHard:
         if call == 0:
             if eq >= value_thr:
                 self.value_bets += 1
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(raise_action(legal, legal.max_raise_to), "value_bet", eq)
             if bluffing and len(opponents) <= 2:
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(raise_action(legal, legal.max_raise_to), "snow", eq)
             if eq < 0.2 and self._bluff_allowed(view, opponents):
                 self.bluffs += 1
-                return raise_action(legal, legal.max_raise_to)
-            return Action.check()
+                return self._pick(raise_action(legal, legal.max_raise_to), "bluff", eq, None, fold)
+            return self._pick(Action.check(), "check", eq)
+        odds = pot_odds(call, pot)
         if eq >= raise_thr + 0.05 and legal.can_raise:
             self.value_bets += 1
-            return raise_action(legal, legal.max_raise_to)
-        if eq >= pot_odds(call, pot):
-            return call_or_check(legal)
-        return check_or_fold(legal)
+            return self._pick(raise_action(legal, legal.max_raise_to), "raise", eq, odds)
+        if eq >= odds:
+            return self._pick(call_or_check(legal), "call", eq, odds)
+        return self._pick(check_or_fold(legal), "fold", eq, odds)

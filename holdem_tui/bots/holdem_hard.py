@@ -278,8 +278,9 @@ class HoldemHard:
         if read.first_round_raises == 0 and not entered:
             open_pct = open_percent(params, group, players)
             behind = [p for p in opponents_in_hand(view) if p > me or p < 2 <= me]
-            folds = [s.fold_to_bet() for s in self._stats(view, behind)] or [0.5]
-            open_pct *= 0.75 + 0.6 * (sum(folds) / len(folds))
+            folds = [s.fold_to_bet() for s in self._stats(view, behind)] or [0.7]
+            # wider only behind players who fold more than the usual 70% to a bet
+            open_pct *= float(np.clip(1.0 + 0.6 * (sum(folds) / len(folds) - 0.7), 0.8, 1.3))
             if eff_bb <= 12:
                 open_pct *= 1.3
                 return legal.all_in_action() if pct <= open_pct else check_or_fold(legal)

@@ -68,7 +68,7 @@ class HeadsUpParams:
     fourbet: float = 2.3  # times the 3-bet
     their_3bet: float = 4.0  # the 3-bet size assumed when working out an open
     realize_pre_ip: float = 1.0
-    realize_pre_oop: float = 0.75
+    realize_pre_oop: float = 0.82
     realize_ip: float = 1.0
     realize_oop: float = 0.9
     bet_sizes: tuple[float, ...] = (0.33, 0.66, 1.2)

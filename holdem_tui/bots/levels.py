@@ -59,7 +59,9 @@ class NormalBot(_LevelBot):
 
 
 class HardBot(_LevelBot):
-    """Monte Carlo equity against ranges read from public actions; budgeted bluffs."""
+    """Reads each opponent from the public history and plays for expected value against
+    what it read: ranges tracked action by action, fold rates by spot, bluffs and value
+    bets sized by them (see :mod:`holdem_tui.bots.holdem_hard`)."""
 
     level = "hard"
 
