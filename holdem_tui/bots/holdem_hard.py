@@ -346,6 +346,11 @@ class HoldemHard:
         chance = base + max(0.0, fold3 - 0.45) * 1.2
         return self.rng.random() < min(0.6, chance)
 
+    def _all_fold(self, view: PlayerView, opponents: list[int]) -> float:
+        """The chance that every one of ``opponents`` folds to a bet after the first round,
+        by each one's observed fold rate."""
+        return float(np.prod([s.fold_to_later_bet() for s in self._stats(view, opponents)]))
+
     def _bluff_allowed(self, view: PlayerView, opponents: list[int], size: float) -> bool:
         """Whether a bluff now keeps bluffs within the ratio a bet of ``size`` x pot allows.
 
@@ -355,7 +360,7 @@ class HoldemHard:
         """
         if not opponents or len(opponents) > 2:
             return False
-        fold = min(s.fold_to_later_bet() for s in self._stats(view, opponents))
+        fold = self._all_fold(view, opponents)
         if fold < self.params.bluff_min_fold:
             return False
         ratio = size / (1.0 + 2.0 * size)
@@ -381,9 +386,10 @@ class HoldemHard:
         eq_real = eq * real
         stack = legal.stack
         stats = self._stats(view, opponents)
-        # how often these opponents fold after the flop: bluff more into folders, value
-        # bet thinner into callers (and thicker into folders, who pay only with better)
-        fold = min(s.fold_to_later_bet() for s in stats)
+        # how often these opponents all fold after the flop: bluff more into folders,
+        # value bet thinner into callers (and thicker into folders, who pay only with
+        # better); with several in, somebody calls more often than any one of them does
+        fold = self._all_fold(view, opponents)
         thin = float(np.clip((fold - 0.4) * 0.25, -0.05, 0.05))
         value_thr = self._value_threshold(params.value_equity_hu, n) + thin
         raise_thr = self._value_threshold(params.raise_equity_hu, n)
