@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import string
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,14 +25,15 @@ from babel.core import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 
 import holdem_tui
+from holdem_tui.engine.variants import VARIANTS
 
 logger = logging.getLogger(__name__)
 
 #: The languages the game ships, English first because it is the fallback.
 LANGUAGES: Final = ("en", "hr", "fi", "nl")
 FALLBACK: Final = "en"
-#: Games that have a rule screen.
-GAMES: Final = ("holdem", "draw")
+#: Games that have a rule screen: every game the engine plays.
+GAMES: Final = tuple(v.value for v in VARIANTS)
 #: CLDR plural categories; a TOML table whose keys are all among these is a plural message.
 PLURAL_CATEGORIES: Final = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: Grammatical forms every language gives for each rank name (see ``[rank.*]`` in ui.toml).
@@ -112,22 +112,6 @@ def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Message]:
         else:
             logger.warning("locale key %s is not text; ignored", key)
     return out
-
-
-def placeholders(template: str) -> set[str]:
-    """The named fields of a ``str.format`` template, without ``[form]`` or ``.attr`` parts.
-
-    Used by the tests to check every translation asks for the same values as English.
-    """
-    names: set[str] = set()
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:
-        return {"<unparseable>"}
-    for _, field, _, _ in parsed:
-        if field is not None:
-            names.add(field.split("[", 1)[0].split(".", 1)[0])
-    return names
 
 
 def load_messages(lang: str, base: Path | None = None) -> dict[str, Message]:
@@ -307,10 +291,6 @@ class Translator:
         return str(
             format_timedelta(delta, granularity="minute", add_direction=True, locale=self._locale)
         )
-
-    def rank_name(self, rank: int, plural: bool = False) -> str:
-        """The name of rank 0..12 (deuce..ace) as players say it, singular or plural."""
-        return self._rank_form(rank, "pl" if plural else "sg")
 
     def _rank_form(self, rank: int, form: str) -> str:
         if not 0 <= rank < len(RANK_KEYS):

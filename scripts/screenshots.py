@@ -1,4 +1,4 @@
-"""Write the README screenshots: every scene of :mod:`holdem_tui.ui.scenes` as an SVG.
+"""Write the README screenshots: every scene of ``tests/scenes.py`` as an SVG.
 
 The app comes from the same factory the game and the snapshot tests use, driven headless by a
 Textual pilot, so each picture is a real state of the real game. Run from the repository:
@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from pathlib import Path
 
-from holdem_tui.ui.scenes import Scene, scenes
+# the scenes are test code, kept out of the wheel: this script runs from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from scenes import Scene, scenes
 
 SIZES = ((80, 24), (120, 36))
 OUT = Path(__file__).resolve().parent.parent / "screenshots"

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from storage_support import play_one, random_agent
 
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.history.phh import dumps, dumps_section
 
 #: TOML values that are the wrong type, out of range, or odd
@@ -51,7 +52,7 @@ def base_histories(seed: int, count: int = 12) -> list[str]:
         players = rng.randint(2, 6)
         table = Table(
             TableConfig(
-                variant=variant,
+                variant=Variant(variant),
                 names=tuple(f"P{i + 1}" for i in range(players)),
                 starting_stack=rng.choice([40, 200, 1000]),
                 small_blind=5,

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from ui_support import wait_for
 
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (

@@ -12,12 +12,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from scenes import CallingStation
+
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.server import HostOptions, TableServer
-from holdem_tui.settings import GameSettings
-from holdem_tui.ui.scenes import CallingStation
 
 LOOPBACK = "127.0.0.1"
 
@@ -32,9 +33,18 @@ async def open_table(
     away_timeout: float = 60.0,
     persist: bool = False,
     reserved: tuple[str, ...] = (),
+    host: str | None = None,
+    keep_table: bool = False,
+    reveal_delay: float = 0.0,
     **settings: Any,
 ) -> TableServer:
-    """A started table: ``humans`` open chairs (``reserved`` names first) and ``bots``."""
+    """A started table: ``humans`` open chairs (``reserved`` names first) and ``bots``.
+
+    ``host`` names the host's own chair (the first; its app holds ``server.options.
+    host_token``); ``keep_table`` keeps the table open after a game for the next one.
+    """
+    if host is not None:
+        reserved = (host, *reserved)
     names = [*reserved, *([""] * (humans - len(reserved)))]
     game_settings = GameSettings.build(
         variant=game,
@@ -51,6 +61,9 @@ async def open_table(
         hand_pause=0.0,
         bot_timeout=None,
         persist=persist,
+        host_seat=None if host is None else 0,
+        keep_table=keep_table,
+        reveal_delay=reveal_delay,
     )
     server = TableServer(options)
     await server.start(LOOPBACK, 0)
@@ -62,8 +75,25 @@ def calling(view: PlayerView) -> Action:
     return CallingStation().decide(view)
 
 
+def opening_bettor(view: PlayerView) -> Action:
+    """Open every street with the smallest bet, call otherwise: pots to show down for.
+
+    (Checked all the way, a draw hand with only antes ends with every hand mucked.)
+    """
+    legal = view.legal
+    assert legal is not None
+    if legal.can_raise and legal.is_bet:
+        return Action.bet(legal.min_raise_to)
+    return CallingStation().decide(view)
+
+
 class WireClient:
-    """A bare protocol client that keeps every line it received, raw, for inspection."""
+    """A bare protocol client that keeps every line it received, raw, for inspection.
+
+    It also keeps its copy of the table as a v2 client must (a whole ``state`` replaces it,
+    a ``delta`` is applied to it) in :attr:`state`; :attr:`pictures` lists every copy in
+    order, for tests that compare them with what the server meant.
+    """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
@@ -71,9 +101,12 @@ class WireClient:
         self.raw: list[bytes] = []
         self.messages: list[dict[str, Any]] = []
         self.seat: int | None = None
+        self.seats: int | None = None
         self.closed = False
+        self.state: p.State | None = None
+        self.pictures: list[p.State] = []
         #: a decision read by :meth:`next_decision` and not answered yet (:meth:`play` does)
-        self.unanswered: dict[str, Any] | None = None
+        self.unanswered: p.State | None = None
 
     @classmethod
     async def connect(cls, server: TableServer) -> WireClient:
@@ -86,15 +119,25 @@ class WireClient:
 
     @classmethod
     async def join(
-        cls, server: TableServer, name: str, *, watch: bool = False, code: str | None = None
+        cls,
+        server: TableServer,
+        name: str,
+        *,
+        watch: bool = False,
+        code: str | None = None,
+        token: str | None = None,
     ) -> WireClient:
         """Connect and say hello; waits for the answer."""
         client = await cls.connect(server)
-        await client.send(p.hello(code or server.code, name, watch=watch))
-        answer = await client.next()
-        if answer["t"] == "welcome":
-            client.seat = answer["seat"]
+        await client.send(p.hello(code or server.code, name, watch=watch, token=token))
+        await client.next()
         return client
+
+    @property
+    def port(self) -> int:
+        """This connection's own port (the server sees it as the peer's)."""
+        port: int = self.writer.get_extra_info("sockname")[1]
+        return port
 
     async def send(self, message: dict[str, Any]) -> None:
         """One protocol message."""
@@ -114,34 +157,75 @@ class WireClient:
                     self.closed = True
                     raise ConnectionError("the server closed the connection")
                 self.raw.append(line)
-                message = json.loads(line)
+                message: dict[str, Any] = json.loads(line)
                 self.messages.append(message)
+                self._follow(line)
                 if not kinds or message["t"] in kinds:
                     return message
 
-    async def next_decision(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next state that asks this client to act."""
+    def _follow(self, line: bytes) -> None:
+        """Keep the copy of the table as a client must (strictly: a bad frame fails here)."""
+        decoded = p.decode_server(p.parse_line(line), self.seats)
+        if isinstance(decoded, p.Welcome):
+            self.seat = decoded.seat
+            self.seats = len(decoded.settings.seats)
+            self.state = None
+        elif isinstance(decoded, p.State | p.Delta):
+            state = decoded if isinstance(decoded, p.State) else p.apply_delta(self.state, decoded)
+            self.state = state
+            self.pictures.append(state)
+
+    async def next_picture(self, timeout: float = 10.0) -> p.State:
+        """The table as the next ``state`` or ``delta`` leaves this client's copy."""
         async with asyncio.timeout(timeout):
             while True:
-                message = await self.next(("state",))
-                if message["decision"] is not None:
-                    self.unanswered = message
-                    return message
+                message = await self.next(("state", "delta"))
+                assert self.state is not None, message
+                return self.state
+
+    async def next_decision(self, timeout: float = 10.0) -> p.State:
+        """The next picture that asks this client to act."""
+        async with asyncio.timeout(timeout):
+            while True:
+                state = await self.next_picture(timeout)
+                if state.decision is not None:
+                    self.unanswered = state
+                    return state
 
     async def play(
-        self, decide: Callable[[PlayerView], Action] = calling, timeout: float = 60.0
+        self,
+        decide: Callable[[PlayerView], Action] = calling,
+        timeout: float = 60.0,
+        *,
+        ready: bool = False,
     ) -> dict[str, Any]:
-        """Answer every decision with ``decide`` until the session is over; returns ``over``."""
+        """Answer every decision with ``decide`` until the session is over; returns ``over``.
+
+        ``ready``: say so once each hand's result is on screen (the table then deals on).
+        """
+        readied: set[int] = set()
         async with asyncio.timeout(timeout):
             while True:
-                message, self.unanswered = self.unanswered or await self.next(), None
+                if self.unanswered is not None:
+                    state, self.unanswered = self.unanswered, None
+                    await self._answer(state, decide)
+                    continue
+                message = await self.next()
                 if message["t"] == "over":
                     return message
-                if message["t"] == "state" and message["decision"] is not None:
-                    state = p.decode_server(message, len(message["table"]["stacks"]))
-                    assert isinstance(state, p.State) and state.view is not None
-                    assert self.seat is not None
-                    await self.send(p.act(self.seat, message["decision"], decide(state.view)))
+                if message["t"] in ("state", "delta") and self.state is not None:
+                    await self._answer(self.state, decide)
+                    view = self.state.view
+                    done = ready and view is not None and view.complete
+                    if done and view is not None and view.hand_number not in readied:
+                        readied.add(view.hand_number)
+                        await self.send(p.ready())
+
+    async def _answer(self, state: p.State, decide: Callable[[PlayerView], Action]) -> None:
+        if state.decision is None:
+            return
+        assert state.view is not None and self.seat is not None
+        await self.send(p.act(self.seat, state.decision, decide(state.view)))
 
     def kill(self) -> None:
         """Drop the connection the hard way (no goodbye), as a killed process would."""

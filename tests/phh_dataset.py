@@ -1,12 +1,19 @@
-"""The 62 real hands in ``../shared/phh/`` (JSON test vectors) as PHH text for the tests."""
+"""The 62 real hands in ``../shared/phh/`` (JSON test vectors) as PHH text for the tests.
+
+``HOLDEM_TUI_PHH_DATASET`` points at the folder from a checkout elsewhere (a worktree).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
-DATASET = Path(__file__).resolve().parents[2] / "shared" / "phh"
+DATASET = Path(
+    os.environ.get("HOLDEM_TUI_PHH_DATASET")
+    or Path(__file__).resolve().parents[2] / "shared" / "phh"
+)
 FILES = sorted(DATASET.glob("*.json")) if DATASET.is_dir() else []
 PLURIBUS = [path for path in FILES if path.name.startswith("pluribus-")]
 MISSING = "the shared PHH dataset is not beside the repo"

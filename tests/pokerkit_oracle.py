@@ -42,9 +42,9 @@ from holdem_tui.engine.actions import Action, LegalActions
 from holdem_tui.engine.cards import format_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.events import BlindPosted, PlayerActed, PotAwarded, StreetStarted
-from holdem_tui.engine.hand import BettingStructure as Structure
 from holdem_tui.engine.hand import Dealer, Hand, HandConfig
 from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.variants import BettingStructure as Structure
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -116,6 +116,7 @@ def _deal_pending(state: State, hand: Hand, dealt: list[int], boards: list[int])
     while True:
         if state.can_deal_hole():
             player = state.hole_dealee_index
+            assert player is not None
             cards = hand.hole[player]
             pending = len(cards) - dealt[player]
             assert pending > 0, "pokerkit wants more hole cards than we dealt"
@@ -168,17 +169,18 @@ def play_lockstep(hand: Hand, state: State, rng: random.Random) -> Outcome:
                     hand.events,
                 )
                 return Outcome(decisions, tuple(hand.stacks), tuple(state.stacks), False, rules[0])
+            # our side is played through Hand.act, the path every seat of the game takes
             choice = _choose(legal, rng)
             if choice == "fold":
                 state.fold()
-                hand.fold()
+                hand.act(Action.fold())
             elif choice == "call":
                 state.check_or_call()
-                hand.check_or_call()
+                hand.act(Action.call() if legal.call_amount else Action.check())
             else:
                 amount = _raise_amount(legal.min_raise_to, legal.max_raise_to, rng)
                 state.complete_bet_or_raise_to(amount)
-                hand.raise_to(amount)
+                hand.act(legal.bet_or_raise(amount))
         _deal_pending(state, hand, dealt, boards)
     assert hand.is_complete
     assert not state.status, "pokerkit's hand should be over too"
@@ -221,7 +223,7 @@ def casino_rules_in_play(hand: Hand) -> list[str]:
     blinds = [e.amount for e in hand.events if isinstance(e, BlindPosted)]
     if nominal and max(blinds, default=0) < nominal:
         rules.append(SHORT_BLIND)
-    fixed = hand.config.structure is Structure.FIXED_LIMIT
+    fixed = hand.config.structure is Structure.FIXED_LIMIT  # ours, not pokerkit's
     bet_sizes = {spec.street: spec.min_bet for spec in hand.streets}
     top = max(blinds, default=0)
     full = hand.streets[0].min_bet
@@ -230,7 +232,7 @@ def casino_rules_in_play(hand: Hand) -> list[str]:
             if event.street is not hand.streets[0].street:
                 top = 0
             full = bet_sizes[event.street]
-        elif isinstance(event, PlayerActed) and event.kind in ("bet", "raise"):
+        elif isinstance(event, PlayerActed) and event.aggressive:
             increment = event.to - top
             if event.all_in and increment < full:
                 rule = SHORT_ALL_IN_FL if fixed else SHORT_ALL_IN_NL

@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -81,7 +82,7 @@ def _tree_labels(tree: Tree[object]) -> Iterator[str]:
     stack = [tree.root]
     while stack:
         node = stack.pop()
-        yield node.label.plain
+        yield str(node.label)  # a Text prints as its plain text
         stack.extend(node.children)
 
 
@@ -174,7 +175,7 @@ def _lost_lines(widget: Widget, text: str) -> str | None:
     return None
 
 
-def find_problems(app: App[object], screen: Screen[object] | None = None) -> list[Problem]:
+def find_problems(app: App[Any], screen: Screen[Any] | None = None) -> list[Problem]:
     """Everything on the top screen that Textual cut, folded mid-word or clipped."""
     screen = screen or app.screen
     strips = screen._compositor.render_strips()

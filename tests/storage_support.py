@@ -9,6 +9,7 @@ from collections.abc import Callable
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.storage.session import SessionStore
 
@@ -43,7 +44,7 @@ def random_table(rng: random.Random, variant: str = "holdem") -> Table:
     big = rng.choice([2, 10, 20, 50])
     return Table(
         TableConfig(
-            variant=variant,
+            variant=Variant(variant),
             names=tuple(f"P{i + 1}" for i in range(players)),
             starting_stack=rng.choice([big * 10, big * 50, big * 100]),
             small_blind=big // 2,

@@ -13,6 +13,7 @@ import copy
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted import random_step
@@ -84,6 +85,7 @@ def _attempt(hand: Hand, rng: random.Random) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     game=st.sampled_from(["holdem", "draw"]),

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
-from holdem_tui.benchmarks import BENCHMARKS, Benchmark, register, run
 from holdem_tui.cli import main
+from holdem_tui.measure.benchmarks import BENCHMARKS, Benchmark, register, run
 
 REQUIRED = {"eval7_per_s", "mc9_sims_per_s", "mc2_sims_per_s", "equity_10k_ms"}
 
 
+@pytest.mark.slow
 def test_quick_json_last_line_has_the_keys() -> None:
     result = CliRunner().invoke(main, ["bench", "--quick", "--json"])
     assert result.exit_code == 0, result.output
@@ -24,6 +26,7 @@ def test_quick_json_last_line_has_the_keys() -> None:
     assert "eval7_per_s" in result.output.split("{")[0]  # the table came first
 
 
+@pytest.mark.slow
 def test_only_runs_one_group() -> None:
     result = CliRunner().invoke(main, ["bench", "--quick", "--json", "--only", "evaluator"])
     assert result.exit_code == 0, result.output

@@ -21,6 +21,7 @@ from holdem_tui.bots.registry import load_plugin
 from holdem_tui.bots.safety import illegal_reason
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.cards import parse_cards
+from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.hand import Dealer, Hand
@@ -46,7 +47,7 @@ def _play_checked(hand: Hand, bots: list[BaseBot]) -> list[Action]:
         assert actor is not None
         view = hand.view(actor)
         assert view.legal is not None
-        action = bots[actor].decide(view)
+        action = as_decision(bots[actor].decide(view)).action
         reason = illegal_reason(action, view.legal)
         assert reason is None, f"{bots[actor]!r} answered {action}: {reason}"
         hand.act(action, actor)
@@ -54,6 +55,7 @@ def _play_checked(hand: Hand, bots: list[BaseBot]) -> list[Action]:
     return actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["holdem", "draw"])
 def test_no_bot_ever_acts_illegally(game: str) -> None:
     rng = random.Random(f"legal-{game}")
@@ -64,8 +66,15 @@ def test_no_bot_ever_acts_illegally(game: str) -> None:
         _play_checked(hand, bots)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize(
+    ("game", "level"),
+    [
+        # the hard bot's Monte Carlo makes its sessions the long ones
+        pytest.param(g, lv, id=f"{g}-{lv}", marks=[pytest.mark.slow] if lv == "hard" else [])
+        for lv in LEVELS
+        for g in ("holdem", "draw")
+    ],
+)
 def test_same_seed_same_decisions(level: str, game: str) -> None:
     def session(seed: int) -> list[Action]:
         rng = random.Random(99)
@@ -105,11 +114,12 @@ def test_views_hide_other_hands() -> None:
             assert seat.cards is None
 
 
+@pytest.mark.slow
 def test_bots_package_never_imports_textual() -> None:
     code = textwrap.dedent(
         """
         import sys
-        import holdem_tui.bots, holdem_tui.simulate
+        import holdem_tui.bots, holdem_tui.measure.simulator
         from holdem_tui.bots import make_bot
         for level in ("easy", "normal", "hard"):
             make_bot(level, 1)
@@ -171,8 +181,8 @@ def test_faulty_bot_checks_or_folds_and_is_logged(
 ) -> None:
     view = _first_view()  # preflop, facing the big blind: the fallback is a fold
     with caplog.at_level(logging.WARNING, logger="holdem_tui.bots"):
-        action, fault = safe_decide(bot, view, timeout=timeout)
-    assert action == Action.fold()
+        decision, fault = safe_decide(bot, view, timeout=timeout)
+    assert decision == Decision(Action.fold())
     assert fault is not None and fault.kind == kind
     assert kind in caplog.text
 
@@ -183,16 +193,16 @@ def test_bad_draw_stands_pat_and_safe_bot_records_the_fault() -> None:
     while not hand.is_complete:
         actor = hand.actor
         assert actor is not None
-        hand.act(safe.decide(hand.view(actor)), actor)
+        hand.act(safe.decide(hand.view(actor)).action, actor)
     assert [f.kind for f in safe.faults] == ["illegal", "illegal"]
     assert all(f.substitute == Action.draw(()) for f in safe.faults)
 
 
 def test_a_good_answer_passes_through() -> None:
     view = _first_view()
-    action, fault = safe_decide(make_bot("normal", 1), view, timeout=5.0)
+    decision, fault = safe_decide(make_bot("normal", 1), view, timeout=5.0)
     assert fault is None
-    assert view.legal is not None and illegal_reason(action, view.legal) is None
+    assert view.legal is not None and illegal_reason(decision.action, view.legal) is None
 
 
 # ---------------------------------------------------------------- registry and plugins
@@ -203,6 +213,7 @@ def test_unknown_level_is_named() -> None:
         make_bot("expert")
 
 
+@pytest.mark.slow
 def test_plugin_loads_and_bad_plugins_say_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -271,7 +282,7 @@ def test_all_in_and_raise_words_stay_legal() -> None:
     legal = view.legal
     assert legal is not None
     assert illegal_reason(Action.all_in(), legal) is None
-    assert illegal_reason(Action.check(), legal) == "check facing a bet"
+    assert illegal_reason(Action.check(), legal) == "check: there is a bet to call"
     assert illegal_reason(Action(ActionKind.RAISE, None), legal) is not None
     assert illegal_reason("fold", legal) is not None
 
@@ -287,15 +298,23 @@ def test_a_bot_never_folds_when_checking_is_free() -> None:
     assert hand.actor is not None
     view = hand.view(hand.actor)
     assert view.legal is not None and view.legal.can_check and view.legal.can_fold
-    action, fault = safe_decide(_AlwaysFolds(), view, timeout=None)
-    assert action == Action.check()
+    decision, fault = safe_decide(_AlwaysFolds(), view, timeout=None)
+    assert decision.action == Action.check()
     assert fault is not None and fault.detail == "fold when checking is free"
     facing = _first_view()
-    assert safe_decide(_AlwaysFolds(), facing, timeout=None) == (Action.fold(), None)
+    assert safe_decide(_AlwaysFolds(), facing, timeout=None) == (Decision(Action.fold()), None)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize(
+    ("game", "level"),
+    [
+        pytest.param(
+            g, lv, id=f"{g}-{lv}", marks=[pytest.mark.slow] if (g, lv) == ("draw", "hard") else []
+        )
+        for lv in ("easy", "normal", "hard")
+        for g in ("holdem", "draw")
+    ],
+)
 def test_built_in_bots_never_fold_when_checking_is_free(level: str, game: str) -> None:
     rng = random.Random(5)
     for seed in range(15):
@@ -310,7 +329,7 @@ def test_built_in_bots_never_fold_when_checking_is_free(level: str, game: str) -
             actor = hand.actor
             assert actor is not None
             view = hand.view(actor)
-            action = bots[actor].decide(view)
+            action = as_decision(bots[actor].decide(view)).action
             assert view.legal is not None
             assert not (action.kind is ActionKind.FOLD and view.legal.can_check), (level, view)
             hand.act(action, actor)

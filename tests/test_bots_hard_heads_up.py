@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 import scripted
 
 from holdem_tui.bots import make_bot
@@ -21,6 +22,7 @@ from holdem_tui.bots.holdem_common import made_hand
 from holdem_tui.bots.reads import OpponentBook
 from holdem_tui.bots.tendencies import Tendencies
 from holdem_tui.engine.actions import Action, ActionKind
+from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.evaluator import Category, category_of, hand_value
 from holdem_tui.engine.events import CardsDrawn
@@ -28,7 +30,7 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
 
-Policy = Callable[[PlayerView], Action]
+Policy = Callable[[PlayerView], Action | Decision]
 
 
 def _holdem(players: int, number: int, names: tuple[str, ...] = ()) -> HoldemHand:
@@ -36,8 +38,8 @@ def _holdem(players: int, number: int, names: tuple[str, ...] = ()) -> HoldemHan
     return HoldemHand(config, Dealer(number))
 
 
-def _aggressive(action: Action) -> bool:
-    return action.kind in (ActionKind.BET, ActionKind.RAISE)
+def _aggressive(answer: Action | Decision) -> bool:
+    return as_decision(answer).action.kind in (ActionKind.BET, ActionKind.RAISE)
 
 
 def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
@@ -56,6 +58,7 @@ def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
     assert early_raises / deals <= 0.2, early_raises
 
 
+@pytest.mark.slow
 def test_big_blind_defends_by_pot_odds() -> None:
     """Against a min-raise the big blind continues with most hands; against a raise to
     eight blinds (much worse odds) with far fewer."""
@@ -77,7 +80,7 @@ def _play_heads_up(hand: Hand, policies: dict[int, Policy]) -> None:
     while not hand.is_complete:
         actor = hand.actor
         assert actor is not None
-        hand.act(policies[actor](hand.view(actor)), actor)
+        hand.act(as_decision(policies[actor](hand.view(actor))).action, actor)
 
 
 def _folder(view: PlayerView) -> Action:
@@ -98,6 +101,7 @@ def _caller(view: PlayerView) -> Action:
     return Action.call() if legal.call_amount else Action.check()
 
 
+@pytest.mark.slow
 def test_draw_hard_snows_sometimes_heads_up() -> None:
     """Standing pat with nothing (after betting) happens, and only with a plan to bet."""
     bot = make_bot("hard", 9)
@@ -138,9 +142,9 @@ def _air_bets(opponent: Policy, seed: int) -> tuple[int, int]:
             assert actor is not None
             view = hand.view(actor)
             if actor != me:
-                hand.act(opponent(view), actor)
+                hand.act(as_decision(opponent(view)).action, actor)
                 continue
-            action = bot.decide(view)
+            action = as_decision(bot.decide(view)).action
             legal = view.legal
             assert legal is not None
             if view.board and legal.can_check and made_hand(view.my_cards, view.board).level == 0:
@@ -153,7 +157,7 @@ def _air_bets(opponent: Policy, seed: int) -> tuple[int, int]:
 def _preflop_caller_then(policy: Policy) -> Policy:
     """Calls before the flop (so there is a flop), then plays ``policy``."""
 
-    def decide(view: PlayerView) -> Action:
+    def decide(view: PlayerView) -> Action | Decision:
         legal = view.legal
         assert legal is not None
         if not view.board:
@@ -163,6 +167,7 @@ def _preflop_caller_then(policy: Policy) -> Policy:
     return decide
 
 
+@pytest.mark.slow
 def test_reads_widen_bluffs_against_a_folder() -> None:
     """Against an opponent who folds to every bet after the flop, hard bets its air far
     more often than against one who calls every bet."""
@@ -229,7 +234,11 @@ def test_book_counts_opens_three_bets_cbets_and_folds_to_bets() -> None:
 # the opponent set as if it had watched it for a while)
 
 
-def _primed(seed: int, spots: dict[tuple[str, ...], tuple[int, int]]) -> Policy:
+#: counts of (hits, chances) per spot, as a hard bot's notes on an opponent hold them
+Notes = dict[tuple[str, ...], tuple[int, int]]
+
+
+def _primed(seed: int, spots: Notes) -> Policy:
     """A fresh hard bot whose notes on "villain" hold ``hits`` of ``n`` at each spot."""
     bot = make_bot("hard", seed)
     notes = bot.holdem.book.notes.setdefault("villain", Tendencies())  # type: ignore[attr-defined]
@@ -257,7 +266,7 @@ def test_steals_every_button_from_a_big_blind_that_always_folds() -> None:
     nearly everything; against one seen 3-betting most opens, far less."""
     deals = 200
     opened = {"folder": 0, "three_bettor": 0}
-    reads = {
+    reads: dict[str, Notes] = {
         "folder": {("fold_open", "bb"): (60, 60)},
         "three_bettor": {("fold_open", "bb"): (6, 60), ("3bet_open", "bb"): (45, 60)},
     }
@@ -341,8 +350,8 @@ def _river_checked_to(number: int) -> HoldemHand:
 def test_river_bluffs_rise_against_a_player_who_folds_after_checking() -> None:
     """Seven-high on the river, checked to: bets it nearly always against a player seen
     folding to bets after checking, rarely against one who calls them."""
-    folder = {("fold", "x"): (45, 50)}
-    caller = {("fold", "x"): (5, 50)}
+    folder: Notes = {("fold", "x"): (45, 50)}
+    caller: Notes = {("fold", "x"): (5, 50)}
     bets = {"folder": 0, "caller": 0}
     for number in range(40):
         for name, spots in (("folder", folder), ("caller", caller)):

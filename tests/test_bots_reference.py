@@ -14,8 +14,9 @@ import pytest
 
 from holdem_tui.bots.draw_common import keep_made
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.simulate import SimConfig, run
+from holdem_tui.measure.simulator import SimConfig, run
 
 
 class CallingStation:
@@ -87,11 +88,12 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "reference", "hands", "stack_bb"), CASES)
 def test_hard_beats_the_reference(game: str, reference: str, hands: int, stack_bb: int) -> None:
     spec = f"{__name__}:{reference}"
     config = SimConfig(
-        game=game,
+        game=Variant(game),
         bots=("hard", spec) * 2,
         hands=hands,
         seed=11,
@@ -121,7 +123,7 @@ SOLID_CASES = [
 @pytest.mark.parametrize(("game", "reference", "hands"), SOLID_CASES)
 def test_hard_beats_the_solid_regulars_heads_up(game: str, reference: str, hands: int) -> None:
     config = SimConfig(
-        game=game,
+        game=Variant(game),
         bots=("hard", f"solid_opponents:{reference}"),
         hands=hands,
         seed=11,

@@ -327,7 +327,7 @@ def test_a_draw_during_the_betting_is_refused_cleanly() -> None:
     assert _refusal(hand, Action.draw(())) == "no_draw_now"
     with pytest.raises(IllegalAction) as refused:
         hand.draw(())
-    assert refused.value.reason == "not_now"
+    assert refused.value.reason == "no_draw_now"  # the same reason by every route
     assert not hand.can_draw(())
 
 

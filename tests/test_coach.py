@@ -15,6 +15,7 @@ from holdem_tui.coach.draw_odds import draw_options, improve_chance
 from holdem_tui.coach.outs import chance_by_river
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.cards import parse_cards
+from holdem_tui.engine.decision import as_decision
 from holdem_tui.engine.equity import equity, exact_outcomes
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.hand import Dealer, Hand
@@ -91,12 +92,13 @@ def _spots(street_cards: tuple[int, ...], count: int) -> list[PlayerView]:
             view = hand.view(actor)
             if len(view.board) in street_cards and opponents_in_hand(view):
                 found.append(view)
-            hand.act(bots[actor].decide(view), actor)
+            hand.act(as_decision(bots[actor].decide(view)).action, actor)
         if len(found) >= count:
             break
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_size", [4, 5])
 def test_equity_within_a_point_of_exact_enumeration(board_size: int) -> None:
     checked = 0

@@ -11,11 +11,11 @@ from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.cards import parse_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.events import AntePosted, CardsDrawn, PotAwarded, Street
-from holdem_tui.engine.hand import Dealer, Phase
+from holdem_tui.engine.hand import Dealer, Hand, Phase
 from holdem_tui.engine.table import play_hand
 
 
-def _check_down(hand: DrawHand) -> None:
+def _check_down(hand: Hand) -> None:
     while not hand.is_complete:
         legal = hand.legal_actions()
         assert legal is not None
@@ -193,6 +193,7 @@ def test_folded_player_sees_no_hidden_cards() -> None:
                 hand.check_or_call()
 
 
+@pytest.mark.slow
 def test_bots_only_sessions_conserve_chips() -> None:
     rng = random.Random(9)
 

@@ -33,6 +33,7 @@ def _pokerkit_equity(holes: list[str | None], board: str, samples: int, seed: in
     return float(result[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hero", "opponents", "board"),
     [
@@ -76,6 +77,7 @@ def test_exact_river_matches_brute_force() -> None:
     assert result.equity == pytest.approx(_brute_force(list(hero), list(board)), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_exact_turn_heads_up_matches_brute_force() -> None:
     hero, board, dead = parse_cards("AcJd"), parse_cards("JcTc4d5h"), parse_cards("2s")
     result = equity(hero, 1, board, dead)

@@ -41,6 +41,7 @@ def _all_five_card_hands() -> np.ndarray:
     return np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
 
 
+@pytest.mark.slow
 def test_all_five_card_hands_give_known_category_counts() -> None:
     hands = _all_five_card_hands()
     assert len(hands) == 2_598_960
@@ -56,6 +57,7 @@ def _random_hands(rng: random.Random, count: int, size: int) -> list[tuple[int, 
     return [tuple(rng.sample(range(52), size)) for _ in range(count)]
 
 
+@pytest.mark.slow
 def test_seven_card_order_matches_pokerkit() -> None:
     pokerkit = pytest.importorskip("pokerkit")
     rng = random.Random(20240601)
@@ -91,6 +93,7 @@ def test_batch_scalar_and_detail_agree(size: int) -> None:
         assert hand_value(rank.cards) == rank.value
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
 def test_best_five_is_the_best_subset(cards: list[int]) -> None:

@@ -50,6 +50,7 @@ def _sweep(tmp_path: Path, seed: int, count: int) -> dict[int, int]:
     return outcomes
 
 
+@pytest.mark.slow
 def test_fuzzed_histories_give_a_hand_or_one_clear_error(tmp_path: Path) -> None:
     outcomes = _sweep(tmp_path, seed=13, count=300)
     assert outcomes[1] > 150 and outcomes[0] > 0
@@ -116,6 +117,7 @@ def test_each_failure_class_is_named(tmp_path: Path, text: str, words: str) -> N
     assert result.stderr.startswith(str(path))
 
 
+@pytest.mark.slow
 def test_odd_paths_are_one_line_each_and_no_fifo_blocks(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.phh"
     os.mkfifo(fifo)

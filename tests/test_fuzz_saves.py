@@ -10,18 +10,19 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from storage_support import play_one, random_agent, random_table
 
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import LoadStatus, SaveFile, continue_offer
 from holdem_tui.storage.lock import FolderInUse, acquire
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.storage.session import SessionStore
-from holdem_tui.storage.settings import load_settings
 
 HOSTILE_JSON: list[Any] = [
     None,
@@ -161,12 +162,13 @@ def test_the_issues_saves_are_refused(key: str, value: Any) -> None:
 
 
 def test_negative_stack_unknown_variant_and_bad_settings_are_refused() -> None:
-    for change in (
+    changes: tuple[Callable[[dict[str, Any]], None], ...] = (
         lambda d: d["table"]["seats"][0].__setitem__(1, -5),
         lambda d: d["table"]["seats"][0].__setitem__(1, 10**30),
         lambda d: d["table"]["config"].__setitem__("variant", "omaha"),
         lambda d: d["settings"].__setitem__("seats", "xyz"),
-    ):
+    )
+    for change in changes:
         data = _sound_save(2)
         change(data)
         SaveFile().path.write_text(json.dumps(data), encoding="utf-8")
@@ -206,6 +208,7 @@ def test_fuzzed_settings_never_crash() -> None:
 # ------------------------------------------------------------------ folders and the lock
 
 
+@pytest.mark.slow
 def test_a_second_game_on_the_folder_is_told_who_holds_it(tmp_path: Path) -> None:
     folder = tmp_path / "shared-data"
     holder = subprocess.Popen(

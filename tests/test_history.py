@@ -13,6 +13,7 @@ every hand exactly, draw hands included.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -26,9 +27,10 @@ from holdem_tui.engine.cards import Card
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.history.phh import loads, replay
 from holdem_tui.i18n import Translator
-from holdem_tui.storage import atomic, paths
+from holdem_tui.storage import paths
 from holdem_tui.storage.histories import (
     SessionHistory,
     list_sessions,
@@ -41,7 +43,9 @@ HOLDEM_HANDS = 2000
 DRAW_HANDS = 400
 
 
-def _write_sessions(variant: str, total: int, seed: int) -> tuple[list[SessionHistory], dict]:
+def _write_sessions(
+    variant: str, total: int, seed: int
+) -> tuple[list[SessionHistory], dict[tuple[str, str], Hand]]:
     """Random sessions until ``total`` hands are written; returns writers and hands by key."""
     rng = random.Random(seed)
     agent = random_agent(rng)
@@ -61,12 +65,13 @@ def _write_sessions(variant: str, total: int, seed: int) -> tuple[list[SessionHi
     return writers, hands
 
 
+@pytest.mark.slow
 def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
 
     # This test is about the format; durability (fsync) is proven by test_storage_kill.
-    monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     writers, hands = _write_sessions("holdem", HOLDEM_HANDS, 20261130)
     odd_chip_differences = 0
     casino_rule_differences = 0
@@ -90,8 +95,9 @@ def test_thousands_of_holdem_hands_load_in_pokerkit_with_the_recorded_stacks(
     assert casino_rule_differences < HOLDEM_HANDS * 0.05, casino_rule_differences
 
 
+@pytest.mark.slow
 def test_draw_histories_replay_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     writers, hands = _write_sessions("draw", DRAW_HANDS, 5052)
     count = 0
     for history in writers:
@@ -151,7 +157,7 @@ def _allowed(hand: Hand, seat: int) -> set[Card]:
 
 def test_narrated_log_never_names_unseen_cards() -> None:
     """The game's log text for a seat (the UI's narrator) names no card it never saw."""
-    narrate_module = pytest.importorskip("holdem_tui.ui.narrate")
+    narrate_module = pytest.importorskip("holdem_tui.session.narrate")
     narrate = getattr(narrate_module, "narrate", None)
     card_text = getattr(narrate_module, "card_text", None)
     if not callable(narrate) or not callable(card_text):
@@ -178,10 +184,11 @@ def test_narrated_log_never_names_unseen_cards() -> None:
 
 def _long_table(seed: int) -> Table:
     """Stacks reset every hand: the session never ends early by busting."""
-    config = TableConfig("holdem", ("A", "B", "C", "D"), seed=seed, reset_stacks=True)
+    config = TableConfig(Variant.HOLDEM, ("A", "B", "C", "D"), seed=seed, reset_stacks=True)
     return Table(config)
 
 
+@pytest.mark.slow
 def test_torn_last_section_keeps_earlier_hands_readable() -> None:
     rng = random.Random(3)
     table = _long_table(3)

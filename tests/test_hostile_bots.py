@@ -136,7 +136,7 @@ def _play(hand: Hand, seats: list[SafeBot]) -> Hand:
     while not hand.is_complete:
         actor = hand.actor
         assert actor is not None
-        hand.act(seats[actor].decide(hand.view(actor)), actor)
+        hand.act(seats[actor].decide(hand.view(actor)).action, actor)
     return hand
 
 
@@ -201,7 +201,7 @@ def test_a_built_in_bot_gets_a_copy_sharing_nothing() -> None:
         actor = hand.actor
         assert actor is not None
         view = hand.view(actor)
-        action = seats[actor].decide(view)
+        action = seats[actor].decide(view).action
         assert view.legal is not None  # the engine's view is untouched
         hand.act(action, actor)
     assert _chips(hand) == before
@@ -209,15 +209,16 @@ def test_a_built_in_bot_gets_a_copy_sharing_nothing() -> None:
     assert all(getattr(e, "amount", 0) < 10**9 for e in hand.events)
 
 
+@pytest.mark.slow
 def test_an_endless_loop_is_killed_restarted_and_leaks_no_thread(plugins: Path) -> None:
     threads = threading.active_count()
     bot = make_bot("hostile:Spinner", 1)
     assert isinstance(bot, ProcessBot)
     view = _hand().view(_hand().actor)
     for _ in range(2):
-        action, fault = safe_decide(bot, view, timeout=0.5)
+        decision, fault = safe_decide(bot, view, timeout=0.5)
         assert fault is not None and fault.kind == "timeout"
-        assert action == Action.fold()
+        assert decision.action == Action.fold()
     assert bot.faults["timeout"] == 2 and bot.restarts == 1
     assert threading.active_count() == threads
     bot.close()
@@ -237,9 +238,9 @@ def test_a_failing_plugin_is_a_counted_fault(plugins: Path, spec: str, kind: str
     assert isinstance(bot, ProcessBot)
     view = _hand().view(_hand().actor)
     for _ in range(2):
-        action, fault = safe_decide(bot, view, timeout=20.0)
+        decision, fault = safe_decide(bot, view, timeout=20.0)
         assert fault is not None and fault.kind == kind, fault
-        assert action == Action.fold()
+        assert decision.action == Action.fold()
     assert bot.faults[kind] == 2
     bot.close()
 
@@ -248,8 +249,8 @@ def test_printing_and_reading_stdin_do_not_break_the_protocol(plugins: Path) -> 
     bot = make_bot("hostile:Chatter", 1)
     assert bot.name.isprintable() and len(bot.name) <= 24 and "\x1b" not in bot.name
     view = _hand().view(_hand().actor)
-    action, fault = safe_decide(bot, view, timeout=20.0)
-    assert fault is None and action == Action.fold()
+    decision, fault = safe_decide(bot, view, timeout=20.0)
+    assert fault is None and decision.action == Action.fold()
     assert isinstance(bot, ProcessBot)
     bot.close()
 

@@ -13,6 +13,7 @@ from monkey import play_monkey
 KINDS = [("holdem", False), ("holdem", True), ("draw", False), ("draw", True)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "hot_seat"), KINDS)
 async def test_monkey_short(game: str, hot_seat: bool) -> None:
     report = await play_monkey(seed=12, steps=70, game=game, hot_seat=hot_seat)

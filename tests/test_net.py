@@ -14,21 +14,29 @@ import re
 from typing import Any
 
 import pytest
-from net_support import LOOPBACK, WireClient, open_table
+from net_support import LOOPBACK, WireClient, open_table, opening_bettor
+from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
-from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
-from holdem_tui.net.client import split_address
+from holdem_tui.net.client import RemoteSession, split_address
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
-from holdem_tui.settings import BOT, GameSettings, SeatSettings
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.remote import JoinTarget, create_remote_app
-from holdem_tui.ui.scenes import CallingStation
+from holdem_tui.session.present import Stage
+from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
+
+
+def remote_of(app: HoldemApp) -> RemoteSession | None:
+    """The network seat's session (``None`` until the host has welcomed it)."""
+    driver = app.driver
+    assert isinstance(driver, RemoteDriver)
+    return driver.remote
+
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -36,6 +44,7 @@ CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 # --------------------------------------------------------------------------- a whole session
 
 
+@pytest.mark.slow
 async def test_whole_session_three_clients_and_two_bots() -> None:
     server = await open_table(humans=3, bots=("easy", "normal"), hands=6)
     try:
@@ -51,17 +60,18 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         async def ana() -> None:
             async with app.run_test(size=(120, 36)) as pilot:
                 async with asyncio.timeout(60):
-                    while app.remote is None or not app.remote.over:
+                    while (remote := remote_of(app)) is None or not remote.over:
                         await pilot.pause()
                         screen = app.table_screen()
-                        if screen is not None and screen.model is not None and app.remote:
-                            me = screen.model.seats[app.remote.me or 0]
+                        remote = remote_of(app)
+                        if screen is not None and screen.model is not None and remote:
+                            me = screen.model.seats[remote.me or 0]
                             saw["title"] = saw["title"] or me.title == "Ana (You)"
                             saw["own_cards"] = saw["own_cards"] or any(
                                 face.card is not None for face in me.cards
                             )
                         if app.ui.stage is Stage.HUMAN:
-                            await pilot.press("s" if app.can_toggle_card() else "c")
+                            await pilot.press("s" if app.driver.can_toggle_card() else "c")
                     await pilot.pause()
                     assert isinstance(app.screen, EndScreen)
 
@@ -77,7 +87,9 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
         assert server.finished and server.session is not None
         assert server.session.table.hand_number == 6
         assert saw == {"own_cards": True, "title": True}
-        assert app.remote is not None and app.remote.table.history[-1] == over_bo.table.stacks
+        assert (remote := remote_of(app)) is not None and remote.table.history[
+            -1
+        ] == over_bo.table.stacks
     finally:
         await server.close()
 
@@ -102,9 +114,11 @@ async def test_a_client_killed_mid_hand_comes_back_to_the_same_decision() -> Non
         back = await WireClient.join(server, "Ana")
         assert back.seat == seat
         again = await back.next_decision()
-        assert again["decision"] == state["decision"]
-        assert again["view"]["hand_number"] == state["view"]["hand_number"]
-        assert again["table"]["stacks"] == state["table"]["stacks"]
+        assert again.full  # a new connection starts from a whole state
+        assert again.decision == state.decision
+        assert again.view is not None and state.view is not None
+        assert again.view == state.view
+        assert again.table == state.table
         over = await back.play()
         assert over["table"]["hand_number"] == 3
         assert await bo is not None
@@ -139,6 +153,7 @@ async def test_a_dropped_seat_checks_or_folds_on_its_timer_keeps_its_chips_and_i
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None:
     server = await open_table(humans=2, hands=3)
     try:
@@ -153,14 +168,15 @@ async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None
             async with asyncio.timeout(60):
                 while app.ui.stage is not Stage.HUMAN:
                     await pilot.pause()
-                seat = app.remote.me if app.remote else None
+                remote = remote_of(app)
+                seat = remote.me if remote else None
                 assert seat is not None
                 first = next(c for c in server.clients if c.seat == seat)
                 server._drop(first)  # the line drops under the app
                 await server.wait_until(
                     lambda: any(c.seat == seat and c is not first for c in server.clients)
                 )
-                while app.remote is None or not app.remote.over:
+                while (remote := remote_of(app)) is None or not remote.over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
@@ -184,7 +200,7 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         assert server.port is not None
         wrong = await WireClient.join(server, "Mallory", code="ZZZZZZ")
         assert wrong.messages[-1] == {
-            "v": 1,
+            "v": 2,
             "t": "refused",
             "reason": "wrong_code",
             "detail": "that is not this table's join code",
@@ -203,7 +219,8 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
             await eve.send(p.act(seat, server.decision, Action.fold()))
             assert (await _expect_error(eve, "illegal"))["params"]["key"] == "not_your_turn"
         state = await eve.next_decision()
-        decision = state["decision"]
+        decision = state.decision
+        assert decision is not None
         await eve.send(p.act(1 - seat, decision, Action.fold()))
         await _expect_error(eve, "not_your_seat")
         await eve.send(p.act(seat, decision + 1, Action.call()))
@@ -224,7 +241,9 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         await _expect_error(eve, "bad_frame")
         await eve.send_raw(b'{"v": 99, "t": "act"}\n')
         await _expect_error(eve, "version")
-        await eve.send_raw(b'{"v": 1, "t": "launch_missiles"}\n')
+        await eve.send_raw(b'{"v": 1, "t": "act"}\n')  # the first protocol is refused too
+        await _expect_error(eve, "version")
+        await eve.send_raw(b'{"v": 2, "t": "launch_missiles"}\n')
         await _expect_error(eve, "bad_message")
         extra = p.act(seat, decision, Action.call())
         extra["seat_override"] = 0
@@ -284,7 +303,7 @@ async def test_refusals_before_sitting_down() -> None:
         bo = await WireClient.join(server, "Bo")
         assert bo.seat == 1
         late = await WireClient.join(server, "Cy")
-        assert late.messages[-1]["reason"] == "table_full"
+        assert late.messages[-1]["reason"] == "started"  # the table filled, and dealt
         with pytest.raises(Refused, match="wrong_code"):
             await play_bot(LOOPBACK, server.port, "AAAAAA", "Dee", CallingStation())
     finally:
@@ -307,19 +326,7 @@ def _cards_in(data: object) -> set[str]:
     return found
 
 
-def opening_bettor(view: PlayerView) -> Action:
-    """Open every street with the smallest bet, call otherwise: pots to show down for.
-
-    (Checked all the way, a draw hand with only antes ends with every hand mucked.)
-    """
-    legal = view.legal
-    assert legal is not None
-    if legal.can_raise and legal.is_bet:
-        return Action.bet(legal.min_raise_to)
-    return CallingStation().decide(view)
-
-
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", [pytest.param("holdem", marks=pytest.mark.slow), "draw"])
 async def test_wire_capture_holds_no_card_a_client_may_not_know(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -357,21 +364,26 @@ async def test_wire_capture_holds_no_card_a_client_may_not_know(
     finally:
         await server.close()
     assert len(held) == 8 and any(shown.values())
+    deltas = 0
     for client in (*players, watcher):
         assert client.raw
         for line in client.raw:
             message = json.loads(line)
             assert "seed" not in line.decode() and "deck" not in line.decode()
-            view = message.get("view") if message["t"] == "state" else None
-            if view is None:
+            if message["t"] == "state" and message["view"] is not None:
+                number = message["view"]["hand_number"]
+            elif message["t"] == "delta":  # v2: only what changed, for the hand it names
+                number = message["hand"]
+                deltas += 1
+            else:
                 assert not _cards_in(message)
                 continue
-            number = view["hand_number"]
             allowed = board[number] | shown.get(number, set())
             if client.seat is not None:
                 allowed |= held[number].get(client.seat, set())
             leaked = _cards_in(message) - allowed
             assert not leaked, f"seat {client.seat} saw {leaked} in hand {number}"
+    assert deltas > 100  # the capture holds the new frames, not only whole states
 
 
 # --------------------------------------------------------------------------- resume
@@ -393,9 +405,10 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
             client = ana if server.pending == ana.seat else bo
             state = await client.next_decision()
             legal = session.view_for(client.seat).legal
-            assert legal is not None and client.seat is not None
-            await client.send(p.act(client.seat, state["decision"], legal.passive_action()))
-            await server.wait_until(lambda d=state["decision"]: server.decision != d)
+            assert legal is not None and client.seat is not None and state.decision is not None
+            await client.send(p.act(client.seat, state.decision, legal.passive_action()))
+            asked = state.decision
+            await server.wait_until(lambda: server.decision != asked)  # noqa: B023
     pending = server.pending
     stacks = [session.stack(s) for s in range(3)]
     code = server.code
@@ -440,11 +453,24 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
         (b"\xff\xfe\n", "bad_frame"),
         (b'"just a string"\n', "bad_frame"),
         (b'{"t": "hello"}\n', "version"),
-        (b'{"v": 1, "t": 7}\n', "bad_message"),
-        (b'{"v": 1, "t": "hello", "code": 1, "name": "a", "watch": false}\n', "bad_message"),
-        (b'{"v": 1, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
-        (b'{"v": 1, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
-        (b'{"v": 1, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": 1, "t": "ready"}\n', "version"),
+        (b'{"v": 2, "t": 7}\n', "bad_message"),
+        (
+            b'{"v": 2, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
+            "bad_message",
+        ),
+        (b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
+        (
+            b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
+            "bad_message",
+        ),
+        (b'{"v": 2, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
+        (b'{"v": 2, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
+        (b'{"v": 2, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": 2, "t": "start", "now": true}\n', "bad_message"),
+        (b'{"v": 2, "t": "next"}\n', "bad_message"),
+        (b'{"v": 2, "t": "next", "settings": 3}\n', "bad_message"),
+        (b'{"v": 2, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
     ],
 )
 def test_client_messages_are_decoded_strictly(line: bytes, reason: str) -> None:
@@ -477,18 +503,25 @@ def test_bad_addresses(text: str) -> None:
         split_address(text)
 
 
-def test_the_table_screen_is_the_local_one() -> None:
-    """The network seat draws with the same screen class as solo play (no parallel copy)."""
+def test_the_network_seat_is_the_local_table_app_with_another_driver() -> None:
+    """The network seat is the very app of solo play (no parallel copy): only the driver
+    differs, and it shares the table driver's base with the local one."""
     from holdem_tui.ui.app import HoldemApp
-    from holdem_tui.ui.remote import RemoteApp
+    from holdem_tui.ui.driver import TableDriver
+    from holdem_tui.ui.local import LocalDriver
+    from holdem_tui.ui.remote import RemoteDriver
 
-    assert issubclass(RemoteApp, HoldemApp)
+    app = create_remote_app(JoinTarget(LOOPBACK, 1, "ABCDEF", "Ana"), GameSettings())
+    assert type(app) is HoldemApp
+    assert isinstance(app.driver, RemoteDriver) and isinstance(app.driver, TableDriver)
+    assert issubclass(LocalDriver, TableDriver)
     assert TableScreen.__module__ == "holdem_tui.ui.screens.table"
 
 
 # --------------------------------------------------------------------------- the draw, refusals
 
 
+@pytest.mark.slow
 async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
     server = await open_table(humans=2, game="draw", hands=1)
     try:
@@ -503,23 +536,25 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
         )
         async with app.run_test(size=(120, 36)) as pilot:
             async with asyncio.timeout(60):
-                while not app.can_toggle_card():
+                while not app.driver.can_toggle_card():
                     await pilot.pause()
-                    if app.ui.stage is Stage.HUMAN and not app.can_toggle_card():
+                    if app.ui.stage is Stage.HUMAN and not app.driver.can_toggle_card():
                         await pilot.press("c")
-                legal = app.remote.view.legal if app.remote and app.remote.view else None
+                remote = remote_of(app)
+                legal = remote.view.legal if remote and remote.view else None
                 assert legal is not None
                 thrown = {str(legal.hand[0]), str(legal.hand[2])}
                 await pilot.press("1", "3")
                 assert app.ui.discards == frozenset({0, 2})
                 await pilot.press("enter")
-                while app.remote is None or not app.remote.over:
+                while (remote := remote_of(app)) is None or not remote.over:
                     await pilot.pause()
                     if app.ui.stage is Stage.HUMAN:
                         await pilot.press("c")
         session = server.session
         assert session is not None and session.hand is not None
-        seat = app.remote.me if app.remote else None
+        remote = remote_of(app)
+        seat = remote.me if remote else None
         drawn = [
             e
             for e in session.hand.events
@@ -548,13 +583,15 @@ async def test_a_move_the_host_refuses_is_explained_in_the_players_language() ->
                     if bo.seat == server.pending and bo.unanswered is None:
                         await bo.next_decision()
                         assert bo.seat is not None and bo.unanswered is not None
-                        await bo.send(p.act(bo.seat, bo.unanswered["decision"], Action.call()))
+                        decision = bo.unanswered.decision
+                        assert decision is not None
+                        await bo.send(p.act(bo.seat, decision, Action.call()))
                         bo.unanswered = None
-                remote = app.remote
+                remote = remote_of(app)
                 assert remote is not None and remote.decision is not None
                 assert not app.ui.notice
                 # a raise far above the stack, as a tampered client might send it
-                app.raise_to(10**9)
+                app.driver.raise_to(10**9)
                 while not app.ui.notice:
                     await pilot.pause()
                 assert app.ui.stage is Stage.HUMAN  # still her decision, nothing was played

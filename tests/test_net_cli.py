@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from net_support import LOOPBACK, open_table
+from scenes import CallingStation
 
 from holdem_tui.cli import main
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.server import TableServer
-from holdem_tui.ui.scenes import CallingStation
 
-STATION = "holdem_tui.ui.scenes:CallingStation"
+STATION = "scenes:CallingStation"
 
 
 @pytest.fixture
@@ -34,6 +34,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
     thread.join(timeout=10)
 
 
+@pytest.mark.slow
 def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLoop) -> None:
     server: TableServer = asyncio.run_coroutine_threadsafe(
         open_table(humans=2, hands=2), loop
@@ -57,6 +58,7 @@ def test_join_with_a_bot_plays_the_session_through(loop: asyncio.AbstractEventLo
         asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
 
 
+@pytest.mark.slow
 def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> None:
     server: TableServer = asyncio.run_coroutine_threadsafe(open_table(humans=2), loop).result(10)
     try:
@@ -88,6 +90,7 @@ def test_bad_flags_are_refused_before_anything_opens(args: list[str], message: s
     assert message in result.output
 
 
+@pytest.mark.slow
 def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Path) -> None:
     """The real command in its own process; two bots join it over loopback."""
     command = [sys.executable, "-m", "holdem_tui", "host", "--no-seat", "--open", "2"]
@@ -104,9 +107,11 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
         port = int(found.group(1))
 
         async def two_bots() -> list[object]:
-            return await asyncio.gather(
-                play_bot(LOOPBACK, port, "abcdef", "Ana", CallingStation()),
-                play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+            return list(
+                await asyncio.gather(
+                    play_bot(LOOPBACK, port, "abcdef", "Ana", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+                )
             )
 
         overs = asyncio.run(asyncio.wait_for(two_bots(), 60))

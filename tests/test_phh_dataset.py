@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +16,7 @@ from holdem_tui.history.phh import PhhHand, loads, replay
 pytestmark = pytest.mark.skipif(not FILES, reason=MISSING)
 
 
-def _phh(data: dict) -> PhhHand:
+def _phh(data: dict[str, Any]) -> PhhHand:
     return loads(phh_text(data))[0]
 
 

@@ -41,6 +41,7 @@ def random_agent(rng: random.Random):  # type: ignore[no-untyped-def]
     return agent
 
 
+@pytest.mark.slow
 def test_pokerkit_replays_our_holdem_histories_to_the_same_stacks() -> None:
     rng = random.Random(42)
     agent = random_agent(rng)
@@ -56,6 +57,7 @@ def test_pokerkit_replays_our_holdem_histories_to_the_same_stacks() -> None:
     assert casino < HANDS * 0.1, differences
 
 
+@pytest.mark.slow
 def test_draw_histories_round_trip_through_our_replay() -> None:
     rng = random.Random(43)
     agent = random_agent(rng)

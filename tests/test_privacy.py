@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pokerkit_oracle import random_draw, random_holdem
 from scripted import random_step
 
@@ -27,7 +28,7 @@ def cards_in(view: PlayerView) -> set[int]:
 
 def allowed(hand: Hand, viewer: int) -> set[int]:
     """What the viewer may know: every card it ever held, the board, cards shown."""
-    known = set(hand.board)
+    known: set[int] = set(hand.board)
     for event in hand.events:
         if isinstance(event, HoleCardsDealt) and event.player == viewer:
             known.update(event.cards or ())
@@ -39,6 +40,7 @@ def allowed(hand: Hand, viewer: int) -> set[int]:
     return known
 
 
+@pytest.mark.slow
 def test_no_view_ever_holds_a_card_its_seat_may_not_know() -> None:
     rng = random.Random(77)
     checked = 0
@@ -81,7 +83,7 @@ def test_a_view_holds_no_reference_into_the_engine() -> None:
             for item in value:
                 walk(item)
         elif hasattr(value, "__dataclass_fields__"):
-            for name in value.__dataclass_fields__:  # type: ignore[attr-defined]
+            for name in value.__dataclass_fields__:
                 walk(getattr(value, name))
 
     walk(view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from holdem_tui.engine.hand import Dealer, Hand, HandConfig
 from holdem_tui.engine.holdem import HoldemHand
 from holdem_tui.engine.pots import build_pots, split
 from holdem_tui.engine.table import Table, TableConfig, play_hand
+from holdem_tui.engine.variants import Variant
 
 
 def _step(hand: Hand, choice: int) -> None:
@@ -52,6 +54,7 @@ def _play_conserving(hand: Hand, choices: list[int]) -> None:
 stacks = st.lists(st.integers(min_value=1, max_value=2_000), min_size=2, max_size=9)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     stacks=stacks,
@@ -76,6 +79,7 @@ def test_holdem_conserves_chips(
     _play_conserving(hand, choices)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     stacks=st.lists(st.integers(min_value=1, max_value=300), min_size=2, max_size=6),
@@ -123,7 +127,8 @@ def test_split_shares_every_chip(amount: int, winners: int) -> None:
 def test_sessions_conserve_chips(seed: int, variant: str) -> None:
     rng = random.Random(seed)
     ante = 1 if variant == "draw" else 0  # draw is always played with an ante
-    config = TableConfig(variant, ("A", "B", "C", "D"), starting_stack=60, ante=ante, seed=seed)
+    names = ("A", "B", "C", "D")
+    config = TableConfig(Variant(variant), names, starting_stack=60, ante=ante, seed=seed)
     table = Table(config)
 
     def agent(view):  # type: ignore[no-untyped-def]

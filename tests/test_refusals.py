@@ -11,7 +11,7 @@ from scripted import holdem
 import holdem_tui.engine as engine_package
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.i18n import LANGUAGES, Translator
-from holdem_tui.ui.narrate import refusal_text
+from holdem_tui.session.narrate import refusal_text
 
 SOURCES = sorted(Path(engine_package.__path__[0]).glob("*.py"))
 REASONS = sorted(

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from phh_dataset import FILES, PLURIBUS, phh_text
 from storage_support import play_session, random_agent, random_table
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from holdem_tui.engine.events import (
     AntePosted,
@@ -30,7 +30,7 @@ from holdem_tui.history.phh import loads, replay
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import SessionHistory
 from holdem_tui.ui.replay import PickerScreen, ReplayApp, ReplayScreen, SeatPanel
-from holdem_tui.ui.replay_model import build_replay, load_entries
+from holdem_tui.ui.replay_model import Step, build_replay, load_entries
 
 ALL_DATASET = FILES
 
@@ -93,7 +93,7 @@ def _check_every_step(phh_text: str) -> int:
         if not action.startswith("d ") and " sm" not in action
     ]
     decision_steps = [s for s in viewed.steps if s.actor is not None and s.street != "showdown"]
-    steps_by_count: dict[int, object] = {}
+    steps_by_count: dict[int, Step] = {}
     total = 0
     for step in viewed.steps:
         total += len(step.events)
@@ -103,7 +103,7 @@ def _check_every_step(phh_text: str) -> int:
         mark = reference.marks[j]
         step = steps_by_count[mark]
         stacks, pot = _accounting(list(reference.hand.events[:mark]))
-        view = step.view  # type: ignore[attr-defined]
+        view = step.view
         assert [s.stack for s in view.seats] == stacks, (j, phh.actions[j])
         assert view.total_pot == pot
         checked += 1
@@ -170,6 +170,7 @@ def _assert_screen_matches_engine(screen: ReplayScreen, tr: Translator) -> None:
     assert tr.t("table.pot_amount", amount=tr.number(view.total_pot)) in _board_text(screen)
 
 
+@pytest.mark.slow
 async def test_pilot_steps_through_a_pluribus_hand(tmp_path: Path) -> None:
     path = _pluribus_file(tmp_path)
     tr = Translator("en")
@@ -233,7 +234,7 @@ async def test_pilot_multi_hand_file_shows_the_picker(tmp_path: Path) -> None:
         assert isinstance(screen, ReplayScreen)
         assert screen.entry is entries[1]
         assert tr.t("replay.header", file=path.name, number=entries[1].number) in str(
-            app.screen.query_one("#replay-header").content
+            app.screen.query_one("#replay-header", Static).content
         )
         _assert_screen_matches_engine(screen, tr)
         await pilot.press("escape")
@@ -303,3 +304,41 @@ def test_a_torn_history_still_opens_its_whole_hands(tmp_path: Path) -> None:
     assert len(good) == 3
     assert all(e.build().steps[-1].view.complete for e in good)
     assert len(entries) == 4 and entries[-1].error
+
+
+def _suit_styles(screen: ReplayScreen) -> set[str]:
+    """The colours the suits are drawn in on the board and at every seat."""
+    from textual.widgets import Static
+
+    colours: set[str] = set()
+    widgets = [screen.query_one("#replay-board", Static), *screen.query(SeatPanel)]
+    for widget in widgets:
+        text = widget.content
+        for span in getattr(text, "spans", ()):
+            colours.add(str(span.style).split(" on ")[0].replace("bold ", ""))
+    return colours
+
+
+async def test_the_viewer_draws_the_tables_cards_four_colour_deck_included(
+    tmp_path: Path,
+) -> None:
+    """The saved four-colour choice shows in the viewer, and ``k`` switches it there too."""
+    from holdem_tui.storage.preferences import load_settings
+    from holdem_tui.ui import cards
+
+    path = _own_hands(tmp_path, count=1)
+    app = ReplayApp(load_entries([path]), Translator("en"), four_colour=True, persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        four = _suit_styles(screen)
+        assert four & {cards.BLUE, cards.GREEN}, four
+        await pilot.press("k")
+        two = _suit_styles(screen)
+        assert not two & {cards.BLUE, cards.GREEN} and two & {cards.RED, cards.BLACK}, two
+        await pilot.press("l")  # the language switches in the viewer as at the table
+        assert app.tr.lang == "hr"
+        assert Translator("hr").t("table.stack") in _panel_text(screen, 0)
+    kept = load_settings().settings
+    assert kept.four_colour is False and kept.language == "hr"

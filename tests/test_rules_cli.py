@@ -56,7 +56,7 @@ def test_default_is_english_holdem() -> None:
 def test_the_saved_language_beats_the_environment_and_lang_beats_both(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from holdem_tui.storage.settings import Settings, save_settings
+    from holdem_tui.storage.preferences import Settings, save_settings
 
     monkeypatch.setenv("LANG", "fi_FI.UTF-8")
     save_settings(Settings(language="nl"))

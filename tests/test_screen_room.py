@@ -1,6 +1,6 @@
 """Nothing is cut at 80×24: every screen, every language, read cell by cell.
 
-Each scene of :func:`holdem_tui.ui.scenes.room_scenes` (the table in every phase, the raise
+Each scene of :func:`scenes.room_scenes` (the table in every phase, the raise
 editor, the draw, showdowns, the end, setup, rules, help, the quit question, the hot-seat
 curtain, the replay viewer) is driven in each language on an 80×24 terminal, and
 :mod:`screen_room` compares what is on screen with the text each widget was given. A new
@@ -14,22 +14,40 @@ import re
 from typing import Any
 
 import pytest
+from scenes import room_scenes
 from screen_room import find_problems
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widgets import Static, Tree
 
 from holdem_tui.i18n import LANGUAGES, Translator, flatten, locales_dir
-from holdem_tui.ui.present import ActionModel
-from holdem_tui.ui.scenes import room_scenes
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.widgets import KeyBar, action_markup
 
 SIZE = (80, 24)
 SCENES = sorted(room_scenes("en"))
+#: what the quick tier (``pytest -m "not slow"``) reads: three cheap scenes in three
+#: languages; every scene in every language is in the full suite
+QUICK = {
+    ("en", "hot_seat_curtain"),
+    ("fi", "table_preflop"),
+    ("nl", "replay"),
+}
 
 
-@pytest.mark.parametrize("name", SCENES)
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [
+        pytest.param(
+            lang,
+            name,
+            id=f"{lang}-{name}",
+            marks=[] if (lang, name) in QUICK else [pytest.mark.slow],
+        )
+        for name in SCENES
+        for lang in LANGUAGES
+    ],
+)
 async def test_nothing_is_cut_at_80x24(lang: str, name: str) -> None:
     scene = room_scenes(lang)[name]
     app = scene.app()

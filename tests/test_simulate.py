@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from holdem_tui.cli import main
+from holdem_tui.engine.variants import Variant
 from holdem_tui.history.phh import loads
-from holdem_tui.simulate import SimConfig, position_label, run
+from holdem_tui.measure.simulator import SimConfig, position_label, run
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -18,7 +19,7 @@ def _invoke(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("game", ["holdem", "draw"])
+@pytest.mark.parametrize("game", ["holdem", pytest.param("draw", marks=pytest.mark.slow)])
 def test_json_last_line_has_every_key(game: str) -> None:
     code, out = _invoke(
         "--game", game, "--bots", "hard,normal,easy", "--hands", "24", "--seed", "3",
@@ -37,6 +38,7 @@ def test_json_last_line_has_every_key(game: str) -> None:
     assert sum(s["net"] for s in data["seats"]) == 0  # chips are only moved, never made
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "labels"),
     [("holdem", {"sb", "bb", "btn"}), ("draw", {"btn", "btn-1", "btn-2"})],
@@ -63,12 +65,12 @@ def test_json_has_positional_stats_per_seat(game: str, labels: set[str]) -> None
 
 
 def test_position_labels_name_the_usual_seats() -> None:
-    assert [position_label("holdem", p, 2) for p in range(2)] == ["bb", "btn"]
-    six = [position_label("holdem", p, 6) for p in range(6)]
+    assert [position_label(Variant.HOLDEM, p, 2) for p in range(2)] == ["bb", "btn"]
+    six = [position_label(Variant.HOLDEM, p, 6) for p in range(6)]
     assert six == ["sb", "bb", "utg", "hj", "co", "btn"]
-    nine = [position_label("holdem", p, 9) for p in range(9)]
+    nine = [position_label(Variant.HOLDEM, p, 9) for p in range(9)]
     assert nine == ["sb", "bb", "utg", "utg+1", "utg+2", "lj", "hj", "co", "btn"]
-    assert [position_label("draw", p, 3) for p in range(3)] == ["btn-2", "btn-1", "btn"]
+    assert [position_label(Variant.DRAW, p, 3) for p in range(3)] == ["btn-2", "btn-1", "btn"]
 
 
 def test_table_output_and_options() -> None:
@@ -80,10 +82,11 @@ def test_table_output_and_options() -> None:
     assert "bb/100" in out and "easy" in out
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_whatever_the_workers() -> None:
     def once(workers: int) -> dict[str, object]:
         config = SimConfig(
-            game="holdem", bots=("hard", "normal", "easy"), hands=60, seed=5, workers=workers
+            game=Variant.HOLDEM, bots=("hard", "normal", "easy"), hands=60, seed=5, workers=workers
         )
         return run(config).to_json()
 
@@ -91,7 +94,9 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
 
 
 def test_duplicate_rotates_every_deal_through_every_seat() -> None:
-    config = SimConfig(game="draw", bots=("easy", "easy", "easy"), hands=30, seed=1, duplicate=True)
+    config = SimConfig(
+        game=Variant.DRAW, bots=("easy", "easy", "easy"), hands=30, seed=1, duplicate=True
+    )
     report = run(config)
     assert report.hands == 30
     assert all(s.hands == 30 for s in report.seats)

@@ -15,8 +15,9 @@ from storage_support import play_one, random_agent
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.i18n import LANGUAGES, Translator
-from holdem_tui.storage import atomic, paths
+from holdem_tui.storage import paths
 from holdem_tui.storage.atomic import TEMP_PREFIX, atomic_write_text, keep_aside
 from holdem_tui.storage.autosave import (
     SAVE_VERSION,
@@ -26,7 +27,7 @@ from holdem_tui.storage.autosave import (
     encode_action,
     resume,
 )
-from holdem_tui.storage.settings import (
+from holdem_tui.storage.preferences import (
     BROKEN_SETTINGS_KEY,
     Settings,
     load_settings,
@@ -39,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 def _table(seed: int = 7, players: int = 6, variant: str = "holdem") -> Table:
     names = tuple(f"P{i + 1}" for i in range(players))
     ante = 1 if variant == "draw" else 0  # draw is always played with an ante
-    return Table(TableConfig(variant, names, seed=seed, hand_limit=50, ante=ante))
+    return Table(TableConfig(Variant(variant), names, seed=seed, hand_limit=50, ante=ante))
 
 
 # --------------------------------------------------------------------------- paths
@@ -81,7 +82,7 @@ def test_crash_between_write_and_rename_keeps_the_old_file(
     def crash(src: object, dst: object) -> None:
         raise OSError("power cut")
 
-    monkeypatch.setattr(atomic.os, "replace", crash)
+    monkeypatch.setattr(os, "replace", crash)  # what atomic calls
     with pytest.raises(OSError, match="power cut"):
         atomic_write_text(target, '{"new": true}')
     assert json.loads(target.read_text()) == {"old": True}
@@ -358,6 +359,7 @@ def test_resume_rejects_inconsistent_data() -> None:
         resume(payload)
 
 
+@pytest.mark.slow
 def test_storage_does_not_import_textual() -> None:
     """Storage is used by the CLI (``history``) and the controller: no Textual in it."""
     check = (

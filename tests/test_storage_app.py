@@ -10,16 +10,16 @@ import asyncio
 from typing import Any, ClassVar
 
 import pytest
+from scenes import stations
 from textual.pilot import Pilot
 
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.present import Stage
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.scenes import stations
 
 
 async def _human_turn(pilot: Pilot[Any], hand_number: int) -> None:
@@ -46,6 +46,7 @@ def _settings() -> GameSettings:
     return GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
 
 
+@pytest.mark.slow
 async def test_quit_and_continue_at_the_same_hand() -> None:
     app = create_app(_settings(), bot_factory=stations, persist=True)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -59,7 +60,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
         await pilot.pause()
         await app.run_action("request_quit")
         await pilot.pause()
-        app._quit_answer(True)  # ...then ctrl+q, "Quit": saved at once
+        app.quit_answered(True)  # ...then ctrl+q, "Quit": saved at once
     assert load_settings().settings.language == "en"
     assert load_settings().settings.last_setup["seed"] is None
 
@@ -84,6 +85,7 @@ async def test_quit_and_continue_at_the_same_hand() -> None:
     assert not info.finished
 
 
+@pytest.mark.slow
 async def test_tests_without_persist_write_nothing() -> None:
     app = create_app(_settings(), bot_factory=stations)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -131,7 +133,7 @@ def _play(*args: str) -> Any:
 
 
 def test_play_resume_continues_a_good_save(fake_app: list[dict[str, Any]]) -> None:
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
 
     session = Session(_settings(), stations)
     session.start_storage()
@@ -174,7 +176,7 @@ def test_play_resume_without_a_save_starts_a_new_game(fake_app: list[dict[str, A
 def test_play_uses_the_saved_language_and_reports_broken_settings(
     fake_app: list[dict[str, Any]],
 ) -> None:
-    from holdem_tui.storage.settings import Settings, save_settings
+    from holdem_tui.storage.preferences import Settings, save_settings
 
     save_settings(Settings(language="fi"))
     _play()
@@ -186,7 +188,7 @@ def test_play_uses_the_saved_language_and_reports_broken_settings(
 
 
 def test_play_uses_the_saved_pace_unless_told(fake_app: list[dict[str, Any]]) -> None:
-    from holdem_tui.storage.settings import Settings, save_settings
+    from holdem_tui.storage.preferences import Settings, save_settings
 
     save_settings(Settings(language="en", pace="slow"))
     _play()
@@ -255,10 +257,11 @@ def _table() -> Any:
     return Table(_settings().table_config())
 
 
+@pytest.mark.slow
 async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
     from textual.widgets import Button
 
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
     from holdem_tui.ui.screens.setup import SetupScreen
     from holdem_tui.ui.screens.table import TableScreen
 
@@ -284,12 +287,13 @@ async def test_setup_screen_continue_resumes_the_saved_hand() -> None:
         assert [list(h) for h in app.session.hand.hole] == cards
 
 
+@pytest.mark.slow
 async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
     from dataclasses import replace
 
     from textual.widgets import Button
 
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
     from holdem_tui.ui.screens.table import TableScreen
 
     old = Session(_settings(), stations)  # a session started in English
@@ -307,6 +311,7 @@ async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
         assert app.tr.lang == "hr" and app.settings.lang == "hr"
 
 
+@pytest.mark.slow
 async def test_a_broken_save_is_never_offered_and_the_player_is_told() -> None:
     from textual.widgets import Button
 
@@ -327,6 +332,7 @@ async def test_a_broken_save_is_never_offered_and_the_player_is_told() -> None:
     assert kept.read_text() == "{ torn"
 
 
+@pytest.mark.slow
 async def test_no_continue_without_a_save() -> None:
     from textual.widgets import Button
 

@@ -10,19 +10,20 @@ from storage_support import random_agent
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import loads, replay
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import Session
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.session import SessionStore
-from holdem_tui.ui.controller import Session
 
 
 class RandomBot:
     """A seeded random player with the bots' ``decide(view)`` interface."""
 
     def __init__(self, seed: int | None) -> None:
+        self.name = "random"
         self._agent = random_agent(random.Random(seed))
 
     def decide(self, view: PlayerView) -> Action:

@@ -119,6 +119,7 @@ def _check_history(store: SessionStore, finished_hands: int) -> None:
         assert replay(phh).finishing_stacks == phh.finishing_stacks
 
 
+@pytest.mark.slow
 def test_kill_at_a_human_decision_resumes_that_hand(tmp_path: Path) -> None:
     child = _spawn(tmp_path, "pause")
     lines: list[str] = []
@@ -144,6 +145,7 @@ def test_kill_at_a_human_decision_resumes_that_hand(tmp_path: Path) -> None:
     _check_history(store, number - 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.15, 0.4, 0.9])
 def test_kill_at_any_moment_leaves_a_save_that_resumes(tmp_path: Path, delay: float) -> None:
     child = _spawn(tmp_path, "run")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import BlindPosted
 from holdem_tui.engine.table import Table, TableConfig, play_hand
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 
 
@@ -23,7 +25,7 @@ def blinds_by_seat(hand) -> dict[str, int]:  # type: ignore[no-untyped-def]
 
 
 def test_button_moves_one_seat_each_hand_and_blinds_follow() -> None:
-    table = Table(TableConfig("holdem", ("A", "B", "C", "D"), seed=1))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B", "C", "D"), seed=1))
     buttons = []
     for _ in range(5):
         hand = table.start_hand()
@@ -36,7 +38,7 @@ def test_button_moves_one_seat_each_hand_and_blinds_follow() -> None:
 
 
 def test_busted_seats_are_skipped_with_a_moving_button() -> None:
-    table = Table(TableConfig("holdem", ("A", "B", "C", "D", "E"), seed=1))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B", "C", "D", "E"), seed=1))
     hand = table.start_hand()  # button on seat 0
     play_hand(hand, [fold_or_check] * hand.n)
     table.finish_hand(hand)
@@ -48,7 +50,7 @@ def test_busted_seats_are_skipped_with_a_moving_button() -> None:
 
 
 def test_three_players_becoming_two_play_heads_up_rules_next_hand() -> None:
-    table = Table(TableConfig("holdem", ("A", "B", "C"), seed=2))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B", "C"), seed=2))
     hand = table.start_hand()
     play_hand(hand, [fold_or_check] * hand.n)
     table.finish_hand(hand)
@@ -62,7 +64,7 @@ def test_three_players_becoming_two_play_heads_up_rules_next_hand() -> None:
 
 
 def test_session_ends_when_one_player_has_every_chip() -> None:
-    table = Table(TableConfig("holdem", ("A", "B", "C"), starting_stack=20, seed=5))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B", "C"), starting_stack=20, seed=5))
 
     def shove(view: PlayerView) -> Action:
         return Action.all_in()
@@ -79,7 +81,7 @@ def test_session_ends_when_one_player_has_every_chip() -> None:
 
 
 def test_hand_and_time_limits() -> None:
-    table = Table(TableConfig("draw", ("A", "B"), ante=1, hand_limit=3, seed=1))
+    table = Table(TableConfig(Variant.DRAW, ("A", "B"), ante=1, hand_limit=3, seed=1))
     for number in range(1, 4):
         assert table.hands_left() == 4 - number
         hand = table.start_hand()
@@ -88,7 +90,7 @@ def test_hand_and_time_limits() -> None:
         table.finish_hand(hand)
     assert table.is_over() and table.hands_left() == 0
 
-    timed = Table(TableConfig("holdem", ("A", "B"), minute_limit=30, seed=1))
+    timed = Table(TableConfig(Variant.HOLDEM, ("A", "B"), minute_limit=30, seed=1))
     timed.elapsed = 29 * 60
     assert not timed.is_over() and timed.minutes_left() == pytest.approx(1)
     timed.elapsed = 30 * 60
@@ -96,7 +98,7 @@ def test_hand_and_time_limits() -> None:
 
 
 def test_saved_table_resumes_with_the_same_cards() -> None:
-    table = Table(TableConfig("holdem", ("A", "B", "C"), seed=11))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B", "C"), seed=11))
     for _ in range(3):
         hand = table.start_hand()
         play_hand(hand, [fold_or_check] * hand.n)
@@ -125,14 +127,14 @@ def test_saved_table_resumes_with_the_same_cards() -> None:
         {"variant": "draw", "ante": 0},
     ],
 )
-def test_bad_table_settings_are_refused(bad: dict) -> None:
+def test_bad_table_settings_are_refused(bad: dict[str, Any]) -> None:
     settings = {"variant": "holdem", "names": ("A", "B")} | bad
     with pytest.raises(ValueError):
         TableConfig(**settings)
 
 
 def test_corrupt_saved_table_is_refused_cleanly() -> None:
-    table = Table(TableConfig("holdem", ("A", "B"), seed=1))
+    table = Table(TableConfig(Variant.HOLDEM, ("A", "B"), seed=1))
     data = table.to_dict()
     for broken in ({}, {**data, "seats": [["A", "x", None]]}, {**data, "rng_state": None}):
         with pytest.raises(ValueError):

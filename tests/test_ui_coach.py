@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from scenes import wait_for_coach
 from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_support import act_until, make_app, my_view, settle, stations
 
 from holdem_tui.coach import advise
 from holdem_tui.coach.text import coach_lines
-from holdem_tui.settings import GameSettings
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.present import Stage
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.scenes import wait_for_coach
 from holdem_tui.ui.screens.modals import CurtainScreen
 
 
@@ -33,6 +34,7 @@ async def _advice_shown(pilot: Pilot[Any]) -> None:
     await wait_for_coach(pilot)
 
 
+@pytest.mark.slow
 async def test_coach_toggles_and_shows_the_numbers() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -54,6 +56,7 @@ async def test_coach_toggles_and_shows_the_numbers() -> None:
         assert not _panel(app).display
 
 
+@pytest.mark.slow
 async def test_coach_follows_each_decision_and_hides_between_them() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -66,6 +69,7 @@ async def test_coach_follows_each_decision_and_hides_between_them() -> None:
         assert _text(app) == "\n".join(coach_lines(advise(my_view(app)), app.tr))
 
 
+@pytest.mark.slow
 async def test_nothing_behind_the_curtain() -> None:
     app = make_app(humans=("Ana", "Ben"), bots=("easy",))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -82,6 +86,7 @@ async def test_nothing_behind_the_curtain() -> None:
         assert _text(app) == "\n".join(coach_lines(advise(my_view(app)), app.tr))
 
 
+@pytest.mark.slow
 async def test_coach_choice_is_remembered() -> None:
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
     app = create_app(settings, bot_factory=stations, persist=True)

@@ -16,11 +16,12 @@ from ui_support import act_until, make_app, settle, stations
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.present import Stage
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.present import Stage
+from holdem_tui.ui.local import LocalDriver
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import BustScreen, TooSmallScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -35,6 +36,7 @@ def tables(app: HoldemApp) -> int:
     return sum(isinstance(s, TableScreen) for s in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_play_again_from_the_end_screen_deals_a_new_session() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -50,6 +52,7 @@ async def test_play_again_from_the_end_screen_deals_a_new_session() -> None:
         assert isinstance(app.screen, TableScreen) and tables(app) == 1
 
 
+@pytest.mark.slow
 async def test_new_game_from_the_end_screen_starts_what_the_form_says() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -65,6 +68,7 @@ async def test_new_game_from_the_end_screen_starts_what_the_form_says() -> None:
         assert app.settings.variant == "draw"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["setup", "table"])
 async def test_starting_in_a_small_window_waits_and_then_plays(how: str) -> None:
     app = make_app(setup_first=how == "setup")
@@ -88,8 +92,9 @@ async def test_starting_in_a_small_window_waits_and_then_plays(how: str) -> None
         assert isinstance(app.screen, TableScreen), app.screen_stack
 
 
+@pytest.mark.slow
 async def test_resuming_in_a_small_window_then_growing() -> None:
-    from holdem_tui.ui.controller import Session
+    from holdem_tui.session.controller import Session
 
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
     session = Session(settings, stations)
@@ -109,10 +114,10 @@ async def test_a_crash_keeps_the_save_and_writes_the_log(monkeypatch: pytest.Mon
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=11, pace="instant")
     app = create_app(settings, bot_factory=stations, persist=True)
 
-    def boom(self: HoldemApp) -> None:
+    def boom(self: LocalDriver, action: Action, legal: object = None) -> bool:
         raise RuntimeError("a bug in the fold key")
 
-    monkeypatch.setattr(HoldemApp, "play_check_call", boom)
+    monkeypatch.setattr(LocalDriver, "move", boom)
     with pytest.raises(RuntimeError):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
@@ -202,6 +207,7 @@ def _busting_app(**kw: Any) -> HoldemApp:
 BUST_SEED = 1
 
 
+@pytest.mark.slow
 async def test_busting_says_the_place_and_rebuy_plays_on() -> None:
     app = _busting_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -221,6 +227,7 @@ def settings_stack(app: HoldemApp) -> int:
     return app.settings.stack
 
 
+@pytest.mark.slow
 async def test_busting_then_watching_runs_to_the_end_screen() -> None:
     app = _busting_app(hand_limit=60)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -234,6 +241,7 @@ async def test_busting_then_watching_runs_to_the_end_screen() -> None:
         assert "hand limit" in reason or "every chip" in reason, reason
 
 
+@pytest.mark.slow
 async def test_busting_then_ending_says_why() -> None:
     app = _busting_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -246,6 +254,7 @@ async def test_busting_then_ending_says_why() -> None:
         assert "Ended after going broke" in str(end.query_one("#end-reason").render())
 
 
+@pytest.mark.slow
 async def test_the_end_screen_names_the_hand_limit() -> None:
     app = make_app(hand_limit=2)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,11 +17,11 @@ from ui_support import CallingStation, stations
 from holdem_tui.commands.play import build_settings
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown
-from holdem_tui.i18n import get_translator
-from holdem_tui.settings import BOT, HUMAN, GameSettings, SeatSettings
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import hand_name, narrate
-from holdem_tui.ui.present import Stage, UiState, build_table, display_name
+from holdem_tui.game_settings import BOT, HUMAN, GameSettings, SeatSettings
+from holdem_tui.i18n import Translator, get_translator
+from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import hand_name, narrate
+from holdem_tui.session.present import Stage, UiState, build_table, display_name
 
 EN = get_translator("en")
 
@@ -123,6 +123,7 @@ def test_play_flags_watch_and_bad_values() -> None:
         build_settings(plugins=("nosuchmodule:Bot",))
 
 
+@pytest.mark.slow
 def test_play_help_lists_every_flag() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "holdem_tui", "play", "--help"],
@@ -202,9 +203,11 @@ def test_log_retells_the_hand_in_every_language() -> None:
     lines = {}
     for lang in ("en", "hr", "fi", "nl"):
         tr = get_translator(lang)
-        lines[lang] = narrate(
-            view.history, lambda p, tr=tr: display_name(session, view.seats[p].seat, tr), tr
-        )
+
+        def name_of(position: int, tr: Translator = tr) -> str:
+            return display_name(session, view.seats[position].seat, tr)
+
+        lines[lang] = narrate(view.history, name_of, tr)
     assert lines["en"][0] == "Hand #1"
     assert lines["hr"][0] == "Ruka br. 1"
     assert len({tuple(v) for v in lines.values()}) == 4
@@ -229,7 +232,7 @@ def test_unnamed_human_is_player_one_in_the_log_and_you_on_the_seat() -> None:
 
 def test_pot_lines_say_who_can_win_each_pot() -> None:
     from holdem_tui.engine.pots import Pot
-    from holdem_tui.ui.narrate import pot_line
+    from holdem_tui.session.narrate import pot_line
 
     names = ["Ana", "Ben", "Mila", "Otto"].__getitem__
     pots = (Pot(400, (0, 1, 2, 3)), Pot(120, (1, 3)))
@@ -258,7 +261,7 @@ def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
 
 
 def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
-    from holdem_tui.ui.present import ActionModel
+    from holdem_tui.session.present import ActionModel
     from holdem_tui.ui.widgets import KeyBar, hint_rows
 
     hints = [
@@ -293,3 +296,18 @@ def test_play_draw_without_hands_or_minutes_plays_the_set_number_of_hands() -> N
     timed = build_settings(game="draw", minutes=20).table_config()
     assert (timed.hand_limit, timed.minute_limit) == (None, 20.0)
     assert build_settings(game="holdem").table_config().hand_limit is None
+
+
+def test_asking_about_the_time_limit_does_not_move_the_clock() -> None:
+    """Drawing the table asks is_over / is_last_hand / minutes_left: only tick() moves time,
+    and the game ticks where time should count (a deal, a decision, between hands)."""
+    now = [0.0]
+    settings = GameSettings.build(bots=["easy"], minute_limit=1, seed=1)
+    session = Session(settings, stations, clock=lambda: now[0])
+    session.start_hand()
+    now[0] = 90.0
+    assert not session.is_over() and not session.is_last_hand()
+    assert session.minutes_left() == 1 and session.table.elapsed == 0.0
+    session.tick()
+    assert session.table.elapsed == 90.0 and session.minutes_left() == 0
+    assert session.is_last_hand()

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.text import Text
+from scenes import scenes
 from textual import events
+from textual.content import Content
 from textual.widgets import MarkdownViewer
 from ui_support import (
     act_until,
@@ -23,10 +26,11 @@ from ui_support import (
     wait_for,
 )
 
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
-from holdem_tui.ui.app import PACES, HoldemApp
-from holdem_tui.ui.present import Stage
-from holdem_tui.ui.scenes import scenes
+from holdem_tui.session.pace import PACES
+from holdem_tui.session.present import Stage
+from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     CurtainScreen,
@@ -48,27 +52,36 @@ def my_actions(app: HoldemApp, seat: int = 0) -> list[PlayerActed]:
     return [e for e in view.history if isinstance(e, PlayerActed) and e.player == position]
 
 
+def log_text(app: HoldemApp) -> str:
+    """The hand's log as the table shows it."""
+    rendered = app.screen.query_one("#log-text").render()
+    assert isinstance(rendered, Content | Text)
+    return rendered.plain
+
+
 def facing_bet(app: HoldemApp) -> bool:
     legal = my_view(app).legal
     return app.ui.stage is Stage.HUMAN and legal is not None and legal.call_amount > 0
 
 
+@pytest.mark.slow
 async def test_fold_then_next_hand() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await act_until(pilot, facing_bet)
         number = my_view(app).hand_number
         await pilot.press("f")
-        assert my_actions(app)[-1].kind == "fold"
+        assert my_actions(app)[-1].kind is ActionKind.FOLD
         await settle(pilot)
         assert app.ui.stage is Stage.HAND_OVER
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        log = log_text(app)
         assert "Player 1 folds" in log.replace("\xa0", " ")  # names never break in two
         await pilot.press("enter")
         await settle(pilot)
         assert my_view(app).hand_number == number + 1
 
 
+@pytest.mark.slow
 async def test_call_shows_the_amount_on_the_key() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,9 +107,10 @@ async def test_typed_raise() -> None:
         await pilot.press(*str(target), "enter")
         assert not isinstance(app.screen, RaiseEditor)
         last = my_actions(app)[-1]
-        assert last.kind in ("bet", "raise") and last.to == target
+        assert last.aggressive and last.to == target
 
 
+@pytest.mark.slow
 async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
     # a burst of keys, as a fast typist or a paste sends them: edits apply in typed order
     app = make_app()
@@ -113,6 +127,7 @@ async def test_fast_typing_in_the_editor_keeps_its_order() -> None:
         assert editor.value() == 19
 
 
+@pytest.mark.slow
 async def test_quick_sizes_and_steps_in_the_editor() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -133,6 +148,7 @@ async def test_quick_sizes_and_steps_in_the_editor() -> None:
         assert app.ui.stage is Stage.HUMAN, "cancelling sends nothing"
 
 
+@pytest.mark.slow
 async def test_refused_amount_sends_nothing() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,6 +171,7 @@ async def test_refused_amount_sends_nothing() -> None:
         assert app.ui.stage is Stage.HUMAN
 
 
+@pytest.mark.slow
 async def test_all_in() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,6 +184,7 @@ async def test_all_in() -> None:
         assert session.stack(0) == 0 or session.hand.is_complete
 
 
+@pytest.mark.slow
 async def test_draw_two_then_stand_pat() -> None:
     app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -188,12 +206,13 @@ async def test_draw_two_then_stand_pat() -> None:
         await act_until(pilot, lambda a: drawing(a) and my_view(a).hand_number > 1)
         await pilot.press("s")
         me = next(s.position for s in my_view(app).seats if s.seat == 0)
-        drew = [e for e in my_view(app).history if isinstance(e, CardsDrawn) and e.player == me]
-        assert drew and drew[0].count == 0
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        draws = [e for e in my_view(app).history if isinstance(e, CardsDrawn) and e.player == me]
+        assert draws and draws[0].count == 0
+        log = log_text(app)
         assert "Player 1 stands pat" in log.replace("\xa0", " ")
 
 
+@pytest.mark.slow
 async def test_others_draws_are_counted_not_shown() -> None:
     app = make_app(variant="draw", bots=("easy", "normal"), ante=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -209,10 +228,11 @@ async def test_others_draws_are_counted_not_shown() -> None:
         for event in view.history:
             if isinstance(event, CardsDrawn) and event.player != view.me:
                 assert event.discarded is None and event.received is None
-        log = app.screen.query_one("#log-text").render().plain  # type: ignore[attr-defined]
+        log = log_text(app)
         assert " draws " in log or "stands pat" in log
 
 
+@pytest.mark.slow
 async def test_hot_seat_handover() -> None:
     app = make_app(humans=("Ana", "Ben"), bots=("easy",))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -241,9 +261,10 @@ async def test_hot_seat_handover() -> None:
         await act_until(
             pilot, lambda a: isinstance(a.screen, CurtainScreen) and a.screen.player != first
         )
-        assert app.screen.player != first  # type: ignore[attr-defined]
+        assert app.screen.player != first
 
 
+@pytest.mark.slow
 async def test_end_screen_after_the_hand_limit() -> None:
     app = make_app(hand_limit=2)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -255,9 +276,10 @@ async def test_end_screen_after_the_hand_limit() -> None:
         assert "Biggest pot" in str(end.query_one("#end-biggest").render())
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit  # type: ignore[attr-defined]
+        assert app._exit
 
 
+@pytest.mark.slow
 async def test_last_hand_is_announced() -> None:
     app = make_app(hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -265,6 +287,7 @@ async def test_last_hand_is_announced() -> None:
         assert "Last hand" in str(app.screen.query_one("#topbar").render())
 
 
+@pytest.mark.slow
 async def test_watching_bots_play_a_whole_session() -> None:
     app = make_app(humans=(), bots=("easy", "normal", "hard"), hand_limit=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -273,6 +296,7 @@ async def test_watching_bots_play_a_whole_session() -> None:
         assert isinstance(app.screen, EndScreen)
 
 
+@pytest.mark.slow
 async def test_language_switches_mid_hand() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -290,6 +314,7 @@ async def test_language_switches_mid_hand() -> None:
         assert "Help" in str(app.screen.query_one("#footer").render())
 
 
+@pytest.mark.slow
 async def test_too_small_window_pauses_and_resumes() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -305,6 +330,7 @@ async def test_too_small_window_pauses_and_resumes() -> None:
         assert app.ui.stage is Stage.HUMAN
 
 
+@pytest.mark.slow
 async def test_quit_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -315,9 +341,10 @@ async def test_quit_asks_first() -> None:
         assert isinstance(app.screen, TableScreen)
         await pilot.press("ctrl+q", "enter")
         await pilot.pause()
-        assert app._exit  # type: ignore[attr-defined]
+        assert app._exit
 
 
+@pytest.mark.slow
 async def test_rules_help_and_language_in_the_rules() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -344,6 +371,7 @@ async def test_rules_help_and_language_in_the_rules() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_the_mouse_works_too() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -352,9 +380,10 @@ async def test_the_mouse_works_too() -> None:
         items = bar.items  # type: ignore[attr-defined]
         x = 1 + sum(len(f"{i.key} {i.label}") + 3 for i in items[:1])  # the second item: call
         await pilot.click("#actions", offset=(x + 1, 0))
-        assert my_actions(app)[-1].kind == "call"
+        assert my_actions(app)[-1].kind is ActionKind.CALL
 
 
+@pytest.mark.slow
 async def test_setup_screen_starts_the_chosen_game() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -370,6 +399,7 @@ async def test_setup_screen_starts_the_chosen_game() -> None:
         assert any(isinstance(e, HandStarted) and e.variant == "draw" for e in my_view(app).history)
 
 
+@pytest.mark.slow
 async def test_setup_screen_refuses_bad_settings() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -383,9 +413,10 @@ async def test_setup_screen_refuses_bad_settings() -> None:
         assert "small blind" in str(app.screen.query_one("#setup-errors").render())
 
 
+@pytest.mark.slow
 async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
     now = [0.0]
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.app import create_app
 
     app = create_app(
@@ -399,6 +430,7 @@ async def test_minute_limit_ends_the_session(monkeypatch: Any) -> None:
         await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="f")
 
 
+@pytest.mark.slow
 async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80, 24)) -> None:
     app = make_app(bots=("easy", "normal", "hard"), bot_factory=stations, seed=3)
     async with app.run_test(size=pilot_size) as pilot:
@@ -412,6 +444,7 @@ async def test_side_pots_show_who_can_win_each(pilot_size: tuple[int, int] = (80
         assert winners and any(f.marked for m in winners for f in m.cards)
 
 
+@pytest.mark.slow
 async def test_showdown_turns_hands_up_one_by_one() -> None:
     # the pauses run on a clock the test turns by hand: no machine is too slow for it
     timers = ManualTimers()
@@ -422,6 +455,9 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
 
     def my_turn() -> bool:
         return app.ui.stage is Stage.HUMAN and can_raise(app)
+
+    def hand_over() -> bool:
+        return app.ui.stage is Stage.HAND_OVER
 
     async with app.run_test(size=(80, 24)) as pilot:
         while not my_turn():
@@ -440,13 +476,14 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
                 assert table is not None and table.model is not None
                 assert table.model.results == (), "winners wait until every hand is up"
                 assert timers.next_due() == pytest.approx(reveal)
-            if app.ui.stage is not Stage.HAND_OVER:
+            if not hand_over():  # the stage moves while the test awaits
                 timers.advance(timers.next_due() or 0.0)
         assert seen == [0, 1, 2], seen
         table = app.table_screen()
         assert table is not None and table.model is not None and table.model.results
 
 
+@pytest.mark.slow
 async def test_setup_language_choice_switches_the_form_at_once() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -465,6 +502,7 @@ async def test_setup_language_choice_switches_the_form_at_once() -> None:
         assert "Hand #1" in str(app.screen.query_one("#topbar").render())
 
 
+@pytest.mark.slow
 async def test_setup_screen_shows_the_draw_hand_limit_and_refuses_a_zero_ante() -> None:
     app = make_app(setup_first=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -503,6 +541,7 @@ def _check_is_free(app: HoldemApp) -> bool:
     return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
 
 
+@pytest.mark.slow
 async def test_folding_when_checking_is_free_is_asked_once() -> None:
     from holdem_tui.ui.screens.modals import FoldConfirmScreen
 
@@ -522,4 +561,4 @@ async def test_folding_when_checking_is_free_is_asked_once() -> None:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert my_actions(app)[-1].kind == "fold"
+        assert my_actions(app)[-1].kind is ActionKind.FOLD

@@ -1,6 +1,6 @@
 """SVG snapshots of the game's screens, at 80x24 and 120x36, and in all four languages.
 
-Each picture is a scene from :mod:`holdem_tui.ui.scenes` (the README screenshots come from the
+Each picture is a scene from :mod:`scenes` (tests/scenes.py) (the README screenshots come from the
 same scenes): the app from the one factory, instant pace, a fixed seed, driven by key presses.
 Update after an intended change with ``pytest tests/test_ui_snapshots.py --snapshot-update``
 and look at the report before committing.
@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from holdem_tui.ui.scenes import scenes
+from scenes import scenes
 
 SIZES = [(80, 24), (120, 36)]
 STATES = [
@@ -29,15 +28,34 @@ STATES = [
 LANGUAGES = ["en", "hr", "fi", "nl"]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", STATES)
+#: the picture the quick tier (``pytest -m "not slow"``) still compares (the table, the
+#: cheapest screen to draw); every other picture is in the full suite only
+QUICK = {
+    ("table_preflop", (80, 24)),
+}
+
+
+def _cases(names: list[str], variants: list[Any], label: Callable[[Any], str]) -> list[Any]:
+    """Every picture, ids as before (``setup-80x24``, ``rules-fi``), the slow ones marked."""
+    return [
+        pytest.param(
+            name,
+            variant,
+            id=f"{name}-{label(variant)}",
+            marks=[] if (name, variant) in QUICK else [pytest.mark.slow],
+        )
+        for variant in variants
+        for name in names
+    ]
+
+
+@pytest.mark.parametrize(("name", "size"), _cases(STATES, SIZES, lambda s: f"{s[0]}x{s[1]}"))
 def test_screen(snap_compare: Callable[..., bool], name: str, size: tuple[int, int]) -> None:
     scene = scenes("en")[name]
     assert snap_compare(scene.app(), terminal_size=size, run_before=scene.drive)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", ["table_preflop", "rules"])
+@pytest.mark.parametrize(("name", "lang"), _cases(["table_preflop", "rules"], LANGUAGES, str))
 def test_language(snap_compare: Callable[..., Any], name: str, lang: str) -> None:
     scene = scenes(lang)[name]
     assert snap_compare(scene.app(), terminal_size=(80, 24), run_before=scene.drive)

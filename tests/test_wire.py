@@ -11,6 +11,7 @@ import pytest
 from holdem_tui.bots import make_bot
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.cards import Card
+from holdem_tui.engine.decision import as_decision
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
@@ -56,7 +57,7 @@ def _views(seed: int, hands: int = 6) -> list[PlayerView]:
             view = hand.view(actor)
             out.append(view)
             out.append(hand.view(None))
-            hand.act(bots[actor].decide(view), actor)
+            hand.act(as_decision(bots[actor].decide(view)).action, actor)
         out.extend(hand.view(p) for p in range(n))
         out.append(hand.view(None, reveal_all=True))
     return out

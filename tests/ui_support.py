@@ -1,6 +1,6 @@
 """Helpers shared by the UI tests: build the app the way the CLI does, and wait for it.
 
-The waiting and driving helpers live in :mod:`holdem_tui.ui.scenes` (the screenshot script
+The waiting and driving helpers live in :mod:`scenes` (tests/scenes.py) (the screenshot script
 uses them too); this module adds the test-only app builder.
 """
 
@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem_tui.settings import GameSettings
-from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.scenes import (
+from scenes import (
     STABLE,
     CallingStation,
     act_until,
@@ -21,6 +19,9 @@ from holdem_tui.ui.scenes import (
     stations,
     wait_for,
 )
+
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.ui.app import HoldemApp, create_app
 
 __all__ = [
     "STABLE",

@@ -1,10 +1,12 @@
 """The bot protocol: a view in, an action out, nothing else.
 
 A bot is handed a frozen :class:`~holdem_tui.engine.view.PlayerView` and answers an
-:class:`~holdem_tui.engine.actions.Action`; in a draw phase the same call answers
-``Action.draw(discards)``. It never sees the hand object, the deck or another seat's secret
-cards, so the UI, the simulator and a plugin author all drive bots the same way and no bot
-can cheat by construction.
+:class:`~holdem_tui.engine.actions.Action`, or a
+:class:`~holdem_tui.engine.decision.Decision` (the action plus the reason it gives); in a
+draw phase the same call answers ``Action.draw(discards)``. It never sees the hand object,
+the deck or another seat's secret cards, so the UI, the simulator and a plugin author all
+drive bots the same way and no bot can cheat by construction. The built-in levels always
+answer a ``Decision`` with a reason; a plugin may, and a bare ``Action`` is fine.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from holdem_tui.engine.actions import Action, LegalActions
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.view import PlayerView
 
 
@@ -26,8 +29,13 @@ class Bot(Protocol):
 
     name: str
 
-    def decide(self, view: PlayerView) -> Action:
-        """Answer the decision carried by ``view`` (``view.legal`` is never ``None`` here)."""
+    def decide(self, view: PlayerView) -> Action | Decision:
+        """Answer the decision carried by ``view`` (``view.legal`` is never ``None`` here).
+
+        Callers that play the answer normalise it with
+        :func:`~holdem_tui.engine.decision.as_decision` (our own bots) or run the bot
+        through :func:`~holdem_tui.bots.safety.safe_decide` (any bot), which also checks it.
+        """
         ...
 
 
@@ -47,7 +55,7 @@ class BaseBot:
         self.rng = random.Random(seed)
         self.name = self.level
 
-    def decide(self, view: PlayerView) -> Action:
+    def decide(self, view: PlayerView) -> Action | Decision:
         """Subclasses decide; the base class only checks and folds, which is always legal."""
         legal = view.legal
         assert legal is not None
@@ -65,8 +73,7 @@ def raise_action(legal: LegalActions, to: int) -> Action:
     """
     if not legal.can_raise:
         return call_or_check(legal)
-    amount = max(legal.min_raise_to, min(legal.max_raise_to, int(to)))
-    return Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
+    return legal.bet_or_raise(legal.clamp(int(to)))
 
 
 def call_or_check(legal: LegalActions) -> Action:

@@ -125,22 +125,3 @@ def draw_kind(cards: Sequence[Card], discards: Sequence[Card]) -> str:
         Category.TWO_PAIR: "two_pair",
         Category.THREE_OF_A_KIND: "trips",
     }.get(info.category, "nothing")
-
-
-def strength_score(cards: Sequence[Card]) -> float:
-    """A 0..1 score of a final five-card hand for betting thresholds.
-
-    High card up to 0.2, pairs 0.25..0.5 by rank, two pair 0.6.., trips 0.75.., straights
-    and better above 0.85: roughly where they stand against one opponent's drawn hand.
-    """
-    info = describe(cards)
-    cat = info.category
-    if cat == Category.HIGH_CARD:
-        return 0.05 + 0.15 * max((c >> 2) for c in cards) / 12
-    if cat == Category.PAIR:
-        return 0.25 + 0.25 * info.pair_rank / 12
-    if cat == Category.TWO_PAIR:
-        return 0.6 + 0.1 * info.pair_rank / 12
-    if cat == Category.THREE_OF_A_KIND:
-        return 0.75 + 0.08 * info.pair_rank / 12
-    return min(1.0, 0.85 + 0.03 * (cat - Category.STRAIGHT))

@@ -29,12 +29,6 @@ from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.view import PlayerView
 
-#: the share of bets after the draw that ``holdem-tui simulate`` finds beaten (deliberate
-#: bluffs, pat bluffs included, plus value bets that meet a better hand) stays in this band
-#: at a full table; heads-up against players seen folding a lot the budget grows with their
-#: fold rate, and the share with it (0.47 against the tight reference, 0.38 against the
-#: loose one, over 10,000 hands each)
-BLUFF_SHARE_BAND = (0.10, 0.35)
 #: deliberate bluffs are held to this share of the bot's bets
 BLUFF_BUDGET = 0.2
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from holdem_tui.engine.evaluator import Category, category_of, hand_value
-from holdem_tui.engine.ranges import PREFLOP_ORDER, Range, hand_class
+from holdem_tui.engine.ranges import PREFLOP_ORDER, hand_class
 
 
 def _class_size(name: str) -> int:
@@ -44,12 +43,6 @@ def preflop_tier(cards: Sequence[int]) -> int:
         if pct <= limit:
             return tier
     return 5
-
-
-@lru_cache(maxsize=64)
-def top_range(percent: float) -> Range:
-    """``Range.top`` cached: hard bots build the same few ranges thousands of times."""
-    return Range.top(max(0.5, min(100.0, percent)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,15 +61,6 @@ from holdem_tui.engine.equity import equity
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.view import PlayerView
 
-#: the share of the hard bot's bets and raises that ``holdem-tui simulate`` measures as
-#: bluffs (equity against the hands actually in below half a fair share) is configured to
-#: stay in this band: the bluff budget below allows at most b / (pot + 2b) of bets (a
-#: quarter to a third) as deliberate bluffs, many of which are semi-bluffs with equity
-#: above the line, while some value bets run into better hands and land below it.
-#: Heads-up the bluffs come from the expected-value pieces instead, by the opponent's
-#: fold rates; against the two solid references the share measured 0.12 to 0.13
-BLUFF_SHARE_BAND = (0.05, 0.25)
-
 
 @dataclass(frozen=True, slots=True)
 class HardParams:

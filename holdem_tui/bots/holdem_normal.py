@@ -3,14 +3,18 @@
 It opens, calls and 3-bets from simplified per-position charts, goes push-or-fold when the
 effective stack is short, and after the flop turns its made hand and draws into a rough
 equity that it compares with the pot odds, trimmed for wet or paired boards and for every
-extra opponent. It does not model anyone: that is what the hard level adds.
+extra opponent. It does not model anyone: that is what the hard level adds. Each answer
+gives the numbers it came from: the hand's rank against the chart's range, the stack in big
+blinds, or the estimate against the price.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
     board_texture,
     draws,
@@ -27,6 +31,7 @@ from holdem_tui.bots.reads import (
     read_hand,
 )
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.view import PlayerView
 
 #: first-in raising range per position group, as a top percentage of hands
@@ -39,6 +44,18 @@ FOUR_BET_PERCENT = 2.0
 SHORT_STACK_BB = 13.0
 #: rough equity of each made-hand level (see MadeHand) against one opponent
 LEVEL_EQUITY = (0.1, 0.3, 0.45, 0.62, 0.72, 0.85, 0.9)
+#: facing a raise, a call may cost at most this share of the effective stack
+CALL_STACK_SHARE = 0.1
+#: facing two raises or more: the hands that call, and the stack share a call may cost
+COLD_CALL_PERCENT = 3.5
+COLD_CALL_STACK_SHARE = 0.25
+#: a postflop draw counts as the reason for a call from this many outs
+DRAW_OUTS = 4
+
+
+def _bb_up(chips: int, bb: int) -> int:
+    """Chips in whole big blinds, rounded up (what a call costs, said in a reason)."""
+    return math.ceil(chips / bb - 1e-9)
 
 
 class HoldemNormal:
@@ -47,7 +64,7 @@ class HoldemNormal:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def decide(self, view: PlayerView) -> Action:
+    def decide(self, view: PlayerView) -> Decision:
         """Chart before the flop, rough equity against pot odds after."""
         read = read_hand(view)
         if not view.board:
@@ -56,12 +73,13 @@ class HoldemNormal:
 
     # ----------------------------------------------------------------- preflop
 
-    def _preflop(self, view: PlayerView, read: HandRead) -> Action:
+    def _preflop(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         bb = view.big_blind
         me = view.me or 0
         pct = preflop_percentile(view.my_cards)
+        top = pct / 100.0
         group = position_group(me, len(view.seats))
         eff_bb = effective_stack(view) / bb
         facing = legal.current_bet + legal.call_amount
@@ -71,31 +89,46 @@ class HoldemNormal:
         if raises == 0:
             # borderline hands are mixed, so the opening range is not a fixed wall
             open_pct = (OPEN_PERCENT[group] - 2.0 * read.limpers) * self.rng.uniform(0.85, 1.15)
+            chart = max(0.0, min(1.0, open_pct / 100.0))
             if pct <= open_pct:
                 size = (3 if group in ("sb", "bb") else 2.5) * bb + read.limpers * bb
-                return raise_action(legal, int(size))
+                return because(raise_action(legal, int(size)), "chart_raise", top=top, range=chart)
             if legal.can_check:
-                return Action.check()
+                return because(Action.check(), "chart_fold", top=top, range=chart)
             if read.limpers and pct <= open_pct * 1.5 and group in ("late", "sb"):
-                return Action.call()
-            return Action.fold()
+                return because(Action.call(), "limp_behind", top=top, count=read.limpers)
+            return because(Action.fold(), "chart_fold", top=top, range=chart)
         if raises == 1:
             in_pos = group == "late"
+            three_bet = 6.0 if in_pos else THREE_BET_PERCENT
             if pct <= THREE_BET_PERCENT or (in_pos and pct <= 6.0 and self.rng.random() < 0.5):
-                return raise_action(legal, int(facing * (3.0 if in_pos else 3.5)))
+                action = raise_action(legal, int(facing * (3.0 if in_pos else 3.5)))
+                return because(action, "chart_raise", top=top, range=three_bet / 100.0)
             call_pct = CALL_PERCENT[group]
             if facing > 4 * bb:
                 call_pct *= 0.6
-            if pct <= call_pct and legal.call_amount <= 0.1 * eff_bb * bb:
-                return call_or_check(legal)
-            return check_or_fold(legal)
+            limit = CALL_STACK_SHARE * eff_bb
+            if pct <= call_pct and legal.call_amount <= limit * bb:
+                return because(call_or_check(legal), "chart_call", top=top, range=call_pct / 100)
+            if pct <= call_pct:
+                call, most = _bb_up(legal.call_amount, bb), math.floor(limit)
+                return because(check_or_fold(legal), "price_fold", top=top, call=call, limit=most)
+            return because(check_or_fold(legal), "chart_fold", top=top, range=call_pct / 100)
         if pct <= FOUR_BET_PERCENT:
-            return raise_action(legal, int(facing * 2.3)) if raises == 2 else legal.all_in_action()
-        if pct <= 3.5 and legal.call_amount <= 0.25 * eff_bb * bb:
-            return call_or_check(legal)
-        return check_or_fold(legal)
+            action = (
+                raise_action(legal, int(facing * 2.3)) if raises == 2 else legal.all_in_action()
+            )
+            return because(action, "chart_raise", top=top, range=FOUR_BET_PERCENT / 100)
+        limit = COLD_CALL_STACK_SHARE * eff_bb
+        if pct <= COLD_CALL_PERCENT and legal.call_amount <= limit * bb:
+            chart = COLD_CALL_PERCENT / 100
+            return because(call_or_check(legal), "chart_call", top=top, range=chart)
+        if pct <= COLD_CALL_PERCENT:
+            call, most = _bb_up(legal.call_amount, bb), math.floor(limit)
+            return because(check_or_fold(legal), "price_fold", top=top, call=call, limit=most)
+        return because(check_or_fold(legal), "chart_fold", top=top, range=COLD_CALL_PERCENT / 100)
 
-    def _push_or_fold(self, view: PlayerView, pct: float, eff_bb: float, raises: int) -> Action:
+    def _push_or_fold(self, view: PlayerView, pct: float, eff_bb: float, raises: int) -> Decision:
         """Short stack: everything in with a range that widens as the stack shrinks."""
         legal = view.legal
         assert legal is not None
@@ -105,13 +138,14 @@ class HoldemNormal:
             limit = base * (SHORT_STACK_BB / max(eff_bb, 3.0)) ** 0.5
         else:
             limit = 8.0 * (SHORT_STACK_BB / max(eff_bb, 3.0)) ** 0.5
-        if pct <= limit:
-            return legal.all_in_action()
-        return check_or_fold(legal)
+        stack = max(0, round(eff_bb))
+        push = min(1.0, limit / 100.0)
+        action = legal.all_in_action() if pct <= limit else check_or_fold(legal)
+        return because(action, "push_fold", count=stack, top=pct / 100.0, range=push)
 
     # ----------------------------------------------------------------- postflop
 
-    def _postflop(self, view: PlayerView, read: HandRead) -> Action:
+    def _postflop(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         hole, board = view.my_cards, view.board
@@ -130,6 +164,8 @@ class HoldemNormal:
             est -= 0.12
         est = max(0.0, min(1.0, est)) ** (1.0 + 0.45 * (len(opponents) - 1))
         est += self.rng.uniform(-0.03, 0.03)  # not a fixed threshold: harder to read
+        shown = max(0.0, min(1.0, est))  # the estimate as a share, for the reason
+        count = len(opponents)
         pot = view.total_pot
         call = legal.call_amount
         stack_left = legal.stack
@@ -138,19 +174,28 @@ class HoldemNormal:
             needed = pot_odds(call, pot)
             if est >= 0.7 and legal.can_raise:
                 if stack_left <= pot:
-                    return legal.all_in_action()
-                return raise_action(legal, legal.current_bet + call + int(pot * 0.9))
+                    return because(legal.all_in_action(), "est_commit", equity=shown, count=count)
+                action = raise_action(legal, legal.current_bet + call + int(pot * 0.9))
+                return because(action, "est_value", equity=shown, count=count)
             if est >= needed + 0.04:
-                return Action.call()
-            return Action.fold()
+                if drawing.outs >= DRAW_OUTS and made.level < 3:
+                    outs = drawing.outs
+                    return because(
+                        Action.call(), "draw_call", count=outs, equity=shown, need=needed
+                    )
+                return because(Action.call(), "est_call", equity=shown, need=needed, count=count)
+            return because(Action.fold(), "est_fold", equity=shown, need=needed, count=count)
         if est >= 0.55:
             frac = 0.5 + 0.25 * texture.wetness + self.rng.uniform(-0.08, 0.08)
             if stack_left <= pot * 0.6:
-                return legal.all_in_action()
-            return raise_action(legal, int(pot * frac))
+                return because(legal.all_in_action(), "est_commit", equity=shown, count=count)
+            return because(
+                raise_action(legal, int(pot * frac)), "est_value", equity=shown, count=count
+            )
         few = len(opponents) <= 2
         if drawing.outs >= 8 and few and cards_to_come and self.rng.random() < 0.5:
-            return raise_action(legal, int(pot * 0.6))
+            action = raise_action(legal, int(pot * 0.6))
+            return because(action, "semi_bluff", count=drawing.outs, chance=0.5)
         if in_pos and len(opponents) == 1 and not texture.wet and self.rng.random() < 0.2:
-            return raise_action(legal, pot // 2)
-        return Action.check()
+            return because(raise_action(legal, pot // 2), "position_stab", chance=0.2)
+        return because(Action.check(), "est_check", equity=shown, count=count)

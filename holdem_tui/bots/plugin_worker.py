@@ -12,8 +12,9 @@ Messages (one JSON object per line, each way):
 
 * game → worker ``{"hello": {"spec", "seed", "path", "memory_mb"}}``; worker → game
   ``{"ready": {"name"}}`` or ``{"refused": "reason"}`` (and the worker exits);
-* game → worker ``{"view": <wire view>}``; worker → game ``{"action": <wire action>}`` or
-  ``{"error": "what went wrong"}``.
+* game → worker ``{"view": <wire view>}``; worker → game ``{"action": <wire action>}``
+  (plus ``"reason": <wire reason>`` when the plugin's ``decide`` returned a ``Decision``
+  with a reason, put in its own words here) or ``{"error": "what went wrong"}``.
 """
 
 from __future__ import annotations
@@ -94,6 +95,29 @@ def _describe(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def _answer(answer: object) -> dict[str, Any]:
+    """The reply to one view: the action, and the plugin's reason in its own words if any."""
+    from holdem_tui.bots.explain import foreign_reason
+    from holdem_tui.engine.actions import Action
+    from holdem_tui.engine.decision import Decision
+    from holdem_tui.wire import codec
+
+    reason = None
+    action = answer
+    if isinstance(answer, Decision):
+        action = answer.action
+        try:
+            reason = foreign_reason(answer.reason)
+        except Exception:  # a reason that breaks on reading costs the reason, not the action
+            reason = None
+    if not isinstance(action, Action):
+        raise TypeError(f"decide returned {type(action).__name__}, not an Action or Decision")
+    reply: dict[str, Any] = {"action": codec.encode_action(action)}
+    if reason is not None:
+        reply["reason"] = codec.encode_reason(reason)
+    return reply
+
+
 def main() -> None:
     """Serve one plugin bot until the game closes the pipe."""
     _die_with_parent()
@@ -138,12 +162,7 @@ def main() -> None:
             send({"error": f"bad request: {_describe(exc)}"})
             continue
         try:
-            action = bot.decide(view)
-            from holdem_tui.engine.actions import Action
-
-            if not isinstance(action, Action):
-                raise TypeError(f"decide returned {type(action).__name__}, not an Action")
-            reply = {"action": codec.encode_action(action)}
+            reply = _answer(bot.decide(view))
         except BaseException as exc:  # SystemExit, MemoryError...: the bot's fault, not ours
             reply = {"error": _describe(exc)}
         try:

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from holdem_tui.bots.holdem_common import position_group
 from holdem_tui.bots.holdem_ranges import ALL_COMBOS, COMBO_PERCENTILE
 from holdem_tui.bots.tendencies import Tendencies, size_bucket
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.evaluator import CARD_KEYS, values_from_key_sums
 from holdem_tui.engine.events import (
     AntePosted,
@@ -39,6 +40,7 @@ from holdem_tui.engine.events import (
     BoardDealt,
     Event,
     PlayerActed,
+    Street,
     StreetStarted,
 )
 from holdem_tui.engine.ranges import Range
@@ -275,23 +277,25 @@ def preflop_story(history: Sequence[Event], player: int, players: int) -> Preflo
     entered = False
     actions: list[str] = []
     for event in history:
-        if isinstance(event, StreetStarted) and event.street.value != "preflop":
+        if isinstance(event, StreetStarted) and event.street is not Street.PREFLOP:
             break
         if not isinstance(event, PlayerActed):
             continue
-        aggressive = event.kind in ("bet", "raise")
+        aggressive = event.aggressive
         if event.player == player:
             if raises == 0 and not entered:
-                actions.append("open" if aggressive else ("limp" if event.kind == "call" else ""))
+                actions.append(
+                    "open" if aggressive else ("limp" if event.kind is ActionKind.CALL else "")
+                )
             elif aggressive:
                 actions.append(("3bet", "4bet", "5bet")[min(raises, 3) - 1])
-            elif event.kind == "call":
+            elif event.kind is ActionKind.CALL:
                 actions.append(("call_open", "call_3bet", "call_4bet")[min(raises, 3) - 1])
-            elif event.kind == "check":
+            elif event.kind is ActionKind.CHECK:
                 actions.append("check")
         if aggressive:
             raises += 1
-        if event.kind in ("call", "bet", "raise"):
+        if event.voluntary:
             entered = True
     return PreflopStory(position_group(player, players), tuple(a for a in actions if a))
 
@@ -350,7 +354,7 @@ def preflop_range(story: PreflopStory, notes: Tendencies) -> Array:
 
 
 def action_factor(
-    kind: str,
+    kind: ActionKind,
     strength: Array,
     notes: Tendencies,
     *,
@@ -367,26 +371,26 @@ def action_factor(
     ``facing`` counts the bets and raises on the street before the action, ``need`` the
     chips it had to call and ``pot`` the pot then.
     """
-    if facing == 0 and kind in ("bet", "check"):
+    if facing == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
         rate = notes.rate(("bet", role, street, "x" if checked_to else "-"))
-        if kind == "bet":
+        if kind is ActionKind.BET:
             return top_share(strength, rate, BET_BLUFFS)
         # checks: the hands it would not bet, and a few strong ones slowplayed
         betting = top_share(strength, rate)
         out: Array = 1.0 - (1.0 - SLOWPLAY) * betting
         return out
-    if facing == 1 and kind in ("call", "raise"):
+    if facing == 1 and kind in (ActionKind.CALL, ActionKind.RAISE):
         raise_rate = notes.rate(("raise", street))
         raising = top_share(strength, raise_rate, RAISE_BLUFFS)
-        if kind == "raise":
+        if kind is ActionKind.RAISE:
             return raising
         fold = notes.rate(("fold", "x" if checked else "-", street, size_bucket(need, pot)))
         continuing = top_share(strength, 1.0 - fold)
         calls: Array = continuing * (1.0 - (1.0 - SLOWPLAY * 2) * top_share(strength, raise_rate))
         return calls
-    if facing >= 2 and kind in ("call", "raise"):
+    if facing >= 2 and kind in (ActionKind.CALL, ActionKind.RAISE):
         fold = notes.rate(("fold_raise", street))
-        share = (1.0 - fold) * (0.4 if kind == "raise" else 1.0)
+        share = (1.0 - fold) * (0.4 if kind is ActionKind.RAISE else 1.0)
         return top_share(strength, share, RAISE_BLUFFS)
     return None
 
@@ -395,7 +399,7 @@ def action_factor(
 class Spot:
     """One action of the tracked player after the flop, with the spot it was taken in."""
 
-    kind: str
+    kind: ActionKind
     role: str  # "agg": it made the previous round's last bet or raise; else "pas"
     checked: bool  # it had checked earlier on this street
     checked_to: bool  # somebody had checked on this street before it acted
@@ -452,9 +456,9 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
                 found.setdefault(street, (tuple(board), []))[1].append(spot)
             pot += event.amount
             put_in[event.player] = mine + event.amount
-            if event.kind == "check":
+            if event.kind is ActionKind.CHECK:
                 checked.add(event.player)
-            if event.kind in ("bet", "raise"):
+            if event.aggressive:
                 bets += 1
                 to = max(to, event.to)
                 last_aggressor = event.player

@@ -16,20 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from holdem_tui.bots.holdem_common import position_group
+from holdem_tui.bots.stats import FIRST_ROUND, HandCounter, StyleCounts, betting_spots
 from holdem_tui.bots.tendencies import Tendencies, count_hand
 from holdem_tui.engine.actions import Action, ActionKind
-from holdem_tui.engine.events import (
-    CardsDrawn,
-    Event,
-    HandStarted,
-    PlayerActed,
-    Street,
-    StreetStarted,
-)
+from holdem_tui.engine.events import CardsDrawn, Event, PlayerActed, Street, StreetStarted
 from holdem_tui.engine.view import PlayerView
-
-#: streets on which the first betting round of each variant happens
-FIRST_ROUND = (Street.PREFLOP, Street.PREDRAW)
 
 
 @dataclass(slots=True)
@@ -96,7 +87,7 @@ def read_hand(view: PlayerView) -> HandRead:
         elif isinstance(event, PlayerActed):
             seat = read.seat(event.player)
             kind = event.kind
-            if kind in ("bet", "raise"):
+            if event.aggressive:
                 seat.street_bets += 1
                 if first_round:
                     name = "raise" if read.first_round_raises == 0 else "reraise"
@@ -108,10 +99,10 @@ def read_hand(view: PlayerView) -> HandRead:
                     read.first_round_aggressor = event.player
                 else:
                     seat.later_bets += 1
-                    seat.later_raises += kind == "raise"
+                    seat.later_raises += kind is ActionKind.RAISE
                 read.street_raises += 1
                 read.last_aggressor = event.player
-            elif kind == "call":
+            elif kind is ActionKind.CALL:
                 seat.street_calls += 1
                 if first_round:
                     if not seat.entry:
@@ -120,7 +111,7 @@ def read_hand(view: PlayerView) -> HandRead:
                             read.limpers += 1
                 else:
                     seat.later_calls += 1
-            elif kind == "check":
+            elif kind is ActionKind.CHECK:
                 seat.street_checks += 1
         elif isinstance(event, CardsDrawn):
             read.seat(event.player).drawn = event.count
@@ -130,13 +121,6 @@ def read_hand(view: PlayerView) -> HandRead:
 def opponents_in_hand(view: PlayerView) -> list[int]:
     """Positions of the other seats that have not folded."""
     return [s.position for s in view.seats if not s.folded and s.position != view.me]
-
-
-def active_opponents(view: PlayerView) -> list[int]:
-    """Opponents still in the hand who can still bet (not all-in)."""
-    return [
-        s.position for s in view.seats if not s.folded and not s.all_in and s.position != view.me
-    ]
 
 
 def effective_stack(view: PlayerView) -> int:
@@ -154,27 +138,10 @@ def in_position(view: PlayerView, opponents: list[int]) -> bool:
 
 
 @dataclass(slots=True)
-class PlayerStats:
-    """Running public counts for one opponent across hands, with priors so they start sane."""
-
-    hands: int = 0
-    voluntary: int = 0
-    raised_first_round: int = 0
-    faced_bet: int = 0
-    folded_to_bet: int = 0
-    faced_raise_first_round: int = 0
-    reraised: int = 0
-    later_actions: int = 0
-    later_aggressive: int = 0
-    open_chances: int = 0  # first round, nobody in yet: could raise first in
-    opens: int = 0
-    faced_3bet: int = 0  # opened, then met a re-raise
-    folded_to_3bet: int = 0
-    cbet_chances: int = 0  # first-round aggressor, first to bet on the next street
-    cbets: int = 0
-    faced_later_bet: int = 0  # after the first round
-    folded_later_bet: int = 0
-    raised_later_bet: int = 0
+class PlayerStats(StyleCounts):
+    """Running public counts for one opponent across hands (:class:`StyleCounts`, counted
+    by the shared :class:`~holdem_tui.bots.stats.HandCounter`), read with priors so they
+    start sane."""
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
@@ -247,8 +214,7 @@ class OpponentBook:
         self._names: tuple[str, ...] = ()
         self._me: int | None = None
         self._seen = 0
-        self._entered: set[int] = set()
-        self._raised: set[int] = set()
+        self._counter = HandCounter()
         self._last: tuple[PlayerView, Action] | None = None
 
     def of(self, view: PlayerView, player: int) -> PlayerStats:
@@ -292,8 +258,7 @@ class OpponentBook:
         self._names = names
         self._me = me
         self._seen = 0
-        self._entered = set()
-        self._raised = set()
+        self._counter = HandCounter()
         for position, name in enumerate(names):
             if position != me:
                 self._stats_named(name).hands += 1
@@ -334,7 +299,7 @@ class OpponentBook:
         self._count(
             (
                 StreetStarted(Street.PREFLOP),
-                *(PlayerActed(p, "fold", 0, 0, False) for p in order),
+                *(PlayerActed(p, ActionKind.FOLD, 0, 0, False) for p in order),
             )
         )
 
@@ -349,109 +314,14 @@ class OpponentBook:
             [position_group(p, players) for p in range(players)],
             lambda p: self._notes_named(self._names[p]),
         )
-        first_round = True
-        facing = 0  # bets+raises on the current street before this event
-        later_round = 0  # betting rounds after the first one
-        entered_any = False  # someone put chips in voluntarily in the first round
-        opener: int | None = None
-        first_aggressor: int | None = None
-        answered_3bet = False
-        for index, event in enumerate(history):
-            if isinstance(event, HandStarted):
-                continue
-            if isinstance(event, StreetStarted):
-                if event.street not in FIRST_ROUND and event.street not in (
-                    Street.SHOWDOWN,
-                    Street.DRAW,
-                ):
-                    first_round = False
-                    later_round += 1
-                facing = 0
-                continue
-            if not isinstance(event, PlayerActed):
-                continue
-            kind = event.kind
-            if index >= self._seen and event.player != me:
-                stats = self._stats_named(self._names[event.player])
-                self._count_situations(
-                    stats,
-                    event.player,
-                    kind,
-                    first_round=first_round,
-                    facing=facing,
-                    entered_any=entered_any,
-                    opener=opener,
-                    reraised=first_round and facing >= 2 and not answered_3bet,
-                    cbet_spot=later_round == 1 and facing == 0 and event.player == first_aggressor,
-                )
-                if facing and kind in ("fold", "call", "raise"):
-                    stats.faced_bet += 1
-                    if kind == "fold":
-                        stats.folded_to_bet += 1
-                if first_round and facing and kind in ("fold", "call", "raise"):
-                    stats.faced_raise_first_round += 1
-                    stats.reraised += kind == "raise"
-                if first_round:
-                    if kind in ("call", "bet", "raise") and event.player not in self._entered:
-                        self._entered.add(event.player)
-                        stats.voluntary += 1
-                    if kind in ("bet", "raise") and event.player not in self._raised:
-                        self._raised.add(event.player)
-                        stats.raised_first_round += 1
-                elif kind != "fold":
-                    stats.later_actions += 1
-                    if kind in ("bet", "raise"):
-                        stats.later_aggressive += 1
-            if first_round and event.player == opener and facing >= 2:
-                answered_3bet = True
-            if first_round and kind in ("call", "bet", "raise"):
-                entered_any = True
-            if kind in ("bet", "raise"):
-                facing += 1
-                if first_round:
-                    first_aggressor = event.player
-                    if opener is None:
-                        opener = event.player
+        for spot in betting_spots(history):
+            if spot.index >= self._seen and spot.player != me:
+                self._counter.count(spot, self._stats_named(self._names[spot.player]))
         self._seen = len(history)
-
-    @staticmethod
-    def _count_situations(
-        stats: PlayerStats,
-        player: int,
-        kind: str,
-        *,
-        first_round: bool,
-        facing: int,
-        entered_any: bool,
-        opener: int | None,
-        reraised: bool,
-        cbet_spot: bool,
-    ) -> None:
-        """Count the spots that say how a player opens, meets a 3-bet, c-bets, folds later."""
-        if first_round and not entered_any and facing == 0:
-            stats.open_chances += 1
-            stats.opens += kind in ("bet", "raise")
-        if reraised and player == opener:
-            stats.faced_3bet += 1
-            stats.folded_to_3bet += kind == "fold"
-        if cbet_spot:
-            stats.cbet_chances += 1
-            stats.cbets += kind in ("bet", "raise")
-        if not first_round and facing and kind in ("fold", "call", "raise"):
-            stats.faced_later_bet += 1
-            stats.folded_later_bet += kind == "fold"
-            stats.raised_later_bet += kind == "raise"
 
 
 #: the last betting round of each variant: a call there ends the hand unseen
 LAST_ROUNDS = (Street.RIVER, Street.POSTDRAW)
-_KINDS = {
-    ActionKind.FOLD: "fold",
-    ActionKind.CHECK: "check",
-    ActionKind.CALL: "call",
-    ActionKind.BET: "bet",
-    ActionKind.RAISE: "raise",
-}
 
 
 def own_event(view: PlayerView, action: Action) -> PlayerActed | None:
@@ -461,11 +331,11 @@ def own_event(view: PlayerView, action: Action) -> PlayerActed | None:
         return None
     if action.kind is ActionKind.ALL_IN:
         action = legal.all_in_action()
-    kind = _KINDS[action.kind]
-    if kind in ("bet", "raise"):
+    kind = action.kind
+    if kind in (ActionKind.BET, ActionKind.RAISE):
         to = int(action.amount or 0)
         amount = to - legal.current_bet
-    elif kind == "call":
+    elif kind is ActionKind.CALL:
         amount = legal.call_amount
         to = legal.current_bet + amount
     else:
@@ -492,11 +362,11 @@ def inferred_events(view: PlayerView, action: Action) -> tuple[PlayerActed, ...]
     live = [view.seats[p] for p in behind if not view.seats[p].folded and not view.seats[p].all_in]
     if not live or mine.all_in:
         return (mine,)
-    if mine.kind in ("bet", "raise") and view.street not in LAST_ROUNDS:
+    if mine.aggressive and view.street not in LAST_ROUNDS:
         if any(seat.stack <= mine.to - seat.bet for seat in live):
             return (mine,)  # a call all-in would also have ended the betting
-        return (mine, *(PlayerActed(s.position, "fold", 0, s.bet, False) for s in live))
-    if mine.kind == "check" and view.street in LAST_ROUNDS:
+        return (mine, *(PlayerActed(s.position, ActionKind.FOLD, 0, s.bet, False) for s in live))
+    if mine.kind is ActionKind.CHECK and view.street in LAST_ROUNDS:
         after = [s for s in live if s.position > me]
-        return (mine, *(PlayerActed(s.position, "check", 0, 0, False) for s in after))
+        return (mine, *(PlayerActed(s.position, ActionKind.CHECK, 0, 0, False) for s in after))
     return (mine,)

@@ -4,6 +4,12 @@ A plugin can be buggy and even a built-in bot could meet a corner its author did
 table must go on either way. :func:`safe_decide` runs a bot, checks its answer against the
 view's legal actions and, on any fault, substitutes check-or-fold (stand pat in a draw),
 logs the fault and returns it so the UI can show "p3's bot failed; it checked".
+
+The answer comes back as a :class:`~holdem_tui.engine.decision.Decision`, whether the bot
+gave a bare action or a decision with a reason. A reason is hostile input like the action:
+one from a plugin's process is only ever kept in its own words (cleaned and cut, never a
+message key of ours, so a plugin cannot make the game say something it does not), and a
+malformed one is dropped without costing the action.
 """
 
 from __future__ import annotations
@@ -13,8 +19,10 @@ import threading
 from dataclasses import dataclass, field
 
 from holdem_tui.bots.base import Bot
+from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
 from holdem_tui.bots.sandbox import PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
+from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.wire import copy_view
 
@@ -36,48 +44,19 @@ class BotFault:
 
 
 def illegal_reason(action: object, legal: LegalActions) -> str | None:
-    """Why ``action`` is not allowed by ``legal``, or ``None`` when it is.
+    """Why ``action`` is not allowed by ``legal``, or ``None`` when it is (in words, for the
+    log), so a bad answer is caught before it reaches the hand, where it would raise.
 
-    Mirrors the engine's checks so a bad answer is caught before it reaches the hand (where
-    it would raise), and a reason can be logged in words. One more rule than the engine's:
-    a bot never folds when checking is free (the engine allows it for humans, who are
-    asked to confirm); such a fold is played as the check.
+    The rules are :meth:`LegalActions.refusal`'s, the engine's own. One more rule holds for
+    bots only: a bot never folds when checking is free (the engine allows it for humans, who
+    are asked to confirm); such a fold is played as the check.
     """
     if not isinstance(action, Action):
         return f"not an Action: {action!r}"
-    kind = action.kind
-    if legal.can_draw:
-        if kind is not ActionKind.DRAW:
-            return f"{kind.value} during the draw"
-        discards = action.discards
-        if len(discards) > legal.max_discards:
-            return f"{len(discards)} discards, at most {legal.max_discards}"
-        if len(set(discards)) != len(discards):
-            return "a discard is listed twice"
-        if any(c not in legal.hand for c in discards):
-            return "a discard is not in the hand"
-        return None
-    if kind is ActionKind.DRAW:
-        return "draw outside the draw"
-    if kind is ActionKind.FOLD:
-        if legal.can_check:
-            return "fold when checking is free"
-        return None if legal.can_fold else "fold outside a betting round"
-    if kind is ActionKind.CHECK:
-        return None if legal.can_check else "check facing a bet"
-    if kind is ActionKind.CALL:
-        return None if legal.call_amount > 0 else "call with nothing to call"
-    if kind is ActionKind.ALL_IN:
-        return None
-    # bet or raise
-    if not legal.can_raise:
-        return f"{kind.value} when no raise is allowed"
-    amount = action.amount
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        return f"{kind.value} without a whole-chip amount: {amount!r}"
-    if not legal.min_raise_to <= amount <= legal.max_raise_to:
-        return f"{kind.value} to {amount} outside {legal.min_raise_to}..{legal.max_raise_to}"
-    return None
+    if action.kind is ActionKind.FOLD and legal.can_check:
+        return "fold when checking is free"
+    refusal = legal.refusal(action)
+    return None if refusal is None else f"{action.kind.value}: {refusal}"
 
 
 @dataclass
@@ -127,24 +106,60 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
     return answer.action, None, ""
 
 
+def checked_reason(reason: object, *, plugin: bool, bot: str = "?") -> Reason | None:
+    """The reason a bot gave, as the game may keep it (``None``: none, or unusable).
+
+    A plugin's (``plugin=True``: it came out of its process) is always put in its own words.
+    An in-process bot's (ours) is kept as it is when :data:`~holdem_tui.bots.explain.REASONS`
+    describes it; one of our keys with the wrong numbers is a bug, dropped and logged; any
+    other reason (a test bot's text) is put in its own words.
+    """
+    if reason is None:
+        return None
+    if not plugin and isinstance(reason, Reason):
+        problem = catalogue_problem(reason)
+        if problem is None:
+            return reason
+        if isinstance(reason.key, str) and reason.key in REASONS:
+            log.warning("bot %s gave a malformed reason (%s); it is dropped", bot, problem)
+            return None
+    return foreign_reason(reason)
+
+
+def _split(answer: object, bot: Bot) -> tuple[object, Reason | None]:
+    """The action and the checked reason of a bot's answer (a bare action has none)."""
+    if not isinstance(answer, Decision):
+        return answer, None
+    name = str(getattr(bot, "name", type(bot).__name__))
+    plugin = isinstance(bot, ProcessBot)
+    try:
+        reason = checked_reason(answer.reason, plugin=plugin, bot=name)
+    except Exception as exc:  # a reason that breaks on reading costs the reason only
+        log.warning("bot %s gave a reason that cannot be read (%s); it is dropped", name, exc)
+        reason = None
+    return answer.action, reason
+
+
 def safe_decide(
     bot: Bot, view: PlayerView, timeout: float | None = DEFAULT_TIMEOUT
-) -> tuple[Action, BotFault | None]:
-    """The bot's action if it is legal and in time, else check-or-fold plus the fault.
+) -> tuple[Decision, BotFault | None]:
+    """The bot's decision if it is legal and in time, else check-or-fold plus the fault.
 
     ``timeout=None`` runs the bot in the calling thread (the simulator's built-in bots, where
-    a thread per decision would only cost time); answers are validated either way.
+    a thread per decision would only cost time); answers are validated either way. The
+    decision carries the bot's reason (see :func:`checked_reason`); a substitute has none.
     """
     legal = view.legal
     if legal is None:
         raise ValueError("the view carries no decision")
     answer, kind, detail = _run(bot, view, timeout)
     if kind is None:
-        reason = illegal_reason(answer, legal)
-        if reason is None:
-            assert isinstance(answer, Action)
-            return answer, None
-        kind, detail = "illegal", reason
+        action, reason = _split(answer, bot)
+        problem = illegal_reason(action, legal)
+        if problem is None:
+            assert isinstance(action, Action)
+            return Decision(action, reason), None
+        kind, detail = "illegal", problem
     substitute = legal.passive_action()
     name = str(getattr(bot, "name", type(bot).__name__))
     fault = BotFault(name, view.hand_number, kind, detail, substitute)
@@ -157,7 +172,7 @@ def safe_decide(
         detail,
         substitute.kind.value,
     )
-    return substitute, fault
+    return Decision(substitute), fault
 
 
 class SafeBot:
@@ -173,12 +188,12 @@ class SafeBot:
         self.name: str = str(getattr(bot, "name", type(bot).__name__))
         self.faults: list[BotFault] = []
 
-    def decide(self, view: PlayerView) -> Action:
-        """The wrapped bot's answer, or check-or-fold when it fails."""
-        action, fault = safe_decide(self.bot, view, self.timeout)
+    def decide(self, view: PlayerView) -> Decision:
+        """The wrapped bot's checked decision, or check-or-fold when it fails."""
+        decision, fault = safe_decide(self.bot, view, self.timeout)
         if fault is not None:
             self.faults.append(fault)
-        return action
+        return decision
 
     def close(self) -> None:
         """End a plugin's process now rather than when the bot is collected."""

@@ -6,12 +6,15 @@ fires. :class:`ProcessBot` starts :mod:`holdem_tui.bots.plugin_worker`, checks t
 here: the game never imports a plugin) that the spec names a class with ``decide``, then
 for each decision sends the view through :mod:`holdem_tui.wire` and waits at most the
 timeout for the answer. A late, dead or babbling worker is killed and restarted for the
-next decision; every fault is counted by kind. The worker's memory is capped.
+next decision; every fault is counted by kind. The worker's memory is capped. A reason the
+plugin gives comes back beside the action, strictly decoded and kept only in its own words
+(a bad one is dropped, the action still counts).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import select
 import subprocess
@@ -22,9 +25,11 @@ import weakref
 from collections import Counter
 from typing import Any
 
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.wire import codec
+
+log = logging.getLogger("holdem_tui.bots")
 
 #: address-space cap of a plugin's process (MiB): room for numpy, not for a 2 GB array
 DEFAULT_MEMORY_MB = 1024
@@ -150,9 +155,6 @@ class ProcessBot:
     answer; :func:`~holdem_tui.bots.safety.safe_decide` turns that into check-or-fold.
     """
 
-    #: the worker enforces the deadline itself: safe_decide must not add a thread
-    isolated = True
-
     def __init__(
         self,
         spec: str,
@@ -166,6 +168,7 @@ class ProcessBot:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.faults: Counter[str] = Counter()
+        #: how often the worker was started again after it died or hung
         self.restarts = 0
         self.retired = False
         self._failed_restarts = 0
@@ -173,11 +176,11 @@ class ProcessBot:
         self._worker: _Worker | None = _Worker(self.spec, seed, memory_mb, START_TIMEOUT)
         self.name: str = self._worker.name
 
-    def decide(self, view: PlayerView) -> Action:
+    def decide(self, view: PlayerView) -> Decision:
         """The plugin's answer within ``self.timeout`` seconds (see :meth:`decide_within`)."""
         return self.decide_within(view, self.timeout)
 
-    def decide_within(self, view: PlayerView, timeout: float | None) -> Action:
+    def decide_within(self, view: PlayerView, timeout: float | None) -> Decision:
         """Ask the plugin; raise :class:`PluginFault` (and count it) when it fails."""
         try:
             with self._lock:
@@ -188,15 +191,26 @@ class ProcessBot:
                 self._stop_worker()  # late, dead or out of step: never reuse it
             raise
 
-    def _decide(self, view: PlayerView, timeout: float) -> Action:
+    def _decide(self, view: PlayerView, timeout: float) -> Decision:
         worker = self._running_worker()
         reply = worker.ask({"view": codec.encode_view(view)}, timeout)
         if "error" in reply:
             raise PluginFault("exception", str(reply["error"])[:300])
         try:
-            return codec.decode_action(reply.get("action"))
+            action = codec.decode_action(reply.get("action"))
         except codec.WireError as exc:
             raise PluginFault("protocol", str(exc)) from None
+        return Decision(action, self._reason(reply.get("reason")))
+
+    def _reason(self, data: object) -> Reason | None:
+        """The reason beside the answer, if any and well formed (else dropped, logged)."""
+        if data is None:
+            return None
+        try:
+            return codec.decode_reason(data)
+        except codec.WireError as exc:
+            log.warning("plugin %s gave a malformed reason (%s); it is dropped", self.name, exc)
+            return None
 
     def _running_worker(self) -> _Worker:
         if self._worker is not None and self._worker.alive:

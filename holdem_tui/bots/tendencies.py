@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import (
     AntePosted,
     BetReturned,
@@ -42,8 +43,6 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 
-#: the first betting round of each variant
-FIRST_ROUND = (Street.PREFLOP, Street.PREDRAW)
 #: betting rounds after the first (the draw itself is not one)
 LATER_ROUNDS = (Street.FLOP, Street.TURN, Street.RIVER, Street.POSTDRAW)
 
@@ -194,7 +193,7 @@ def count_hand(
             continue
         player = event.player
         kind = event.kind
-        aggressive = kind in ("bet", "raise")
+        aggressive = kind in (ActionKind.BET, ActionKind.RAISE)
         mine = rnd.put_in.get(player, 0)
         need = max(0, rnd.to - mine)
         if index >= seen and player != me:
@@ -212,24 +211,26 @@ def count_hand(
                 )
             else:
                 street = rnd.street.value
-                if rnd.bets == 0 and kind in ("check", "bet"):
+                if rnd.bets == 0 and kind in (ActionKind.CHECK, ActionKind.BET):
                     role = "agg" if player == previous_aggressor else "pas"
                     checked_to = "x" if rnd.checked else "-"
                     notes.add(("bet", role, street, checked_to), aggressive)
-                elif rnd.bets == 1 and kind in ("fold", "call", "raise"):
+                elif rnd.bets == 1 and kind in (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE):
                     checked = "x" if player in rnd.checked else "-"
-                    notes.add(("fold", checked, street, size_bucket(need, pot)), kind == "fold")
-                    notes.add(("raise", street), kind == "raise")
+                    notes.add(
+                        ("fold", checked, street, size_bucket(need, pot)), kind is ActionKind.FOLD
+                    )
+                    notes.add(("raise", street), kind is ActionKind.RAISE)
                 elif (
                     rnd.bets == 2
-                    and kind in ("fold", "call", "raise")
+                    and kind in (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE)
                     and (player == rnd.first_bettor)
                 ):
-                    notes.add(("fold_raise", street), kind == "fold")
+                    notes.add(("fold_raise", street), kind is ActionKind.FOLD)
         # the state moves on for everybody, me included
         pot += event.amount
         rnd.put_in[player] = mine + event.amount
-        if kind == "check":
+        if kind is ActionKind.CHECK:
             rnd.checked.add(player)
         if aggressive:
             rnd.bets += 1
@@ -242,15 +243,15 @@ def count_hand(
                     opener = player
                 elif three_bettor is None:
                     three_bettor = player
-        if first_round and kind in ("call", "bet", "raise"):
+        if first_round and kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
             entered = True
-            if kind == "call" and opener is not None and three_bettor is None:
+            if kind is ActionKind.CALL and opener is not None and three_bettor is None:
                 callers += 1
 
 
 def _count_first_round(
     notes: Tendencies,
-    kind: str,
+    kind: ActionKind,
     group: str,
     *,
     entered: bool,
@@ -260,15 +261,15 @@ def _count_first_round(
     is_three_bettor: bool,
 ) -> None:
     """The preflop (or before-the-draw) spots: open, defend, meet a 3-bet or a 4-bet."""
-    aggressive = kind in ("bet", "raise")
+    aggressive = kind in (ActionKind.BET, ActionKind.RAISE)
     if bets == 0 and not entered:
         notes.add(("open", group), aggressive)
-        notes.add(("limp", group), kind == "call")
+        notes.add(("limp", group), kind is ActionKind.CALL)
     elif bets == 1 and callers == 0 and not is_opener:
-        notes.add(("fold_open", group), kind == "fold")
+        notes.add(("fold_open", group), kind is ActionKind.FOLD)
         notes.add(("3bet_open", group), aggressive)
     elif bets == 2 and is_opener:
-        notes.add(("fold_3bet",), kind == "fold")
+        notes.add(("fold_3bet",), kind is ActionKind.FOLD)
         notes.add(("4bet_3bet",), aggressive)
     elif bets == 3 and is_three_bettor:
-        notes.add(("fold_4bet",), kind == "fold")
+        notes.add(("fold_4bet",), kind is ActionKind.FOLD)

@@ -27,9 +27,11 @@ from holdem_tui.coach.draw_odds import DrawOption, draw_options
 from holdem_tui.coach.outs import Outs, count_outs
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
+from holdem_tui.engine.decision import as_decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.variants import RULES, Variant
 from holdem_tui.engine.view import PlayerView
 
 __all__ = ["Advice", "BotLine", "DrawOption", "Outs", "advise"]
@@ -117,7 +119,7 @@ def _draw_equity(view: PlayerView, opponents: list[int]) -> float:
 
 def _hard_bot_line(view: PlayerView) -> BotLine:
     """The hard bot's answer to the same view, with a fixed seed and a fresh memory."""
-    action = HardBot(COACH_SEED).decide(view)
+    action = as_decision(HardBot(COACH_SEED).decide(view)).action
     return BotLine(action.kind, action.amount, tuple(action.discards))
 
 
@@ -136,11 +138,11 @@ def advise(view: PlayerView) -> Advice:
     outs = None
     options: tuple[DrawOption, ...] = ()
     throw = None
-    if view.variant == "draw":
+    if view.variant is Variant.DRAW:
         eq = _draw_equity(view, opponents)
         drawn = any(isinstance(e, CardsDrawn) and e.player == view.me for e in view.history)
         if not drawn and view.street in (Street.PREDRAW, Street.DRAW):
-            limit = legal.max_discards if legal.can_draw else 3
+            limit = legal.max_discards if legal.can_draw else RULES[view.variant].max_discards
             throw = tuple(best_discards(view.my_cards))[:limit]
             options = draw_options(view.my_cards, limit)
     else:

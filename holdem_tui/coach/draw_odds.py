@@ -19,6 +19,7 @@ import numpy.typing as npt
 from holdem_tui.bots.draw_common import best_discards, describe, keep_made
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
+from holdem_tui.engine.variants import RULES, Variant
 
 __all__ = ["DrawOption", "draw_options", "improve_chance"]
 
@@ -72,7 +73,9 @@ def improve_chance(cards: Sequence[int], discards: Sequence[int], goal: Category
     return float(np.mean(values >= category_floor(goal)))
 
 
-def draw_options(cards: Sequence[Card], limit: int = 3) -> tuple[DrawOption, ...]:
+def draw_options(
+    cards: Sequence[Card], limit: int = RULES[Variant.DRAW].max_discards
+) -> tuple[DrawOption, ...]:
     """The sensible draws for ``cards`` (at most ``limit`` discards), the coach's first.
 
     Sensible: the coach's own choice, keeping the made cards, drawing one to a four-flush

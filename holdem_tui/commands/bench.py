@@ -14,7 +14,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from holdem_tui.benchmarks import BENCHMARKS, run
+from holdem_tui.measure.benchmarks import BENCHMARKS, run
 
 
 def _unit(key: str) -> str:

@@ -1,8 +1,12 @@
 """``holdem-tui history``: the sessions played so far, and where their hand histories are.
 
-Read-only and fast: it lists the small per-session summaries, never the hands themselves,
-so a player with years of sessions still gets the table at once. The files are plain PHH,
-so the folder it prints is where to point ``holdem-tui replay`` or any other poker tool.
+It lists the small per-session summaries, plus each human's stats for the session (VPIP,
+PFR, aggression, showdowns won, all-in luck), counted from the session's hand history by
+:func:`holdem_tui.review.history_stats` (the end screen's numbers too). Those are kept in a
+small cache beside each history, so a player with years of sessions reads only the new
+ones. A history that cannot be read costs one line under the table; the other sessions are
+still listed. The files are plain PHH, so the folder it prints is where to point
+``holdem-tui replay`` or any other poker tool.
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
+from holdem_tui.review import SeatStats, history_stats
+from holdem_tui.review.text import aggression_text, rates_text
 from holdem_tui.storage.histories import SessionInfo, list_sessions
 from holdem_tui.storage.paths import histories_dir
-from holdem_tui.storage.settings import load_settings
+from holdem_tui.storage.preferences import load_settings
 
 
 def _date(iso: str) -> str:
@@ -57,12 +64,46 @@ def result_text(info: SessionInfo, tr: Translator) -> str:
     return text
 
 
-def session_json(info: SessionInfo) -> dict[str, object]:
-    """One session as plain data for ``--json`` (scripts, backups, bug reports)."""
+def session_stats(info: SessionInfo) -> tuple[dict[int, SeatStats], str | None]:
+    """The humans' stats over the session's hands, and one line about what could not be read.
+
+    A session with no hand recorded yet has no history file: its stats are simply empty.
+    """
+    humans = [seat for seat in info.humans if 0 <= seat < len(info.players)]
+    if not humans or info.hands == 0:
+        return {seat: SeatStats() for seat in humans}, None
+    stats, problems = history_stats(info.history_path, humans)
+    if not problems:
+        return stats, None
+    more = f" (+{len(problems) - 1})" if len(problems) > 1 else ""
+    return stats, problems[0][:300] + more
+
+
+def _stats_cells(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator) -> list[str]:
+    """The four stats columns, one line per human (hot seat: several)."""
+    rows = [stats[seat] for seat in info.humans if seat in stats]
+    return [
+        "\n".join(rates_text(s, tr) for s in rows),
+        "\n".join(aggression_text(s, tr) for s in rows),
+        "\n".join(f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}" for s in rows),
+        "\n".join(_signed(round(s.luck), tr) if s.all_ins else "" for s in rows),
+    ]
+
+
+def session_json(
+    info: SessionInfo, stats: dict[int, SeatStats] | None = None, problem: str | None = None
+) -> dict[str, object]:
+    """One session as plain data for ``--json`` (scripts, backups, bug reports).
+
+    ``stats`` are the humans' (by chair) and ``stats_problem`` what of the history could
+    not be read (``null``: all of it was).
+    """
     data: dict[str, object] = dict(info.to_dict())
     data.pop("version", None)
     data["net"] = [info.net(seat) for seat in range(len(info.stacks))]
     data["history_path"] = str(info.history_path)
+    data["stats"] = {str(seat): s.to_json() for seat, s in (stats or {}).items()}
+    data["stats_problem"] = problem
     return data
 
 
@@ -78,8 +119,10 @@ def command(as_json: bool, lang: str | None) -> None:
     """List past sessions (date, game, players, hands, result) and where their files are."""
     folder = histories_dir()
     sessions = list_sessions(folder)
+    counted = {info.session_id: session_stats(info) for info in sessions}
     if as_json:
-        payload = {"folder": str(folder), "sessions": [session_json(s) for s in sessions]}
+        listed = [session_json(s, *counted[s.session_id]) for s in sessions]
+        payload = {"folder": str(folder), "sessions": listed}
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     tr = get_translator(resolve_language(lang, load_settings(repair=False).settings.language))
@@ -93,11 +136,26 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.players"))
         table.add_column(tr.t("history.hands"), justify="right")
         table.add_column(tr.t("history.result"))
+        table.add_column(tr.t("history.vpip_pfr"), justify="right")
+        table.add_column(tr.t("history.aggression"), justify="right")
+        table.add_column(tr.t("history.showdowns"), justify="right")
+        table.add_column(tr.t("history.luck"), justify="right")
         for info in sessions:
-            game = tr.t(f"game.{info.game}") if info.game in ("holdem", "draw") else info.game
+            game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
             names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
+            stats, _problem = counted[info.session_id]
             table.add_row(
-                _date(info.started), game, names, tr.number(info.hands), result_text(info, tr)
+                _date(info.started),
+                game,
+                names,
+                tr.number(info.hands),
+                result_text(info, tr),
+                *_stats_cells(info, stats, tr),
             )
         console.print(table)
+        for info in sessions:
+            problem = counted[info.session_id][1]
+            if problem is not None:
+                line = tr.t("history.stats_problem", session=info.session_id, problem=problem)
+                console.print(line, highlight=False, markup=False, soft_wrap=True)
     console.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)

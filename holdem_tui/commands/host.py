@@ -18,9 +18,10 @@ import threading
 import click
 
 from holdem_tui.commands.play import build_settings, game_options
+from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
-from holdem_tui.ui.app import PACES as PACE_DELAYS
+from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 
 def lan_address() -> str:
@@ -49,7 +50,7 @@ def _default_name() -> str:
 @click.option(
     "--open",
     "open_seats",
-    type=click.IntRange(min=0, max=8),
+    type=click.IntRange(min=0, max=MAX_SEATS - 1),  # the host's own chair is one of them
     default=1,
     show_default=True,
     help="Seats left open for friends to join.",
@@ -142,6 +143,9 @@ def command(
         hand_pause=delays.next_hand or 0.0,
         bot_delay=delays.bot,
         persist=True,
+        reveal_delay=delays.reveal,
+        # the host who plays may open the next game at the same table from the end screen
+        keep_table=player is not None,
     )
     loaded = None
     if resume:
@@ -178,7 +182,7 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
         await server.wait_closed()
     finally:
         await server.close()
-        if not server.finished:
+        if server.resumable:
             click.echo(tr.t("net.resume_hint", code=server.code))
 
 
@@ -192,8 +196,8 @@ def _serve_and_play(
     pace: str,
 ) -> None:
     """The table in a background thread's event loop, the host's own screen in front."""
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import TableServer
-    from holdem_tui.settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     assert isinstance(server, TableServer)
@@ -216,9 +220,19 @@ def _serve_and_play(
     if isinstance(outcome, BaseException):
         loop.call_soon_threadsafe(loop.stop)
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
-    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    everywhere = bind in ("0.0.0.0", "")
+    address = lan_address() if everywhere else bind
     _announce(tr, address, outcome, server.code)
-    target = JoinTarget("127.0.0.1", outcome, server.code, player, shown=f"{address}:{outcome}")
+    # the host's own app proves it is the host's with the token only this process knows;
+    # it connects over loopback when the table listens everywhere, else where it listens
+    target = JoinTarget(
+        "127.0.0.1" if everywhere else bind,
+        outcome,
+        server.code,
+        player,
+        shown=f"{address}:{outcome}",
+        token=server.options.host_token,
+    )
     settings = GameSettings(lang=resolve_language(lang, None), pace=pace)
     app = create_remote_app(target, settings)
     try:
@@ -227,7 +241,7 @@ def _serve_and_play(
         asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=5)
-    if not server.finished:
+    if server.resumable:
         click.echo(tr.t("net.resume_hint", code=server.code))
     if app.exit_reason:
         click.echo(app.exit_reason, err=True)

@@ -11,8 +11,8 @@ import sys
 
 import click
 
+from holdem_tui.game_settings import PACES
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
-from holdem_tui.settings import PACES
 
 
 @click.command(name="join")
@@ -53,7 +53,7 @@ def command(
         return
     if not watch and (problem := p.check_name(name)) is not None:
         raise click.BadParameter(problem, param_hint="--name")
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
     target = JoinTarget(host, port, code.strip().upper(), name.strip(), watch)

@@ -15,8 +15,8 @@ import click
 
 from holdem_tui.commands.options import parse_pair
 from holdem_tui.engine.draw import default_ante as default_draw_ante
-from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
-from holdem_tui.settings import (
+from holdem_tui.engine.variants import VARIANTS, Variant
+from holdem_tui.game_settings import (
     DEFAULT_BOTS,
     MAX_CHIPS,
     MAX_HANDS,
@@ -24,6 +24,7 @@ from holdem_tui.settings import (
     PACES,
     GameSettings,
 )
+from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
@@ -46,7 +47,7 @@ def _names(value: str | None) -> list[str] | None:
 
 def build_settings(
     *,
-    game: str = "holdem",
+    game: str = Variant.HOLDEM.value,
     humans: str | None = None,
     bots: str | None = None,
     plugins: tuple[str, ...] = (),
@@ -77,9 +78,9 @@ def build_settings(
     bets = _pair(limits, "--limits") or (10, 20)
     # --ante sets the ante of the game chosen; without it each game keeps its default
     if ante is not None:
-        antes = {"draw_ante" if game == "draw" else "ante": ante}
+        antes = {"draw_ante" if game == Variant.DRAW else "ante": ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
-        antes = {"draw_ante": default_draw_ante(bets[0])} if game == "draw" else {}
+        antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
@@ -116,8 +117,8 @@ def game_options(bots_help: str) -> Callable[[F], F]:
     options = [
         click.option(
             "--game",
-            type=click.Choice(["holdem", "draw"]),
-            default="holdem",
+            type=click.Choice([v.value for v in VARIANTS]),
+            default=VARIANTS[0].value,
             show_default=True,
             help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
         ),
@@ -226,7 +227,7 @@ def command(
     resume: bool,
 ) -> None:
     """Start a game at the table with every setting as a flag."""
-    from holdem_tui.storage.settings import load_settings
+    from holdem_tui.storage.preferences import load_settings
 
     stored = load_settings()
     saved_lang = stored.settings.language
@@ -238,9 +239,9 @@ def command(
     persist, watch, resume, setup_first = _take_data_folder(
         lang, notices, watch, resume, setup_first
     )
-    if stored.kept_aside is not None:
+    if stored.message_key is not None:
         tr = get_translator(resolve_language(lang, None))
-        notices.append(tr.t("storage.settings_broken", path=str(stored.kept_aside)))
+        notices.append(tr.t(stored.message_key, path=str(stored.kept_aside)))
     if resume:
         problem = _resume(lang, notices)
         if problem is None:
@@ -375,7 +376,7 @@ def _resume(lang: str | None, notices: list[str]) -> str | None:
     A broken or incompatible save has already been kept aside by the loader; the message
     says in plain words where it went, and the setup screen then offers a new game.
     """
-    from holdem_tui.settings import GameSettings
+    from holdem_tui.game_settings import GameSettings
     from holdem_tui.storage.autosave import SaveFile
     from holdem_tui.ui.app import create_app
 

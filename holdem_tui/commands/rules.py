@@ -52,7 +52,7 @@ class RulesMarkdown(Markdown):
 @click.option(
     "--game",
     type=click.Choice(GAMES),
-    default="holdem",
+    default=GAMES[0],
     show_default=True,
     help="Which game's rules to print.",
 )
@@ -65,7 +65,7 @@ class RulesMarkdown(Markdown):
 )
 def command(game: str, lang: str | None) -> None:
     """Print the rules of a game in your language."""
-    from holdem_tui.storage.settings import load_settings
+    from holdem_tui.storage.preferences import load_settings
 
     saved = load_settings(repair=False).settings.language  # reading never changes the file
     chosen = resolve_language(lang, saved)

@@ -1,7 +1,7 @@
 """``holdem-tui simulate``: a bots-only session with a results table (or one JSON line).
 
 Flags are validated by click (a bad ``--blinds`` or an unknown level is reported before a
-single hand is dealt); the session itself is :mod:`holdem_tui.simulate`, so the tests
+single hand is dealt); the session itself is :mod:`holdem_tui.measure.simulator`, so the tests
 and the benchmarks use the same code path as this command.
 """
 
@@ -14,10 +14,9 @@ import click
 
 from holdem_tui.bots.registry import LEVELS
 from holdem_tui.commands.options import PairType
-from holdem_tui.settings import MAX_CHIPS
-from holdem_tui.simulate import MAX_SIM_HANDS
-
-_GAMES = ("holdem", "draw")
+from holdem_tui.engine.variants import VARIANTS, Variant
+from holdem_tui.game_settings import MAX_CHIPS
+from holdem_tui.measure.simulator import MAX_SIM_HANDS
 
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
@@ -26,7 +25,12 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @click.command(name="simulate")
-@click.option("--game", type=click.Choice(_GAMES), default="holdem", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice([v.value for v in VARIANTS]),
+    default=VARIANTS[0].value,
+    show_default=True,
+)
 @click.option(
     "--bots",
     "bots_text",
@@ -87,7 +91,7 @@ def command(
     as_json: bool,
 ) -> None:
     """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
-    from holdem_tui.simulate import SimConfig, check_bots, run
+    from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
     try:
@@ -96,7 +100,7 @@ def command(
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
     try:
         config = SimConfig(
-            game=game,
+            game=Variant(game),
             bots=specs,
             hands=hands,
             seed=seed,
@@ -150,10 +154,10 @@ def _print_table(console: object, report: object) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from holdem_tui.simulate import SimReport
+    from holdem_tui.measure.simulator import SimReport
 
     assert isinstance(console, Console) and isinstance(report, SimReport)
-    unit = "bb" if report.config.game == "holdem" else "BB"
+    unit = "BB" if report.config.game is Variant.DRAW else "bb"
     table = Table(title=f"{report.hands} hands of {report.config.game}, seed {report.config.seed}")
     for name in (
         "seat",

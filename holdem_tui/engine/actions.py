@@ -113,11 +113,6 @@ class LegalActions:
     hand: tuple[Card, ...] = field(default=())
 
     @property
-    def can_call(self) -> bool:
-        """Whether there is a bet to match."""
-        return self.call_amount > 0
-
-    @property
     def all_in_amount(self) -> int:
         """The street total if this seat pushes every chip."""
         return self.stack + self.current_bet
@@ -125,10 +120,87 @@ class LegalActions:
     def all_in_action(self) -> Action:
         """The concrete action an all-in means now: a raise to the maximum, else a call."""
         if self.can_raise and self.max_raise_to == self.all_in_amount:
-            return Action(ActionKind.BET if self.is_bet else ActionKind.RAISE, self.max_raise_to)
+            return self.bet_or_raise(self.max_raise_to)
         if self.call_amount > 0:
             return Action.call()
         return Action.check()
+
+    def bet_or_raise(self, to: int) -> Action:
+        """A bet (nothing to match yet) or a raise to ``to``, as this decision names it."""
+        return Action.bet(to) if self.is_bet else Action.raise_to(to)
+
+    def clamp(self, amount: int) -> int:
+        """``amount`` moved into the legal range of a bet or raise (only with ``can_raise``):
+        what a slider, a pot-sized button or a bot's wish becomes."""
+        return max(self.min_raise_to, min(self.max_raise_to, amount))
+
+    def refusal(
+        self, action: Action, *, raise_refusal: IllegalAction | None = None
+    ) -> IllegalAction | None:
+        """Why this seat may not make ``action`` now, or ``None`` when it may.
+
+        The one place the rules of a single decision are checked: the engine's
+        :meth:`~holdem_tui.engine.hand.Hand.verify`, the bots' safety net, the raise editor
+        and the network seat all ask here, so they can never disagree. ``raise_refusal`` is
+        the engine's own reason when no bet or raise is open (the cap, an incomplete all-in
+        that does not reopen the betting...), which only the whole hand knows; without it the
+        refusal says only that raising is closed.
+        """
+        kind = action.kind
+        if self.can_draw or kind is ActionKind.DRAW:
+            return self._draw_refusal(action)
+        if kind is ActionKind.ALL_IN:
+            return None  # a call or a raise to the maximum: always one of them
+        if kind is ActionKind.FOLD:
+            return None if self.can_fold else IllegalAction("not_now", "no decision to fold")
+        if kind is ActionKind.CHECK:
+            if self.can_check:
+                return None
+            return IllegalAction("cannot_check", "there is a bet to call", amount=self.call_amount)
+        if kind is ActionKind.CALL:
+            if self.call_amount:
+                return None
+            return IllegalAction("nothing_to_call", "nothing to call: check")
+        if kind in (ActionKind.BET, ActionKind.RAISE):
+            return self._raise_refusal(action.amount, raise_refusal)
+        return IllegalAction("not_now", f"{kind!r} is not a move")
+
+    def _draw_refusal(self, action: Action) -> IllegalAction | None:
+        """The draw's rules: only a draw now, at most ``max_discards`` of one's own cards."""
+        if not self.can_draw:
+            return IllegalAction("no_draw_now", "there is no draw now")
+        if action.kind is not ActionKind.DRAW:
+            return IllegalAction("draw_only", "this is the draw: throw cards or stand pat")
+        discards = action.discards
+        if len(discards) > self.max_discards:
+            return IllegalAction(
+                "too_many_discards",
+                f"you may draw at most {self.max_discards} cards",
+                count=self.max_discards,
+            )
+        if len(set(discards)) != len(discards):
+            return IllegalAction("duplicate_discard", "a card is listed twice")
+        for c in discards:
+            if c not in self.hand:
+                return IllegalAction("not_your_card", f"{c} is not in your hand", card=str(c))
+        return None
+
+    def _raise_refusal(self, amount: object, closed: IllegalAction | None) -> IllegalAction | None:
+        """A bet or raise needs a whole amount inside ``min_raise_to..max_raise_to``."""
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            return IllegalAction("amount_missing", "a bet or raise needs an amount")
+        if not self.can_raise:
+            return closed or IllegalAction("not_now", "no bet or raise is possible now")
+        bounds = {"amount": amount, "min": self.min_raise_to, "max": self.max_raise_to}
+        if amount < self.min_raise_to:
+            return IllegalAction(
+                "below_min", f"{amount} is below the minimum {self.min_raise_to}", **bounds
+            )
+        if amount > self.max_raise_to:
+            return IllegalAction(
+                "above_max", f"{amount} is above the maximum {self.max_raise_to}", **bounds
+            )
+        return None
 
     def passive_action(self) -> Action:
         """Check if free, else fold: what a seat that fails to answer does."""

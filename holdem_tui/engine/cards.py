@@ -43,11 +43,6 @@ class Card(int):
         """The rank as one character, ``T`` for ten."""
         return RANK_CHARS[self.rank]
 
-    @property
-    def suit_char(self) -> str:
-        """The suit as its ASCII letter."""
-        return SUIT_CHARS[self.suit]
-
     def pretty(self, *, ascii_only: bool = False) -> str:
         """Text for display: ``A♠`` (or ``As`` when the terminal cannot draw suit symbols)."""
         if ascii_only:

@@ -9,16 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem_tui.engine.events import Street
-from holdem_tui.engine.hand import (
-    BettingStructure,
-    Hand,
-    HandConfig,
-    StreetSpec,
-    partial_antes,
-)
+from holdem_tui.engine.hand import Hand, HandConfig, StreetSpec, partial_antes
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 
-MAX_SEATS = 6
-MAX_DISCARDS = 3
 #: bets plus raises allowed in one round unless configured otherwise
 DEFAULT_CAP = 4
 #: rule card 001: every player antes, so the game has no ante of 0
@@ -34,23 +27,17 @@ def default_ante(small_bet: int) -> int:
     return max(1, small_bet // 2)
 
 
-# Six players hold 30 cards and draw at most 18 more: the deck can never run out.
-assert MAX_SEATS * 5 + MAX_SEATS * MAX_DISCARDS <= 52
-
-
 class DrawHand(Hand):
     """One hand of fixed-limit Five-Card Draw."""
 
-    variant = "draw"
-
-    max_seats = MAX_SEATS
+    rules = RULES[Variant.DRAW]
 
     def build_streets(self, config: HandConfig) -> tuple[StreetSpec, ...]:
         """Five cards and a small-bet round, then the draw and a big-bet round."""
-        if config.structure is not BettingStructure.FIXED_LIMIT:
-            raise ValueError("Five-Card Draw is played fixed limit")
+        if config.structure is not self.rules.structure:
+            raise ValueError(f"{self.rules.title} is played fixed limit")
         return (
-            StreetSpec(Street.PREDRAW, 5, 0, False, config.small_bet),
+            StreetSpec(Street.PREDRAW, self.rules.hole_cards, 0, False, config.small_bet),
             StreetSpec(Street.POSTDRAW, 0, 0, True, config.big_bet),
         )
 

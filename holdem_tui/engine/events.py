@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.pots import Pot
+from holdem_tui.engine.variants import Variant
 
 
 class Street(StrEnum):
@@ -25,6 +27,22 @@ class Street(StrEnum):
     DRAW = "draw"
     POSTDRAW = "postdraw"
     SHOWDOWN = "showdown"
+
+
+class BlindKind(StrEnum):
+    """Which forced bet a seat posted: PHH's first blind is the small, the second the big,
+    any further one a straddle."""
+
+    SMALL = "sb"
+    BIG = "bb"
+    STRADDLE = "straddle"
+
+    @classmethod
+    def of_position(cls, position: int, players: int) -> BlindKind:
+        """The blind a hand position posts (heads-up the button, position 1, posts the small
+        blind, as in PHH and pokerkit)."""
+        phh_index = (1 - position) if players == 2 else position
+        return (cls.SMALL, cls.BIG)[phh_index] if phh_index < 2 else cls.STRADDLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +59,7 @@ class HandStarted(Event):
     """A new hand: who plays, with what, and the forced bets."""
 
     hand_number: int
-    variant: str
+    variant: Variant
     names: tuple[str, ...]
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
@@ -59,11 +77,11 @@ class AntePosted(Event):
 
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
-    """A seat posted a blind (or straddle); ``kind`` is ``sb``, ``bb`` or ``straddle``."""
+    """A seat posted a blind (or straddle)."""
 
     player: int
     amount: int
-    kind: str
+    kind: BlindKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +114,28 @@ class BoardDealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayerActed(Event):
-    """A betting decision, normalised: ``kind`` is fold/check/call/bet/raise.
+    """A betting decision, normalised: ``kind`` is fold, check, call, bet or raise (an
+    all-in is recorded as the call or raise it was; a draw is :class:`CardsDrawn`).
 
     ``amount`` is the chips moved from the stack by this action; ``to`` the seat's street
     total afterwards (the PHH ``cbr`` figure for bets and raises).
     """
 
     player: int
-    kind: str
+    kind: ActionKind
     amount: int
     to: int
     all_in: bool
+
+    @property
+    def aggressive(self) -> bool:
+        """A bet or a raise: the actions that make others pay to stay in."""
+        return self.kind in (ActionKind.BET, ActionKind.RAISE)
+
+    @property
+    def voluntary(self) -> bool:
+        """Chips put in by choice (a call, bet or raise; blinds and antes are forced)."""
+        return self.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,25 @@
 """One hand of poker as a state machine shared by both variants.
 
 The betting, pot and showdown rules live here once; :mod:`holdem` and :mod:`draw` only say
-which streets a variant has and what is dealt on each. The engine mirrors pokerkit's rules
-(the peer-reviewed reference the differential tests compare against) except where pokerkit
-departs from the standard casino rules (README, "Where we differ from pokerkit, and why":
-incomplete all-ins, a short big blind, the showdown when nobody bet, folding when a check is
-free), and follows the pokerkit ``verify_x / can_x / x()`` pattern: ``verify_*`` raises
-:class:`IllegalAction`, ``can_*`` answers yes or no, and the action itself returns the frozen
-events it caused.
+which streets a variant has and what is dealt on each, and :mod:`variants` what else differs
+(seats, the draw limit, the structure). The engine mirrors pokerkit's rules (the
+peer-reviewed reference the differential tests compare against) except where pokerkit departs
+from the standard casino rules (README, "Where we differ from pokerkit, and why": incomplete
+all-ins, a short big blind, the showdown when nobody bet, folding when a check is free).
+
+Where to look:
+
+* how much a seat must call, and how far it may bet or raise: "the betting rules" below,
+  :meth:`Hand.owed`, :meth:`Hand.full_raise_to` (the minimum raise), :meth:`Hand.min_raise_to`,
+  :meth:`Hand.max_raise_to`, :meth:`Hand.raise_refusal` (the cap, TDA 47A/47B);
+* whether an action is legal: :meth:`LegalActions.refusal
+  <holdem_tui.engine.actions.LegalActions.refusal>`, the one authority :meth:`Hand.verify` asks;
+* who gets the odd chips of a split pot: :func:`~holdem_tui.engine.pots.split`;
+* what a seat may see: :func:`~holdem_tui.engine.view.view_of`.
+
+Every move follows pokerkit's ``verify_x / can_x / x()`` pattern: ``verify_*`` raises
+:class:`IllegalAction`, ``can_*`` answers whether ``verify_*`` passes, and the move itself
+returns the frozen events it caused.
 
 Hand positions: 0 is the first seat left of the button and ``n - 1`` the button, as in PHH
 (heads-up, 0 is the big blind and 1 the button, who posts the small blind).
@@ -20,6 +32,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, ClassVar
 
 from holdem_tui.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from holdem_tui.engine.cards import Card, Deck
@@ -28,6 +41,7 @@ from holdem_tui.engine.events import (
     AntePosted,
     BetReturned,
     BetsCollected,
+    BlindKind,
     BlindPosted,
     BoardDealt,
     CardsDrawn,
@@ -43,14 +57,8 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.pots import Pot, build_pots, split
-from holdem_tui.engine.view import PlayerView, SeatView
-
-
-class BettingStructure(StrEnum):
-    """How big bets may be."""
-
-    NO_LIMIT = "no_limit"
-    FIXED_LIMIT = "fixed_limit"
+from holdem_tui.engine.variants import BettingStructure, Variant, VariantRules
+from holdem_tui.engine.view import PlayerView, view_of
 
 
 class Phase(StrEnum):
@@ -167,10 +175,8 @@ def best_hand_policy(hand: Hand, player: int) -> bool:
 class Hand:
     """A hand in progress. Subclasses give the streets; everything else is shared."""
 
-    streets: tuple[StreetSpec, ...] = ()
-    variant: str = ""
-    #: how many players the variant seats
-    max_seats: int = 9
+    #: the game this class plays: its seat range, draw limit and betting structure
+    rules: ClassVar[VariantRules]
 
     def __init__(
         self,
@@ -181,8 +187,9 @@ class Hand:
         reveal_all_in: bool = True,
     ) -> None:
         n = config.player_count
-        if not 2 <= n <= self.max_seats:
-            raise ValueError(f"{self.variant} takes 2 to {self.max_seats} players")
+        refusal = self.rules.seats_refusal(n)
+        if refusal is not None:
+            raise ValueError(refusal)
         self.streets = self.build_streets(config)
         if any(s <= 0 for s in config.starting_stacks):
             raise ValueError("every player dealt in needs chips")
@@ -203,6 +210,11 @@ class Hand:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.events: list[Event] = []
+        #: each viewer's redacted history so far (events only grow, and an event's redaction
+        #: for a viewer never changes): a view costs its new events, not the whole hand
+        self._seen: dict[int | None, list[Event]] = {}
+        #: the blinds as set for this hand (every view reads them)
+        self.blinds: tuple[int, ...] = config.posted_blinds()
         self.phase = Phase.BETTING
         self.street_index = -1
         self.pots: list[Pot] = []
@@ -212,9 +224,10 @@ class Hand:
         self.faced: dict[int, int] = {}
         #: the bet to match before the flop even when the big blind is all-in for less
         self.floor = 0
-        #: the size of the last full bet or raise (the minimum raise), and the bet it made
-        self.full_size = 0
-        self.full_level = 0
+        #: the last full bet or raise of this round: its size (what a raise must add at
+        #: least, TDA 47A) and the street total it made (TDA 47B); see :meth:`full_raise_to`
+        self.last_full_raise = 0
+        self.last_full_raise_to = 0
         self.raise_count = 0
         self.last_aggressor: int | None = None
         self.all_in_runout = False
@@ -227,6 +240,11 @@ class Hand:
         raise NotImplementedError
 
     # ----------------------------------------------------------------- properties
+
+    @property
+    def variant(self) -> Variant:
+        """The game this hand is a hand of."""
+        return self.rules.variant
 
     @property
     def street(self) -> Street:
@@ -268,22 +286,6 @@ class Hand:
         return sum(self.live)
 
     @property
-    def top(self) -> int:
-        """The bet to match on this street: the highest bet, and before the flop never less
-        than the full big blind, even when the big blind is all-in for less (casino rule)."""
-        return max(max(self.bets), self.floor)
-
-    def owed(self, player: int) -> int:
-        """Chips ``player`` must add to stay in: the bet to match, capped at the stack and at
-        what any opponent could still put in (a short big blind alone is called for its
-        amount, since the rest would only come back)."""
-        reach = max(
-            (self.bets[j] + self.stacks[j] for j in range(self.n) if j != player and self.live[j]),
-            default=0,
-        )
-        return max(0, min(self.stacks[player], min(self.top, reach) - self.bets[player]))
-
-    @property
     def fixed_limit(self) -> bool:
         """Whether every bet and raise is the street's one size."""
         return self.config.structure is BettingStructure.FIXED_LIMIT
@@ -319,13 +321,12 @@ class Hand:
                 self.contributed[i] += min(ante, cutoff)
         else:
             self.dead += sum(posted)
-        blinds = config.posted_blinds()
-        for i, blind in enumerate(blinds):
+        for i, blind in enumerate(self.blinds):
             amount = min(blind, self.stacks[i])
             if amount:
                 self.stacks[i] -= amount
                 self.bets[i] = amount
-                self._emit(BlindPosted(i, amount, _blind_kind(i, self.n)))
+                self._emit(BlindPosted(i, amount, BlindKind.of_position(i, self.n)))
         self._begin_street()
 
     # ----------------------------------------------------------------- streets
@@ -357,7 +358,7 @@ class Hand:
             self._emit(StreetStarted(spec.street))
         self.phase = Phase.BETTING
         preflop = self.street_index == 0
-        blinds = self.config.posted_blinds() if preflop else (0,) * self.n
+        blinds = self.blinds if preflop else (0,) * self.n
         # action starts left of the biggest blind as set, even if its poster is short;
         # after the flop (and in draw) left of the button
         max_index = max(range(self.n), key=lambda i: (blinds[i], i))
@@ -371,8 +372,8 @@ class Hand:
         )
         # before the flop the big blind is the opening bet, short or not (TDA 47A)
         self.floor = max(blinds, default=0)
-        self.full_size = spec.min_bet
-        self.full_level = self.floor
+        self.last_full_raise = spec.min_bet
+        self.last_full_raise_to = self.floor
         self.raise_count = 0
         self.last_aggressor = None
         self.faced = {}
@@ -546,11 +547,7 @@ class Hand:
 
     def can_show_or_muck(self, player: int, show: bool) -> bool:
         """Whether :meth:`show_or_muck` would be accepted."""
-        try:
-            self.verify_show_or_muck(player, show)
-        except IllegalAction:
-            return False
-        return True
+        return self._can(self.verify_show_or_muck, player, show)
 
     def show_or_muck(self, player: int, show: bool) -> tuple[Event, ...]:
         """Turn the cards up or throw them away, when the showdown is left to the seats."""
@@ -565,15 +562,20 @@ class Hand:
         self._advance_showdown()
         return tuple(self.events[mark:])
 
+    def verify_show_voluntarily(self, player: int) -> None:
+        """Raise unless ``player`` may turn its cards up now. A player may always choose to
+        show once the hand is over: the winner of an uncontested pot, or a hand that was
+        mucked at the showdown."""
+        if self.phase is not Phase.COMPLETE or not self.live[player] or player in self.shown:
+            raise IllegalAction("cannot_show", f"p{player + 1} cannot show now")
+
     def can_show_voluntarily(self, player: int) -> bool:
-        """A player may always choose to show: once the hand is over, the winner of an
-        uncontested pot, or a hand that was mucked at the showdown, can be turned up."""
-        return self.phase is Phase.COMPLETE and self.live[player] and player not in self.shown
+        """Whether :meth:`show_voluntarily` would be accepted."""
+        return self._can(self.verify_show_voluntarily, player)
 
     def show_voluntarily(self, player: int) -> tuple[Event, ...]:
         """Show cards nobody had to see (nothing changes hands)."""
-        if not self.can_show_voluntarily(player):
-            raise IllegalAction("cannot_show", f"p{player + 1} cannot show now")
+        self.verify_show_voluntarily(player)
         mark = len(self.events)
         self._show(player, voluntary=True)
         return tuple(self.events[mark:])
@@ -599,62 +601,66 @@ class Hand:
                     for i in contenders:
                         values.setdefault(i, self._value(i))
                 best = max(values[i] for i in contenders)
-                winners = sorted(i for i in contenders if values[i] == best)
-                shares = split(pot.amount, winners)
+                # each pot is split on its own, odd chips from left of the button (split)
+                shares = split(pot.amount, [i for i in contenders if values[i] == best])
                 for player, amount in shares:
                     self.stacks[player] += amount
                 self._emit(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), False))
         net = tuple(self.stacks[i] - self.config.starting_stacks[i] for i in range(self.n))
         self._emit(HandEnded(tuple(self.stacks), net))
 
-    # ----------------------------------------------------------------- legal actions
+    # ----------------------------------------------------------------- the betting rules
+    #
+    # How much a seat must put in and how much it may bet or raise, in the casino's terms
+    # (TDA 2019 rules 47A and 47B; README "Where we differ from pokerkit, and why"). Every
+    # bound a seat is offered comes from these members, and only from them.
 
-    def legal_actions(self) -> LegalActions | None:
-        """What the seat to act may do, or ``None`` when no seat is to act."""
-        player = self.actor
-        if player is None:
-            return None
-        if self.phase is Phase.DRAWING:
-            return LegalActions(
-                player=player,
-                can_draw=True,
-                max_discards=min(3, len(self.hole[player])),
-                stack=self.stacks[player],
-                hand=tuple(self.hole[player]),
-            )
-        if self.phase is not Phase.BETTING:
-            return None
-        top = self.top
-        call = self.owed(player)
-        can_raise = self._raise_refusal(player) is None
-        full = self._full_raise_to()
-        all_in = self.stacks[player] + self.bets[player]
-        low = min(all_in, full)
-        high = low if self.fixed_limit else all_in
-        return LegalActions(
-            player=player,
-            can_fold=True,
-            can_check=call == 0,
-            call_amount=call,
-            can_raise=can_raise,
-            is_bet=top == 0,
-            min_raise_to=low if can_raise else 0,
-            full_min_raise_to=full,
-            max_raise_to=high if can_raise else 0,
-            stack=self.stacks[player],
-            current_bet=self.bets[player],
-            hand=tuple(self.hole[player]),
+    @property
+    def top(self) -> int:
+        """The bet to match on this street: the highest bet, and before the flop never less
+        than the full big blind, even when the big blind is all-in for less (casino rule)."""
+        return max(max(self.bets), self.floor)
+
+    def owed(self, player: int) -> int:
+        """Chips ``player`` must add to stay in: the bet to match, capped at the stack and at
+        what any opponent could still put in (a short big blind alone is called for its
+        amount, since the rest would only come back)."""
+        reach = max(
+            (self.bets[j] + self.stacks[j] for j in range(self.n) if j != player and self.live[j]),
+            default=0,
         )
+        return max(0, min(self.stacks[player], min(self.top, reach) - self.bets[player]))
 
-    def _full_raise_to(self) -> int:
-        """The smallest full bet or raise now. No limit: the bet to match plus the last full
-        bet or raise (an incomplete all-in does not change it). Fixed limit: one bet above
-        the last full bet, so an all-in under half a bet is only completed (TDA 47B)."""
+    def all_in_to(self, player: int) -> int:
+        """The street total ``player`` reaches by putting in every chip."""
+        return self.stacks[player] + self.bets[player]
+
+    def full_raise_to(self) -> int:
+        """The smallest *full* bet or raise now, the minimum-raise rule.
+
+        No limit (TDA 47A): the bet to match plus the size of the last full bet or raise
+        this round (:attr:`last_full_raise`; the big blind before any): blinds 5/10, a raise
+        to 30 makes the next minimum 50. An all-in for less than that is not a full raise and
+        does not change it, so several short all-ins never shrink the minimum.
+
+        Fixed limit (TDA 47B): one bet above the last full bet or raise
+        (:attr:`last_full_raise_to`), so an all-in below half a bet is only completed.
+        """
         if self.fixed_limit:
-            return self.full_level + self.spec.min_bet
-        return self.top + self.full_size
+            return self.last_full_raise_to + self.spec.min_bet
+        return self.top + self.last_full_raise
 
-    def _reopened(self, player: int) -> bool:
+    def min_raise_to(self, player: int) -> int:
+        """The least ``player`` may bet or raise to: a full raise, or all-in when it has less
+        (an all-in for less is always allowed, it just may not reopen the betting)."""
+        return min(self.all_in_to(player), self.full_raise_to())
+
+    def max_raise_to(self, player: int) -> int:
+        """The most ``player`` may bet or raise to: all-in in no limit; in fixed limit the one
+        size there is (the minimum)."""
+        return self.min_raise_to(player) if self.fixed_limit else self.all_in_to(player)
+
+    def reopened(self, player: int) -> bool:
         """Whether ``player`` may raise again: always before it has acted this round; after,
         only when facing a full raise since (no limit: incomplete all-ins count together,
         TDA 47A; fixed limit: an all-in of half a bet or more is a full raise, TDA 47B)."""
@@ -662,14 +668,18 @@ class Hand:
         if faced is None:
             return True
         if self.fixed_limit:
-            return self.full_level > faced
-        return self.top - faced >= self.full_size
+            return self.last_full_raise_to > faced
+        return self.top - faced >= self.last_full_raise
 
-    def _raise_refusal(self, player: int) -> IllegalAction | None:
+    def raise_refusal(self, player: int) -> IllegalAction | None:
+        """Why ``player`` may not bet or raise at all now, or ``None`` when it may: the cap on
+        raises (fixed limit), an incomplete all-in that does not reopen the betting
+        (:meth:`reopened`), too few chips to do more than call, or nobody left who could
+        call a raise."""
         top = self.top
         if self.config.max_raises is not None and self.raise_count >= self.config.max_raises:
             return IllegalAction("raise_cap", "the betting is capped")
-        if not self._reopened(player):
+        if not self.reopened(player):
             return IllegalAction(
                 "not_reopened", "an incomplete all-in raise does not reopen the betting"
             )
@@ -682,21 +692,89 @@ class Hand:
             return IllegalAction("nobody_to_raise", "every opponent is all-in")
         return None
 
-    def _require_actor(self, player: int | None, phase: Phase) -> int:
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the seat to act may do, or ``None`` when no seat is to act."""
+        player = self.actor
+        if player is None:
+            return None
+        if self.phase is Phase.DRAWING:
+            return LegalActions(
+                player=player,
+                can_draw=True,
+                max_discards=min(self.rules.max_discards, len(self.hole[player])),
+                stack=self.stacks[player],
+                hand=tuple(self.hole[player]),
+            )
+        if self.phase is not Phase.BETTING:
+            return None
+        call = self.owed(player)
+        can_raise = self.raise_refusal(player) is None
+        return LegalActions(
+            player=player,
+            can_fold=True,
+            can_check=call == 0,
+            call_amount=call,
+            can_raise=can_raise,
+            is_bet=self.top == 0,
+            min_raise_to=self.min_raise_to(player) if can_raise else 0,
+            full_min_raise_to=self.full_raise_to(),
+            max_raise_to=self.max_raise_to(player) if can_raise else 0,
+            stack=self.stacks[player],
+            current_bet=self.bets[player],
+            hand=tuple(self.hole[player]),
+        )
+
+    # ----------------------------------------------------------------- deciding
+    #
+    # pokerkit's trio for every move: ``verify_x`` raises IllegalAction (nothing changes),
+    # ``can_x`` asks whether ``verify_x`` would pass, ``x`` verifies and applies. All of them
+    # go through :meth:`verify`, which asks the seat's LegalActions, the one authority.
+
+    def verify(self, action: Action, player: int | None = None) -> Action:
+        """Check ``action`` against the rules; return it with ``ALL_IN`` made concrete.
+
+        ``player``, when given, must be the seat to act.
+        """
+        legal = self.legal_actions()
+        if legal is None:
+            raise IllegalAction("not_now", "no decision is pending")
+        if player is not None and player != legal.player:
+            raise IllegalAction("not_your_turn", f"it is p{legal.player + 1}'s turn")
+        closed = None if legal.can_raise or legal.can_draw else self.raise_refusal(legal.player)
+        refusal = legal.refusal(action, raise_refusal=closed)
+        if refusal is not None:
+            raise refusal
+        return legal.all_in_action() if action.kind is ActionKind.ALL_IN else action
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`act` would accept ``action``."""
+        return self._can(self.verify, action, player)
+
+    def act(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
+        """Apply a seat's decision; returns the events it caused, automatic ones included."""
+        action = self.verify(action, player)
         actor = self.actor
-        if self.phase is not phase or actor is None:
-            raise IllegalAction("not_now", f"no {phase.value} decision is pending")
-        if player is not None and player != actor:
-            raise IllegalAction("not_your_turn", f"it is p{actor + 1}'s turn, not p{player + 1}'s")
-        return actor
+        assert actor is not None
+        mark = len(self.events)
+        kind = action.kind
+        if kind is ActionKind.DRAW:
+            self._draw(actor, action.discards)
+        elif kind is ActionKind.FOLD:
+            self._fold(actor)
+        elif kind in (ActionKind.CHECK, ActionKind.CALL):
+            self._check_or_call(actor, self.owed(actor))
+        else:
+            assert action.amount is not None
+            self._raise_to(actor, action.amount)
+        return tuple(self.events[mark:])
 
-    # ----------------------------------------------------------------- fold
-
-    def verify_fold(self, player: int | None = None) -> int:
+    def verify_fold(self, player: int | None = None) -> Action:
         """Raise unless the seat to act may fold. Folding is always allowed in a betting
         round, even when checking is free (the rule cards list fold on every turn); the
         table asks a human to confirm such a fold and bots never make it."""
-        return self._require_actor(player, Phase.BETTING)
+        return self.verify(Action.fold(), player)
 
     def can_fold(self, player: int | None = None) -> bool:
         """Whether :meth:`fold` would be accepted."""
@@ -704,22 +782,11 @@ class Hand:
 
     def fold(self, player: int | None = None) -> tuple[Event, ...]:
         """Give up the hand."""
-        return self._fold(self.verify_fold(player))
+        return self.act(Action.fold(), player)
 
-    def _fold(self, actor: int) -> tuple[Event, ...]:
-        mark = len(self.events)
-        self._pop_actor()
-        self.live[actor] = False
-        self._emit(PlayerActed(actor, "fold", 0, self.bets[actor], False))
-        self._after_betting_action()
-        return tuple(self.events[mark:])
-
-    # ----------------------------------------------------------------- check / call
-
-    def verify_check_or_call(self, player: int | None = None) -> tuple[int, int]:
-        """Raise unless the seat to act may check or call; returns (seat, chips to put in)."""
-        actor = self._require_actor(player, Phase.BETTING)
-        return actor, self.owed(actor)
+    def verify_check_or_call(self, player: int | None = None) -> Action:
+        """Raise unless the seat to act may check or call; returns which of the two it is."""
+        return self.verify(self._check_or_call_action(), player)
 
     def can_check_or_call(self, player: int | None = None) -> bool:
         """Whether :meth:`check_or_call` would be accepted."""
@@ -727,66 +794,67 @@ class Hand:
 
     def check_or_call(self, player: int | None = None) -> tuple[Event, ...]:
         """Check when nothing is owed, else call (all-in for less if short)."""
-        return self._check_or_call(*self.verify_check_or_call(player))
+        return self.act(self._check_or_call_action(), player)
 
-    def _check_or_call(self, actor: int, amount: int) -> tuple[Event, ...]:
-        mark = len(self.events)
-        self._pop_actor()
-        self.bets[actor] += amount
-        self.stacks[actor] -= amount
-        self.faced[actor] = self.top
-        kind = "call" if amount else "check"
-        self._emit(PlayerActed(actor, kind, amount, self.bets[actor], self.stacks[actor] == 0))
-        self._after_betting_action()
-        return tuple(self.events[mark:])
-
-    # ----------------------------------------------------------------- bet / raise
-
-    def verify_raise_to(self, amount: int, player: int | None = None) -> int:
-        """Raise unless a bet or raise to ``amount`` (street total) is legal now."""
-        actor = self._require_actor(player, Phase.BETTING)
+    def _check_or_call_action(self) -> Action:
         legal = self.legal_actions()
-        assert legal is not None
-        self._check_raise(legal, amount)
-        return actor
+        return Action.call() if legal is not None and legal.call_amount else Action.check()
 
-    def _check_raise(self, legal: LegalActions, amount: int) -> None:
-        """Raise :class:`IllegalAction` unless ``legal`` allows a bet or raise to ``amount``."""
-        if not legal.can_raise:
-            raise self._raise_refusal(legal.player) or IllegalAction(
-                "not_now", "no bet or raise is possible now"
-            )
-        if amount < legal.min_raise_to:
-            raise IllegalAction(
-                "below_min",
-                f"{amount} is below the minimum {legal.min_raise_to}",
-                amount=amount,
-                min=legal.min_raise_to,
-                max=legal.max_raise_to,
-            )
-        if amount > legal.max_raise_to:
-            raise IllegalAction(
-                "above_max",
-                f"{amount} is above the maximum {legal.max_raise_to}",
-                amount=amount,
-                min=legal.min_raise_to,
-                max=legal.max_raise_to,
-            )
+    def verify_raise_to(self, amount: int, player: int | None = None) -> Action:
+        """Raise unless a bet or raise to ``amount`` (street total) is legal now."""
+        return self.verify(self._bet_or_raise_action(amount), player)
 
     def can_raise_to(self, amount: int, player: int | None = None) -> bool:
         """Whether :meth:`raise_to` would be accepted."""
+        return self._can(self.verify_raise_to, amount, player)
+
+    def raise_to(self, amount: int, player: int | None = None) -> tuple[Event, ...]:
+        """Bet or raise so that this seat has ``amount`` in front of it on this street."""
+        return self.act(self._bet_or_raise_action(amount), player)
+
+    def _bet_or_raise_action(self, amount: int) -> Action:
+        legal = self.legal_actions()
+        return legal.bet_or_raise(amount) if legal is not None else Action.raise_to(amount)
+
+    def verify_draw(self, discards: Sequence[Card], player: int | None = None) -> Action:
+        """Raise unless the seat may throw exactly these cards (0 to the game's maximum)."""
+        return self.verify(Action.draw(tuple(discards)), player)
+
+    def can_draw(self, discards: Sequence[Card], player: int | None = None) -> bool:
+        """Whether :meth:`draw` would be accepted."""
+        return self._can(self.verify_draw, discards, player)
+
+    def draw(self, discards: Sequence[Card], player: int | None = None) -> tuple[Event, ...]:
+        """Throw ``discards`` and take as many new cards; an empty list stands pat."""
+        return self.act(Action.draw(tuple(discards)), player)
+
+    @staticmethod
+    def _can(verify: Callable[..., object], *args: Any) -> bool:
+        """pokerkit's ``can_x``: whether ``verify_x`` passes."""
         try:
-            self.verify_raise_to(amount, player)
+            verify(*args)
         except IllegalAction:
             return False
         return True
 
-    def raise_to(self, amount: int, player: int | None = None) -> tuple[Event, ...]:
-        """Bet or raise so that this seat has ``amount`` in front of it on this street."""
-        return self._raise_to(self.verify_raise_to(amount, player), amount)
+    # ----------------------------------------------------------------- applying
 
-    def _raise_to(self, actor: int, amount: int) -> tuple[Event, ...]:
-        mark = len(self.events)
+    def _fold(self, actor: int) -> None:
+        self._pop_actor()
+        self.live[actor] = False
+        self._emit(PlayerActed(actor, ActionKind.FOLD, 0, self.bets[actor], False))
+        self._after_betting_action()
+
+    def _check_or_call(self, actor: int, amount: int) -> None:
+        self._pop_actor()
+        self.bets[actor] += amount
+        self.stacks[actor] -= amount
+        self.faced[actor] = self.top
+        kind = ActionKind.CALL if amount else ActionKind.CHECK
+        self._emit(PlayerActed(actor, kind, amount, self.bets[actor], self.stacks[actor] == 0))
+        self._after_betting_action()
+
+    def _raise_to(self, actor: int, amount: int) -> None:
         top = self.top
         self._pop_actor()
         delta = amount - self.bets[actor]
@@ -800,47 +868,20 @@ class Hand:
         self.faced[actor] = amount
         if self.fixed_limit:
             # an all-in of at least half a bet counts as a full raise (TDA 47B)
-            if 2 * (amount - self.full_level) >= self.spec.min_bet:
-                self.full_level = amount
+            if 2 * (amount - self.last_full_raise_to) >= self.spec.min_bet:
+                self.last_full_raise_to = amount
                 self.raise_count += 1
         else:
-            if amount - top >= self.full_size:
-                self.full_size = amount - top
-                self.full_level = amount
+            # a raise by less than the last full one is an incomplete all-in (TDA 47A)
+            if amount - top >= self.last_full_raise:
+                self.last_full_raise = amount - top
+                self.last_full_raise_to = amount
             self.raise_count += 1
-        kind = "bet" if top == 0 else "raise"
+        kind = ActionKind.BET if top == 0 else ActionKind.RAISE
         self._emit(PlayerActed(actor, kind, delta, amount, self.stacks[actor] == 0))
         self._after_betting_action()
-        return tuple(self.events[mark:])
 
-    # ----------------------------------------------------------------- draw
-
-    def verify_draw(self, discards: Sequence[Card], player: int | None = None) -> int:
-        """Raise unless the seat may throw exactly these cards (0 to 3 of its own)."""
-        actor = self._require_actor(player, Phase.DRAWING)
-        if len(discards) > 3:
-            raise IllegalAction("too_many_discards", "you may draw at most 3 cards", count=3)
-        if len(set(discards)) != len(discards):
-            raise IllegalAction("duplicate_discard", "a card is listed twice")
-        for c in discards:
-            if c not in self.hole[actor]:
-                raise IllegalAction("not_your_card", f"{c} is not in your hand", card=str(c))
-        return actor
-
-    def can_draw(self, discards: Sequence[Card], player: int | None = None) -> bool:
-        """Whether :meth:`draw` would be accepted."""
-        try:
-            self.verify_draw(discards, player)
-        except IllegalAction:
-            return False
-        return True
-
-    def draw(self, discards: Sequence[Card], player: int | None = None) -> tuple[Event, ...]:
-        """Throw ``discards`` and take as many new cards; an empty list stands pat."""
-        return self._draw(self.verify_draw(discards, player), discards)
-
-    def _draw(self, actor: int, discards: Sequence[Card]) -> tuple[Event, ...]:
-        mark = len(self.events)
+    def _draw(self, actor: int, discards: Sequence[Card]) -> None:
         self.draw_queue.popleft()
         kept = [c for c in self.hole[actor] if c not in discards]
         received = self.dealer.replacement(actor, len(discards)) if discards else ()
@@ -850,7 +891,6 @@ class Hand:
         self._emit(CardsDrawn(actor, len(discards), tuple(discards), tuple(received)))
         if not self.draw_queue:
             self._begin_betting()
-        return tuple(self.events[mark:])
 
     def actions_taken(self) -> list[tuple[int, Action]]:
         """Every seat decision so far, in order: enough to rebuild this hand exactly from
@@ -858,145 +898,34 @@ class Hand:
         taken: list[tuple[int, Action]] = []
         for event in self.events:
             if isinstance(event, PlayerActed):
-                kind = ActionKind(event.kind)
-                amount = event.to if kind in (ActionKind.BET, ActionKind.RAISE) else None
-                taken.append((event.player, Action(kind, amount)))
+                amount = event.to if event.aggressive else None
+                taken.append((event.player, Action(event.kind, amount)))
             elif isinstance(event, CardsDrawn):
                 taken.append((event.player, Action.draw(event.discarded or ())))
         return taken
 
     # ----------------------------------------------------------------- views
 
-    def view(self, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:
-        """Everything ``viewer`` may know now, frozen; legal actions only on its turn.
+    def history_for(self, viewer: int | None) -> tuple[Event, ...]:
+        """The history as ``viewer`` may see it (others' secret cards removed).
 
-        ``reveal_all`` is for a spectator watching bots only, never for a seat.
+        Kept per viewer as the hand grows (events are only appended, and an event's
+        redaction for a viewer never changes), so a view costs its new events only.
         """
-        blinds = self.config.posted_blinds()
-        seats = []
-        for i in range(self.n):
-            known = reveal_all or i == viewer or i in self.shown
-            seats.append(
-                SeatView(
-                    position=i,
-                    seat=self.config.seats[i] if self.config.seats else i,
-                    name=self.config.names[i] if self.config.names else f"p{i + 1}",
-                    stack=self.stacks[i],
-                    bet=self.bets[i],
-                    invested=self.config.starting_stacks[i] - self.stacks[i],
-                    folded=not self.live[i],
-                    all_in=self.live[i] and self.stacks[i] == 0,
-                    card_count=len(self.hole[i]),
-                    cards=tuple(self.hole[i]) if known else None,
-                    shown=i in self.shown,
-                    drawn=self.drawn_counts[i],
-                    blind=_blind_kind(i, self.n) if blinds[i] else None,
-                    is_button=i == self.n - 1,
-                )
-            )
-        legal = self.legal_actions()
-        if legal is not None and legal.player != viewer:
-            legal = None
-        history = tuple(self.events if reveal_all else (e.seen_by(viewer) for e in self.events))
-        config = self.config
-        return PlayerView(
-            variant=self.variant,
-            hand_number=config.hand_number,
-            me=viewer,
-            street=self.street,
-            board=tuple(self.board),
-            seats=tuple(seats),
-            pots=tuple(self.pots),
-            total_pot=self.total_pot,
-            to_act=self.actor,
-            legal=legal,
-            history=history,
-            structure=config.structure.value,
-            min_bet=config.min_bet,
-            small_bet=config.small_bet,
-            big_bet=config.big_bet,
-            max_raises=config.max_raises,
-            complete=self.is_complete,
-        )
+        seen = self._seen.setdefault(viewer, [])
+        if len(seen) < len(self.events):
+            seen.extend(e.seen_by(viewer) for e in self.events[len(seen) :])
+        return tuple(seen)
 
-    # ----------------------------------------------------------------- generic
+    def view(self, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:
+        """Everything ``viewer`` may know now, frozen (:func:`~holdem_tui.engine.view.view_of`);
+        ``reveal_all`` is for a spectator watching bots only, never for a seat."""
+        return view_of(self, viewer, reveal_all=reveal_all)
 
-    def verify(self, action: Action, player: int | None = None) -> Action:
-        """Check ``action`` against the rules; return it with ``ALL_IN`` made concrete."""
-        legal = self.legal_actions()
-        if legal is None:
-            raise IllegalAction("not_now", "no decision is pending")
-        if player is not None and player != legal.player:
-            raise IllegalAction("not_your_turn", f"it is p{legal.player + 1}'s turn")
-        kind = action.kind
-        if legal.can_draw or kind is ActionKind.DRAW:
-            if not legal.can_draw:
-                raise IllegalAction("no_draw_now", "there is no draw now")
-            if kind is not ActionKind.DRAW:
-                raise IllegalAction("draw_only", "this is the draw: throw cards or stand pat")
-            self.verify_draw(action.discards, player)
-            return action
-        if kind is ActionKind.ALL_IN:
-            action = legal.all_in_action()
-            kind = action.kind
-        if kind is ActionKind.FOLD:
-            self.verify_fold(player)
-        elif kind is ActionKind.CHECK:
-            if not legal.can_check:
-                raise IllegalAction(
-                    "cannot_check", "there is a bet to call", amount=legal.call_amount
-                )
-        elif kind is ActionKind.CALL:
-            if legal.call_amount == 0:
-                raise IllegalAction("nothing_to_call", "nothing to call: check")
-        elif kind in (ActionKind.BET, ActionKind.RAISE):
-            amount = action.amount
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                raise IllegalAction("amount_missing", "a bet or raise needs an amount")
-            self._check_raise(legal, amount)
-        else:
-            raise IllegalAction("not_now", f"{kind!r} is not a move")
-        return action
-
-    def can(self, action: Action, player: int | None = None) -> bool:
-        """Whether :meth:`act` would accept ``action``."""
-        try:
-            self.verify(action, player)
-        except IllegalAction:
-            return False
-        return True
-
-    def act(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
-        """Apply a seat's decision; returns the events it caused, automatic ones included."""
-        action = self.verify(action, player)
-        actor = self.actor
-        assert actor is not None
-        kind = action.kind
-        if kind is ActionKind.DRAW:
-            return self._draw(actor, action.discards)
-        if kind is ActionKind.FOLD:
-            return self._fold(actor)
-        if kind in (ActionKind.CHECK, ActionKind.CALL):
-            return self._check_or_call(actor, self.owed(actor))
-        assert action.amount is not None
-        return self._raise_to(actor, action.amount)
+    # ----------------------------------------------------------------- bookkeeping
 
     def _pop_actor(self) -> int:
         return self.actors.popleft()
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
-
-    @staticmethod
-    def _can(verify: Callable[[int | None], object], player: int | None) -> bool:
-        try:
-            verify(player)
-        except IllegalAction:
-            return False
-        return True
-
-
-def _blind_kind(position: int, n: int) -> str:
-    """Name of the blind a position posts: PHH index 0 is the small blind, 1 the big."""
-    phh_index = (1 - position) if n == 2 else position
-    return ("sb", "bb")[phh_index] if phh_index < 2 else "straddle"

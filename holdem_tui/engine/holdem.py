@@ -5,30 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem_tui.engine.events import Street
-from holdem_tui.engine.hand import (
-    BettingStructure,
-    Hand,
-    HandConfig,
-    StreetSpec,
-    partial_antes,
-)
-
-MAX_SEATS = 9
+from holdem_tui.engine.hand import Hand, HandConfig, StreetSpec, partial_antes
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 
 
 class HoldemHand(Hand):
     """One hand of No-Limit Hold'em; every street's minimum bet is the big blind."""
 
-    variant = "holdem"
-
-    max_seats = MAX_SEATS
+    rules = RULES[Variant.HOLDEM]
 
     def build_streets(self, config: HandConfig) -> tuple[StreetSpec, ...]:
-        """Preflop with two hole cards, then a board of three, one and one."""
+        """Preflop with the hole cards, then the board in three steps: flop, turn, river."""
         bet = config.min_bet
+        flop = self.rules.board_cards - 2
         return (
-            StreetSpec(Street.PREFLOP, 2, 0, False, bet),
-            StreetSpec(Street.FLOP, 0, 3, False, bet),
+            StreetSpec(Street.PREFLOP, self.rules.hole_cards, 0, False, bet),
+            StreetSpec(Street.FLOP, 0, flop, False, bet),
             StreetSpec(Street.TURN, 0, 1, False, bet),
             StreetSpec(Street.RIVER, 0, 1, False, bet),
         )

@@ -6,7 +6,7 @@ part where chips are most easily created or lost; the property tests hammer it d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -28,7 +28,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
     """
     pots: list[Pot] = []
     previous = 0
-    carry = dead
+    carry = dead  # dead chips join the first (main) pot
     for level in sorted(set(contributions)):
         carry += sum(min(c, level) - min(c, previous) for c in contributions)
         eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
@@ -42,21 +42,25 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
             pots.append(Pot(carry, eligible))
         carry = 0
         previous = level
-    if carry:
-        if pots:
-            last = pots.pop()
-            pots.append(Pot(last.amount + carry, last.eligible))
-        else:
-            pots.append(Pot(carry, tuple(i for i, alive in enumerate(live) if alive)))
     return pots
 
 
-def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
-    """Share ``amount`` among ``winners`` (already in odd-chip order).
+def odd_chip_order(winners: Iterable[int]) -> list[int]:
+    """The order tied winners receive the chips that do not divide evenly: seat order from
+    the first seat left of the button, which is ascending hand position (position 0 sits
+    left of the button). This is the casino's odd-chip rule (TDA: "the odd chip goes to the
+    first seat left of the button"), applied to every pot on its own."""
+    return sorted(winners)
 
-    The odd chips go one at a time to the winners in the order given, which the engine makes
-    seat order starting left of the button. (pokerkit gives the whole remainder to the first
-    winner instead; the two differ only in splits three or more ways.)
+
+def split(amount: int, winners: Iterable[int]) -> list[tuple[int, int]]:
+    """Share ``amount`` among tied ``winners``, in :func:`odd_chip_order`.
+
+    Everyone gets the same whole share and the odd chips go one at a time, first seat left of
+    the button first: 101 chips split three ways from positions 2, 0, 5 pay 34, 34, 33 to
+    positions 0, 2, 5. (pokerkit gives the whole remainder to the first winner instead; the
+    two differ only in splits three or more ways.)
     """
-    quotient, remainder = divmod(amount, len(winners))
-    return [(w, quotient + (1 if k < remainder else 0)) for k, w in enumerate(winners)]
+    order = odd_chip_order(winners)
+    quotient, remainder = divmod(amount, len(order))
+    return [(w, quotient + (1 if k < remainder else 0)) for k, w in enumerate(order)]

@@ -14,27 +14,32 @@ the small blind and acts first before the flop.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.draw import DEFAULT_CAP, MIN_ANTE, DrawHand, draw_config
-from holdem_tui.engine.hand import Dealer, Hand, ShowdownPolicy, best_hand_policy
+from holdem_tui.engine.hand import Dealer, Hand, HandConfig, ShowdownPolicy, best_hand_policy
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
+from holdem_tui.engine.variants import RULES, Variant, VariantRules, parse_variant
 from holdem_tui.engine.view import PlayerView
 
-VARIANTS = ("holdem", "draw")
-SEAT_LIMITS = {"holdem": (2, 9), "draw": (2, 6)}
-#: the games' names in messages that are not translated (command-line errors)
-GAME_TITLES = {"holdem": "Hold'em", "draw": "Five-Card Draw"}
+#: the state machine that plays each game: the one place a hand class is chosen
+HAND_CLASSES: Mapping[Variant, type[Hand]] = MappingProxyType(
+    {Variant.HOLDEM: HoldemHand, Variant.DRAW: DrawHand}
+)
+assert set(HAND_CLASSES) == set(RULES)
+assert all(cls.rules is RULES[v] for v, cls in HAND_CLASSES.items())
 
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     """The settings of a session; stakes fields not used by a variant are ignored."""
 
-    variant: str
+    variant: Variant
     names: tuple[str, ...]
     starting_stack: int = 1000
     small_blind: int = 5
@@ -50,29 +55,35 @@ class TableConfig:
     reset_stacks: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown game {self.variant!r}")
-        low, high = SEAT_LIMITS[self.variant]
-        if not low <= len(self.names) <= high:
-            raise ValueError(f"{GAME_TITLES[self.variant]} takes {low} to {high} players")
+        # a name read from a save or a flag becomes the enum here, or is refused
+        object.__setattr__(self, "variant", parse_variant(self.variant))
+        refusal = self.rules.seats_refusal(len(self.names))
+        if refusal is not None:
+            raise ValueError(refusal)
         if self.starting_stack <= 0:
             raise ValueError("the starting stack must be positive")
-        if self.variant == "holdem" and not 0 < self.small_blind <= self.big_blind:
+        holdem = self.variant is Variant.HOLDEM
+        if holdem and not 0 < self.small_blind <= self.big_blind:
             raise ValueError("blinds must satisfy 0 < small blind <= big blind")
-        if self.variant == "draw" and not 0 < self.small_bet <= self.big_bet:
+        if not holdem and not 0 < self.small_bet <= self.big_bet:
             raise ValueError("limits must satisfy 0 < small bet <= big bet")
         if self.ante < 0:
             raise ValueError("the ante cannot be negative")
-        if self.variant == "draw" and self.ante < MIN_ANTE:
+        if self.variant is Variant.DRAW and self.ante < MIN_ANTE:
             raise ValueError(
-                f"Five-Card Draw is played with an ante (every player antes): "
+                f"{self.rules.title} is played with an ante (every player antes): "
                 f"the ante must be at least {MIN_ANTE}"
             )
 
     @property
+    def rules(self) -> VariantRules:
+        """The rules of the game this table plays."""
+        return RULES[self.variant]
+
+    @property
     def unit(self) -> int:
         """The chip unit results are reported in: the big blind, or the big bet in draw."""
-        return self.big_blind if self.variant == "holdem" else self.big_bet
+        return self.rules.unit(self.big_blind, self.big_bet)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for a save file."""
@@ -278,23 +289,19 @@ def deal_hand(
 ) -> Hand:
     """A hand of the table's game for the seats in ``order`` (left of the button first),
     with the table's stakes: the one place a table's settings become a hand."""
-    if config.variant == "holdem":
-        return HoldemHand(
-            holdem_config(
-                stacks,
-                config.small_blind,
-                config.big_blind,
-                ante=config.ante,
-                big_blind_ante=config.big_blind_ante,
-                names=names,
-                seats=order,
-                hand_number=hand_number,
-            ),
-            dealer,
-            showdown_policy,
+    if config.variant is Variant.HOLDEM:
+        hand_config = holdem_config(
+            stacks,
+            config.small_blind,
+            config.big_blind,
+            ante=config.ante,
+            big_blind_ante=config.big_blind_ante,
+            names=names,
+            seats=order,
+            hand_number=hand_number,
         )
-    return DrawHand(
-        draw_config(
+    else:
+        hand_config = draw_config(
             stacks,
             config.ante,
             config.small_bet,
@@ -303,23 +310,34 @@ def deal_hand(
             names=names,
             seats=order,
             hand_number=hand_number,
-        ),
-        dealer,
-        showdown_policy,
-    )
+        )
+    return new_hand(config.variant, hand_config, dealer, showdown_policy)
+
+
+def new_hand(
+    variant: Variant,
+    config: HandConfig,
+    dealer: Dealer | None = None,
+    showdown_policy: ShowdownPolicy | None = best_hand_policy,
+    *,
+    reveal_all_in: bool = True,
+) -> Hand:
+    """A hand of ``variant`` from a finished hand config (a table's deal, a hand history)."""
+    return HAND_CLASSES[variant](config, dealer, showdown_policy, reveal_all_in=reveal_all_in)
 
 
 #: a seat's brain for :func:`play_hand`: gets its view, answers an action
-Agent = Callable[[PlayerView], Action]
+Agent = Callable[[PlayerView], Action | Decision]
 
 
 def play_hand(hand: Hand, agents: Sequence[Agent]) -> Hand:
     """Run a hand to the end, asking ``agents[position]`` for each decision.
 
-    Used by the simulator, the benchmarks and the tests; an agent's illegal answer raises.
+    An agent answers with an action or a decision (a bot's action with its reason); used by
+    the simulator, the benchmarks and the tests. An agent's illegal answer raises.
     """
     while not hand.is_complete:
         actor = hand.actor
         assert actor is not None
-        hand.act(agents[actor](hand.view(actor)), actor)
+        hand.act(as_decision(agents[actor](hand.view(actor))).action, actor)
     return hand

@@ -2,17 +2,23 @@
 
 A :class:`PlayerView` holds no reference into the engine: its own cards, the board, every
 stack, bet and pot, the public history (others' secret cards removed) and, when it is this
-seat's turn, its :class:`~holdem_tui.engine.actions.LegalActions`.
+seat's turn, its :class:`~holdem_tui.engine.actions.LegalActions`. :func:`view_of` builds it
+from a hand, here next to what it builds, so what a seat may see is decided in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import Event, Street
+from holdem_tui.engine.events import BlindKind, Event, Street
 from holdem_tui.engine.pots import Pot
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
+
+if TYPE_CHECKING:
+    from holdem_tui.engine.hand import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,20 +37,15 @@ class SeatView:
     cards: tuple[Card, ...] | None
     shown: bool
     drawn: int | None
-    blind: str | None
+    blind: BlindKind | None
     is_button: bool
-
-    @property
-    def in_hand(self) -> bool:
-        """Still contesting the pot."""
-        return not self.folded
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """The hand as seen from ``me`` (``None``: a spectator who sees only public cards)."""
 
-    variant: str
+    variant: Variant
     hand_number: int
     me: int | None
     street: Street
@@ -55,7 +56,7 @@ class PlayerView:
     to_act: int | None
     legal: LegalActions | None
     history: tuple[Event, ...]
-    structure: str
+    structure: BettingStructure
     min_bet: int
     small_bet: int
     big_bet: int
@@ -76,14 +77,58 @@ class PlayerView:
     @property
     def big_blind(self) -> int:
         """The unit results are measured in: the big blind (Hold'em) or the big bet (draw)."""
-        return self.big_bet if self.structure == "fixed_limit" else self.min_bet
+        return RULES[self.variant].unit(self.min_bet, self.big_bet)
 
-    @property
-    def players_in_hand(self) -> int:
-        """Seats that have not folded."""
-        return sum(1 for s in self.seats if not s.folded)
 
-    @property
-    def my_turn(self) -> bool:
-        """Whether this view carries a decision to make."""
-        return self.legal is not None
+def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:
+    """Everything ``viewer`` may know of ``hand`` now, frozen; legal actions only on its turn.
+
+    A seat sees its own cards and the cards turned up; a spectator (``None``) sees only
+    those. ``reveal_all`` shows every card, for a spectator watching bots only, never for a
+    seat. The history is each event as the viewer may see it (:meth:`Hand.history_for`).
+    """
+    config = hand.config
+    blinds = hand.blinds
+    seats = []
+    for i in range(hand.n):
+        known = reveal_all or i == viewer or i in hand.shown
+        seats.append(
+            SeatView(
+                position=i,
+                seat=config.seats[i] if config.seats else i,
+                name=config.names[i] if config.names else f"p{i + 1}",
+                stack=hand.stacks[i],
+                bet=hand.bets[i],
+                invested=config.starting_stacks[i] - hand.stacks[i],
+                folded=not hand.live[i],
+                all_in=hand.live[i] and hand.stacks[i] == 0,
+                card_count=len(hand.hole[i]),
+                cards=tuple(hand.hole[i]) if known else None,
+                shown=i in hand.shown,
+                drawn=hand.drawn_counts[i],
+                blind=BlindKind.of_position(i, hand.n) if blinds[i] else None,
+                is_button=i == hand.n - 1,
+            )
+        )
+    # legal actions are only ever the actor's: nobody else's view computes them
+    legal = hand.legal_actions() if viewer is not None and viewer == hand.actor else None
+    history = tuple(hand.events) if reveal_all else hand.history_for(viewer)
+    return PlayerView(
+        variant=hand.variant,
+        hand_number=config.hand_number,
+        me=viewer,
+        street=hand.street,
+        board=tuple(hand.board),
+        seats=tuple(seats),
+        pots=tuple(hand.pots),
+        total_pot=hand.total_pot,
+        to_act=hand.actor,
+        legal=legal,
+        history=history,
+        structure=config.structure,
+        min_bet=config.min_bet,
+        small_bet=config.small_bet,
+        big_bet=config.big_bet,
+        max_raises=config.max_raises,
+        complete=hand.is_complete,
+    )

@@ -9,6 +9,12 @@ Five-Card Draw has no PHH variant code, so this project uses ``F5CD`` (fixed-lim
 five-card draw, one draw) with PHH's draw notation (``p2 sd 7h2c`` discards two,
 ``p2 sd`` stands pat, followed by ``d dh p2 ...`` for the replacement cards) and the
 fixed-limit fields ``small_bet`` and ``big_bet``; the bet cap is ``_max_raises``.
+
+Bots' reasons are the user field ``_reasons``: one inline table per explained decision,
+``{action = 7, key = "est_call", params = {count = 2, equity = 0.34, need = 0.25}}``, where
+``action`` is the index (from 0) of that decision's line in ``actions``. It is read strictly
+but never costs the hand: a malformed ``_reasons`` is dropped whole and the reason why kept
+in :attr:`PhhHand.reasons_problem`. pokerkit keeps it as a user-defined field.
 """
 
 from __future__ import annotations
@@ -19,14 +25,16 @@ import random
 import stat
 import tomllib
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.actions import ActionKind, IllegalAction
 from holdem_tui.engine.cards import FULL_DECK, Card, parse_cards
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.engine.decision import Reason, reason_from_data, reason_problem, reason_to_data
+from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.events import (
     BoardDealt,
     CardsDrawn,
@@ -35,12 +43,16 @@ from holdem_tui.engine.events import (
     HoleCardsDealt,
     PlayerActed,
 )
-from holdem_tui.engine.hand import BettingStructure, Dealer, Hand, HandConfig, Phase
-from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.hand import Dealer, Hand, HandConfig, Phase
+from holdem_tui.engine.table import new_hand
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 from holdem_tui.names import clean_name
 
 HOLDEM_CODE = "NT"
 DRAW_CODE = "F5CD"
+#: the PHH ``variant`` code of each game (F5CD is this project's own, see the module text)
+PHH_CODES = {Variant.HOLDEM: HOLDEM_CODE, Variant.DRAW: DRAW_CODE}
+assert set(PHH_CODES) == set(RULES)
 UNKNOWN = "??"
 
 
@@ -71,10 +83,20 @@ class PhhHand:
     finishing_stacks: tuple[int, ...] | None = None
     hand: int | None = None
     fields: dict[str, Any] = field(default_factory=dict)
+    #: bots' reasons as ``(decision index, reason)``: the index counts the player actions
+    #: (``f``, ``cc``, ``cbr``, ``sd``) in ``actions``, as ``Hand.actions_taken()`` does
+    reasons: tuple[tuple[int, Reason], ...] = ()
+    #: why a ``_reasons`` field was dropped (``None``: there was none, or it was read)
+    reasons_problem: str | None = None
+
+    @property
+    def game(self) -> Variant:
+        """The game this history's ``variant`` code stands for."""
+        return next(game for game, code in PHH_CODES.items() if code == self.variant)
 
     def config(self) -> HandConfig:
         """The engine configuration this history describes."""
-        fixed = self.variant == DRAW_CODE
+        fixed = RULES[self.game].structure is BettingStructure.FIXED_LIMIT
         return HandConfig(
             starting_stacks=self.starting_stacks,
             antes=self.antes,
@@ -250,14 +272,21 @@ def _ints(
 
 def _parse_hand(data: dict[str, Any]) -> PhhHand:
     variant = data.get("variant")
-    if variant not in (HOLDEM_CODE, DRAW_CODE):
-        raise PhhError(f"unsupported variant {_describe(variant)} (this engine plays NT and F5CD)")
-    fixed = variant == DRAW_CODE
+    game = next((g for g, code in PHH_CODES.items() if code == variant), None)
+    if game is None:
+        raise PhhError(
+            f"unsupported variant {_describe(variant)} "
+            f"(this engine plays {' and '.join(PHH_CODES.values())})"
+        )
+    rules = RULES[game]
+    fixed = rules.structure is BettingStructure.FIXED_LIMIT
     stacks = _ints(data, "starting_stacks", low=1)
     n = len(stacks)
-    most = DrawHand.max_seats if fixed else HoldemHand.max_seats
-    if not 2 <= n <= most:
-        raise PhhError(f"field 'starting_stacks' has {n} players, {variant} takes 2 to {most}")
+    if n not in rules.seat_counts:
+        raise PhhError(
+            f"field 'starting_stacks' has {n} players, "
+            f"{variant} takes {rules.min_seats} to {rules.max_seats}"
+        )
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PhhError("field 'actions' must be a list of strings")
@@ -293,6 +322,13 @@ def _parse_hand(data: dict[str, Any]) -> PhhHand:
     number = data.get("hand")
     if number is not None and (not _is_int(number) or not 1 <= number <= MAX_CHIPS):
         raise PhhError(f"field 'hand' must be a hand number, not {_describe(number)}")
+    reasons: tuple[tuple[int, Reason], ...] = ()
+    reasons_problem = None
+    if "_reasons" in data:
+        try:
+            reasons = _read_reasons(data["_reasons"], actions)
+        except ValueError as exc:
+            reasons_problem = f"field '_reasons' is ignored: {exc}"
     if fixed:
         small = _chips(data, "small_bet", 1)
         big = _chips(data, "big_bet", small)
@@ -302,7 +338,7 @@ def _parse_hand(data: dict[str, Any]) -> PhhHand:
         big = _chips(data, "big_bet", 0, 0)
         min_bet = _chips(data, "min_bet", 1, max(blinds) if any(blinds) else None)
     return PhhHand(
-        variant=variant,
+        variant=PHH_CODES[game],
         starting_stacks=stacks,
         actions=tuple(actions),
         antes=antes,
@@ -316,7 +352,45 @@ def _parse_hand(data: dict[str, Any]) -> PhhHand:
         finishing_stacks=finishing,
         hand=number,
         fields=dict(data),
+        reasons=reasons,
+        reasons_problem=reasons_problem,
     )
+
+
+def decision_lines(actions: Sequence[str]) -> list[int]:
+    """The index in ``actions`` of each player decision (``f``, ``cc``, ``cbr``, ``sd``),
+    in order: decision ``k`` of the hand is ``actions[decision_lines(actions)[k]]``."""
+    found = []
+    for index, action in enumerate(actions):
+        words = _strip(action)
+        if len(words) >= 2 and words[0] != "d" and words[1] in ("f", "cc", "cbr", "sd"):
+            found.append(index)
+    return found
+
+
+def _read_reasons(value: Any, actions: Sequence[str]) -> tuple[tuple[int, Reason], ...]:
+    """``_reasons`` as (decision index, reason), or ``ValueError`` naming the first fault."""
+    if not isinstance(value, list):
+        raise ValueError("it must be a list of tables")
+    if len(value) > MAX_ACTIONS:
+        raise ValueError(f"it has {len(value)} entries, at most {MAX_ACTIONS}")
+    decision_of = {line: k for k, line in enumerate(decision_lines(actions))}
+    out: dict[int, Reason] = {}
+    for number, entry in enumerate(value, start=1):
+        if not isinstance(entry, dict) or set(entry) - {"action", "key", "params"}:
+            raise ValueError(f"entry {number} is not a table of action, key and params")
+        line = entry.get("action")
+        if not _is_int(line) or line not in decision_of:
+            raise ValueError(f"entry {number} does not point at a player's action line")
+        decision = decision_of[line]
+        if decision in out:
+            raise ValueError(f"entry {number} explains action {line} a second time")
+        body = {k: v for k, v in entry.items() if k != "action"}
+        try:
+            out[decision] = reason_from_data(body)
+        except ValueError as exc:
+            raise ValueError(f"entry {number}: {exc}") from None
+    return tuple(sorted(out.items()))
 
 
 # --------------------------------------------------------------------------- replaying
@@ -372,7 +446,7 @@ class ReplayDealer(Dealer):
         self,
         holes: dict[int, deque[tuple[Card, ...] | None]],
         boards: deque[tuple[Card, ...]],
-        known: set[int],
+        known: AbstractSet[int],
         seed: int = 0,
     ) -> None:
         self._holes = holes
@@ -445,6 +519,29 @@ def _strip(action: str) -> list[str]:
     return action.split("#", 1)[0].split()
 
 
+def known_positions(phh: PhhHand) -> frozenset[int]:
+    """Seats whose every dealt card the file names, or who showed their hand."""
+    unknown: set[int] = set()
+    dealt: set[int] = set()
+    shown: set[int] = set()
+    for action in phh.actions:
+        words = action.split("#", 1)[0].split()
+        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2][1:].isdigit():
+            player = int(words[2][1:]) - 1
+            dealt.add(player)
+            if UNKNOWN in words[3]:
+                unknown.add(player)
+        elif (
+            len(words) == 3
+            and words[1] == "sm"
+            and words[0][1:].isdigit()
+            and UNKNOWN not in words[2]
+            and words[2] != "-"
+        ):
+            shown.add(int(words[0][1:]) - 1)
+    return frozenset((dealt - unknown) | shown)
+
+
 def replay(phh: PhhHand, *, seed: int = 0) -> Replay:
     """Play ``phh`` through the engine, strictly; raises :class:`PhhError` on the first
     illegal or unreadable action, naming it."""
@@ -478,9 +575,8 @@ def replay(phh: PhhHand, *, seed: int = 0) -> Replay:
             queue[0] = shown
     unknown = {p for p, queue in holes.items() if any(cards is None for cards in queue)}
     dealer = ReplayDealer(holes, boards, known, seed)
-    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
     try:
-        hand: Hand = cls(phh.config(), dealer, showdown_policy=None, reveal_all_in=False)
+        hand = new_hand(phh.game, phh.config(), dealer, showdown_policy=None, reveal_all_in=False)
     except ValueError as exc:
         raise PhhError(str(exc)) from exc
     decisions: list[Decision] = []
@@ -569,8 +665,8 @@ def hand_actions(hand: Hand) -> list[str]:
         elif isinstance(event, BoardDealt):
             actions.append(f"d db {_fmt(event.cards)}")
         elif isinstance(event, PlayerActed):
-            verb = {"fold": "f", "check": "cc", "call": "cc"}.get(event.kind)
-            actions.append(f"p{event.player + 1} {verb or f'cbr {event.to}'}")
+            verb = "f" if event.kind is ActionKind.FOLD else "cc"
+            actions.append(f"p{event.player + 1} {f'cbr {event.to}' if event.aggressive else verb}")
         elif isinstance(event, CardsDrawn):
             discards = event.discarded or ()
             actions.append(f"p{event.player + 1} sd {_fmt(discards)}".rstrip())
@@ -587,6 +683,11 @@ def _fmt(cards: Iterable[int]) -> str:
     return "".join(str(Card(c)) for c in cards)
 
 
+def _toml_key(key: str) -> str:
+    bare = key and all(c.isascii() and (c.isalnum() or c in "_-") for c in key)
+    return key if bare else json.dumps(key, ensure_ascii=False)
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -596,17 +697,39 @@ def _toml_value(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + items + "}" if items else "{}"
     raise TypeError(f"cannot write {type(value).__name__} to PHH")
 
 
-def dumps(hand: Hand, *, extra: dict[str, Any] | None = None) -> str:
-    """A finished hand as PHH text (``NT`` or this project's ``F5CD``)."""
+def _reasons_field(actions: Sequence[str], reasons: Mapping[int, Reason]) -> list[Any]:
+    """``_reasons`` for a hand's action lines; a reason that could not be read back (or that
+    points past the hand's decisions) is left out rather than written."""
+    lines = decision_lines(actions)
+    out: list[Any] = []
+    for decision in sorted(reasons):
+        reason = reasons[decision]
+        if not 0 <= decision < len(lines) or reason_problem(reason) is not None:
+            continue
+        out.append({"action": lines[decision], **reason_to_data(reason)})
+    return out
+
+
+def dumps(
+    hand: Hand,
+    *,
+    extra: dict[str, Any] | None = None,
+    reasons: Mapping[int, Reason] | None = None,
+) -> str:
+    """A finished hand as PHH text (``NT`` or this project's ``F5CD``); ``reasons`` (bots'
+    reasons by decision index, as ``Hand.actions_taken()`` counts) become ``_reasons``."""
     if not hand.is_complete:
         raise ValueError("only finished hands are written")
     config = hand.config
     n = hand.n
     fields: dict[str, Any] = {}
-    if isinstance(hand, DrawHand):
+    if hand.variant is Variant.DRAW:
         fields["variant"] = DRAW_CODE
         fields["ante_trimming_status"] = config.ante_trimming
         fields["antes"] = list(config.phh_antes())
@@ -631,16 +754,26 @@ def dumps(hand: Hand, *, extra: dict[str, Any] | None = None) -> str:
     fields["hand"] = config.hand_number
     fields["finishing_stacks"] = list(hand.stacks)
     fields.update(extra or {})
+    if reasons:
+        written = _reasons_field(fields["actions"], reasons)
+        if written:
+            fields["_reasons"] = written
     lines = []
     for key, value in fields.items():
-        if key == "actions":
+        if key in ("actions", "_reasons"):
             body = "".join(f"  {_toml_value(a)},\n" for a in value)
-            lines.append(f"actions = [\n{body}]")
+            lines.append(f"{key} = [\n{body}]")
         else:
             lines.append(f"{key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 
-def dumps_section(hand: Hand, key: int | str, *, extra: dict[str, Any] | None = None) -> str:
+def dumps_section(
+    hand: Hand,
+    key: int | str,
+    *,
+    extra: dict[str, Any] | None = None,
+    reasons: Mapping[int, Reason] | None = None,
+) -> str:
     """One hand as a ``[key]`` table of a multi-hand ``.phhs`` file (append-friendly)."""
-    return f"[{key}]\n{dumps(hand, extra=extra)}\n"
+    return f"[{key}]\n{dumps(hand, extra=extra, reasons=reasons)}\n"

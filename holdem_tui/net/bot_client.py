@@ -48,8 +48,9 @@ async def play_bot(
             elif isinstance(message, p.State) and message.view is not None and seat is not None:
                 view = message.view
                 if message.decision is not None and view.legal is not None:
-                    action, _fault = await asyncio.to_thread(safe_decide, bot, view, timeout)
-                    await connection.send(p.act(seat, message.decision, action))
+                    # the host hears the action only: a remote seat's reason stays with it
+                    decision, _fault = await asyncio.to_thread(safe_decide, bot, view, timeout)
+                    await connection.send(p.act(seat, message.decision, decision.action))
                 elif view.complete and view.hand_number != ready_for:
                     ready_for = view.hand_number
                     await connection.send(p.ready())

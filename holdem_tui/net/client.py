@@ -1,10 +1,15 @@
 """The client side of a network table: a bare connection and a session that mirrors the host.
 
 :class:`Connection` speaks the protocol and nothing else (the bot client, the tests and the
-benchmark use it directly). :class:`RemoteSession` is the seam to the table UI: it answers
-the same questions as the local :class:`~holdem_tui.ui.controller.Session` (whose turn, what
-this seat may see, stacks, limits, the score) from what the host last sent, and sends the
-player's decisions to the host instead of applying them. The host deals; nothing here can.
+benchmark use it directly). It keeps this client's copy of the table: a whole ``state``
+replaces it, a ``delta`` is applied to it (:func:`~holdem_tui.net.protocol.apply_delta`),
+and a delta that does not apply makes it ask the host for a whole ``state`` and wait for
+it, so what it returns is always a whole :class:`~holdem_tui.net.protocol.State`.
+:class:`RemoteSession` is the seam to the table UI: it answers the same questions as the
+local :class:`~holdem_tui.session.controller.Session` (whose turn, what this seat may see,
+stacks, limits, the score) from what the host last sent, and sends the player's decisions
+(and "start now", "play again", "new game") to the host instead of applying them. The host
+deals; nothing here can.
 """
 
 from __future__ import annotations
@@ -15,14 +20,14 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
-from holdem_tui.engine.events import Event
+from holdem_tui.engine.decision import Decision
+from holdem_tui.engine.events import CardsShown, Event
 from holdem_tui.engine.hand import Hand
-from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import BiggestPot, Session
 from holdem_tui.storage.autosave import SaveFile
-from holdem_tui.ui.controller import BiggestPot, Session
 
 
 def split_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, int]:
@@ -45,22 +50,34 @@ def split_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, i
 
 
 class Connection:
-    """One client connection: send messages, receive checked ones."""
+    """One client connection: send messages, receive checked ones, keep the table's copy."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         #: chairs at the table, known once welcomed (the decoder checks lists against it)
         self.seats: int | None = None
+        #: this client's copy of the table: the last whole picture, deltas applied
+        self.state: p.State | None = None
+        #: times a delta did not apply and a whole state was asked for
+        self.resyncs = 0
+        self._syncing = False
 
     @classmethod
     async def open(
-        cls, host: str, port: int, code: str, name: str, *, watch: bool = False
+        cls,
+        host: str,
+        port: int,
+        code: str,
+        name: str,
+        *,
+        watch: bool = False,
+        token: str | None = None,
     ) -> Connection:
-        """Connect and say hello; the first message received answers it."""
+        """Connect and say hello (``token``: the host's own app); the first message answers."""
         reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
         connection = cls(reader, writer)
-        await connection.send(p.hello(code, name, watch=watch))
+        await connection.send(p.hello(code, name, watch=watch, token=token))
         return connection
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -75,18 +92,37 @@ class Connection:
     async def recv(self) -> p.ServerMessage | None:
         """The next server message, ``None`` once the connection is closed.
 
-        A frame that does not decode raises :class:`~holdem_tui.net.protocol.ProtocolError`.
+        A ``delta`` comes back as the whole :class:`~holdem_tui.net.protocol.State` it makes
+        of this client's copy; one that does not apply is answered with a ``sync`` request
+        and skipped, like every delta after it until the whole ``state`` arrives. A frame
+        that does not decode raises :class:`~holdem_tui.net.protocol.ProtocolError`.
         """
-        try:
-            line = await self.reader.readline()
-        except (ConnectionError, ValueError):
-            return None
-        if not line.endswith(b"\n"):
-            return None
-        message = p.decode_server(p.parse_line(line), self.seats)
-        if isinstance(message, p.Welcome):
-            self.seats = len(message.settings.seats)
-        return message
+        while True:
+            try:
+                line = await self.reader.readline()
+            except (ConnectionError, ValueError):
+                return None
+            if not line.endswith(b"\n"):
+                return None
+            message = p.decode_server(p.parse_line(line), self.seats)
+            if isinstance(message, p.Welcome):
+                self.seats = len(message.settings.seats)
+                self.state = None
+                self._syncing = False
+            elif isinstance(message, p.State):
+                self.state = message
+                self._syncing = False
+            elif isinstance(message, p.Delta):
+                if self._syncing:
+                    continue
+                try:
+                    message = self.state = p.apply_delta(self.state, message)
+                except p.ProtocolError:
+                    self.resyncs += 1
+                    self._syncing = True
+                    self.send_nowait(p.sync())
+                    continue
+            return message
 
     async def close(self) -> None:
         """Hang up."""
@@ -100,25 +136,22 @@ class RemoteSession(Session):
 
     It deliberately does not run :meth:`Session.__init__`: there is no deck, no bot and no
     hand on this side, only the last :class:`~holdem_tui.net.protocol.State` the host sent.
+    It starts the same story fields as a local session (``Session._start_story``).
     """
 
     def __init__(
-        self, settings: GameSettings, me: int | None, send: Callable[[dict[str, Any]], None]
+        self,
+        settings: GameSettings,
+        me: int | None,
+        send: Callable[[dict[str, Any]], None],
+        *,
+        host: bool = False,
+        game: int = 1,
+        reveal_ms: int = 0,
     ) -> None:
-        self.settings = settings
-        self.table = Table(settings.table_config())
-        self.hand: Hand | None = None
-        self.names = settings.seat_names()
-        self.bots = {}
-        self.hands_won = [0] * len(settings.seats)
-        self.biggest_pot = None
-        self.store = None
-        self.storage_failure = None
-        # what the table screens read of a local session's story: kept by the host, not here
-        self.past_hands = []
-        self.rebuys = [0] * len(settings.seats)
-        self.ended_by = None
-        self.watching = set()
+        # the story fields the table screens read, as a local session starts them (the
+        # host keeps the real story: past hands, rebuys and watchers stay empty here)
+        self._start_story(settings)
         self.local_seats = () if me is None else (me,)
         self.me = me
         self.send = send
@@ -127,6 +160,18 @@ class RemoteSession(Session):
         self.state: p.State | None = None
         self.over = False
         self._show_allowed = False
+        #: this connection is the host's own: it may start now and open the next game
+        self.host = host
+        #: which game at this table this session is (a new one comes with a new welcome)
+        self.game = game
+        #: the host's pause between hands turned up at a showdown (0: all at once)
+        self.reveal_seconds = reveal_ms / 1000.0
+        #: the events the last picture added (a whole state: the hand's history so far)
+        self.events: tuple[Event, ...] = ()
+        #: whether the last picture was a whole state (first, after a reconnect, on request)
+        self.full_picture = True
+        #: after the game: the host keeps the table open for another one here
+        self.table_open = False
 
     # ------------------------------------------------------------------ from the host
 
@@ -136,6 +181,8 @@ class RemoteSession(Session):
         self.view = state.view
         self.decision = state.decision
         self._show_allowed = state.can_show
+        self.events = state.events
+        self.full_picture = state.full
         self._take_table(state.table)
 
     def _take_table(self, table: p.TableState) -> None:
@@ -154,7 +201,52 @@ class RemoteSession(Session):
         if best is not None and len(best) >= 2:
             self.biggest_pot = BiggestPot(best[0], best[1], tuple(best[2:]))
         self.over = True
+        self.table_open = over.again
         self.decision = None
+
+    # ------------------------------------------------------------------ the table's calls
+
+    def start_now(self) -> bool:
+        """The host's "start without them" (see :meth:`TableServer.start_now`).
+
+        False (nothing sent) unless this is the host's connection; the host answers with
+        the game's ``welcome`` and first hand, or an ``error`` (``too_few_players``).
+        """
+        if not self.host:
+            return False
+        self.send(p.start())
+        return True
+
+    def play_again(self) -> None:
+        """ "Play again" on the end screen.
+
+        The host opens the next game at this table with the same settings (same join
+        code; a fresh deck). A friend says they are ready for it and waits: the next
+        ``welcome`` arrives when the host opens it.
+        """
+        self.send(p.next_game(None) if self.host else p.again())
+
+    def new_game(self, settings: GameSettings | None = None) -> None:
+        """ "New game" on the end screen.
+
+        The host opens the next game at this table with ``settings`` from the host's setup
+        (human chairs named for their player or ``""`` for open ones; built-in bots only);
+        a friend leaves this table for good (the app then closes the connection).
+        """
+        if self.host and settings is not None:
+            self.send(p.next_game(settings))
+        else:
+            self.leave()
+
+    def leave(self) -> None:
+        """Leave the table for good: the chair is free for the next game."""
+        self.send(p.leave())
+
+    def reveal_order(self) -> tuple[int, ...]:
+        """Hand positions in the order the showdown turns them up (the host's order)."""
+        if self.view is None:
+            return ()
+        return tuple(e.player for e in self.view.history if isinstance(e, CardsShown))
 
     def is_away(self, seat: int) -> bool:
         """Whether the host says this human chair's player is not connected."""
@@ -220,7 +312,7 @@ class RemoteSession(Session):
         self.decision = None
         return ()
 
-    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
         """Bots play on the host."""
         raise RuntimeError("bots play on the host")
 

@@ -10,31 +10,43 @@ Both directions are decoded strictly here: exactly the keys a type has, bounded 
 numbers and strings, so the server can answer any bad frame with one :class:`ProtocolError`
 whose ``reason`` is a stable key (and the client can trust nothing a stranger's server sends
 beyond what it checked). The README's "Network play" section documents the same schema.
+
+Version 2 sends the hand as it moves: a client gets one whole ``state`` when it sits down
+(again), when a hand is dealt and whenever it asks (``sync``); after that each ``delta``
+carries only what changed (the table's changed fields, a view patch of its own view from
+:func:`~holdem_tui.wire.encode_view_patch`: the new events as its seat may see them, the
+fields and seats that moved). Every picture is numbered (``seq``, per connection), so a client
+whose copy could be out of step (a number skipped, a patch that does not apply) asks for
+a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import Event
+from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
+from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.wire import (
     WireError,
+    apply_view_patch,
     decode_action,
     decode_view,
     encode_action,
     encode_event,
     encode_view,
+    encode_view_patch,
     from_json,
     to_json,
+    view_patch_is_empty,
 )
 
-#: bumped on any incompatible change of the messages below
-PROTOCOL_VERSION: Final = 1
+#: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
+PROTOCOL_VERSION: Final = 2
 #: longest line a client may send (an action is under 200 bytes)
 MAX_CLIENT_LINE: Final = 4096
 #: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
@@ -46,6 +58,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 #: the port ``host`` listens on unless told otherwise
 DEFAULT_PORT: Final = 7477
+#: longest host token (the host process's own secret, see ``Hello.token``)
+MAX_TOKEN: Final = 64
 
 #: how a client's settings name a plugin bot whose ``module:Class`` only the host knows
 PLUGIN_LEVEL: Final = "plugin:on_host"
@@ -175,11 +189,17 @@ def check_name(name: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: the join code, and a name to sit down (or ``watch`` to look on)."""
+    """The first message: the join code, and a name to sit down (or ``watch`` to look on).
+
+    ``token`` is ``None`` for everyone but the host's own table app, which proves with it
+    that this connection is the host's (only the host process knows it; an address proves
+    nothing, a friend on the same machine connects from 127.0.0.1 too).
+    """
 
     code: str
     name: str
     watch: bool
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,12 +221,39 @@ class Ready:
     """This player has seen the result: deal the next hand when everybody is ready."""
 
 
-ClientMessage = Hello | Act | Show | Ready
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """The client's copy of the table may be out of step: send a whole ``state``."""
 
 
-def hello(code: str, name: str, *, watch: bool = False) -> dict[str, Any]:
-    """The message a client opens with."""
-    return {"t": "hello", "code": code, "name": name, "watch": watch}
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The host: deal now, without the chairs still open (only the host may)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Again:
+    """A player's "Play again" after a session: ready for the next game at this table."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The host: open the next game at this table (``settings`` ``None``: the same table)."""
+
+    settings: GameSettings | None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A player leaves the table for good (the chair is free for the next game)."""
+
+
+ClientMessage = Hello | Act | Show | Ready | Sync | Start | Again | NextGame | Leave
+
+
+def hello(code: str, name: str, *, watch: bool = False, token: str | None = None) -> dict[str, Any]:
+    """The message a client opens with (``token``: the host's own app only)."""
+    return {"t": "hello", "code": code, "name": name, "watch": watch, "token": token}
 
 
 def act(seat: int, decision: int, action: Action) -> dict[str, Any]:
@@ -224,12 +271,53 @@ def ready() -> dict[str, Any]:
     return {"t": "ready"}
 
 
+def sync() -> dict[str, Any]:
+    """Ask for a whole ``state`` (the copy here may be out of step)."""
+    return {"t": "sync"}
+
+
+def start() -> dict[str, Any]:
+    """The host's "start without them"."""
+    return {"t": "start"}
+
+
+def again() -> dict[str, Any]:
+    """A player's "Play again": ready for the next game at this table."""
+    return {"t": "again"}
+
+
+def next_game(settings: GameSettings | None = None) -> dict[str, Any]:
+    """The host's next game at this table: the same (``None``) or a new table description.
+
+    Human chairs with a name are kept for that player (the host's own), ``""`` ones are
+    open; the players of the last game who have not left take open chairs in their order.
+    """
+    return {"t": "next", "settings": None if settings is None else public_settings(settings)}
+
+
+def leave() -> dict[str, Any]:
+    """Leave the table for good."""
+    return {"t": "leave"}
+
+
+_BARE_CLIENT: Final[dict[str, ClientMessage]] = {
+    "show": Show(),
+    "ready": Ready(),
+    "sync": Sync(),
+    "start": Start(),
+    "again": Again(),
+    "leave": Leave(),
+}
+
+
 def decode_client(data: dict[str, Any]) -> ClientMessage:
     """The client message ``data`` is (after :func:`parse_line`), strictly checked."""
     kind = data["t"]
     if kind == "hello":
-        _keys(data, {"v", "t", "code", "name", "watch"}, {"code", "name", "watch"})
-        return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"))
+        fields_ = {"code", "name", "watch", "token"}
+        _keys(data, {"v", "t", *fields_}, fields_)
+        token = None if data["token"] is None else _str(data, "token", MAX_TOKEN)
+        return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"), token)
     if kind == "act":
         _keys(data, {"v", "t", "seat", "decision", "action"}, {"seat", "decision", "action"})
         seat = _int(data, "seat", 0, 64)
@@ -239,10 +327,33 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
         except WireError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         return Act(seat, decision, action)
-    if kind in ("show", "ready"):
+    if kind in _BARE_CLIENT:
         _keys(data, {"v", "t"}, set())
-        return Show() if kind == "show" else Ready()
+        return _BARE_CLIENT[kind]
+    if kind == "next":
+        _keys(data, {"v", "t", "settings"}, {"settings"})
+        if data["settings"] is None:
+            return NextGame(None)
+        return NextGame(decode_new_table(data["settings"]))
     raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")
+
+
+def decode_new_table(data: object) -> GameSettings:
+    """A table the host's app describes for the next game, strictly checked.
+
+    The same form as a ``welcome``'s settings, and more careful: a name must be one a
+    player could sit down with, and a bot must be a built-in level (a plugin's
+    ``module:Class`` is chosen on the host's command line, never over a socket).
+    """
+    settings = decode_settings(data, lang="en", pace="normal")
+    for seat in settings.seats:
+        if seat.is_human and seat.name and check_name(seat.name) is not None:
+            raise ProtocolError("bad_message", f"not a player's name: {seat.name[:32]!r}")
+        if not seat.is_human and seat.level not in BOT_LEVELS:
+            raise ProtocolError("bad_message", "a bot at a new table is easy, normal or hard")
+    if not settings.humans:
+        raise ProtocolError("bad_message", "a hosted table needs a chair for a player")
+    return settings
 
 
 # ---------------------------------------------------------------- server -> client
@@ -268,8 +379,8 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
         raise ProtocolError("bad_message", "settings must be an object")
     _keys(data, {"seats", *PUBLIC_SETTINGS}, {"seats", *PUBLIC_SETTINGS})
     raw_seats = data["seats"]
-    if type(raw_seats) is not list or not 2 <= len(raw_seats) <= 9:
-        raise ProtocolError("bad_message", "seats must be a list of 2 to 9")
+    if type(raw_seats) is not list or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
+        raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
     seats = []
     for raw in raw_seats:
         if type(raw) is not dict:
@@ -337,6 +448,14 @@ def encode_table(table: TableState) -> dict[str, Any]:
     }
 
 
+def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
+    """The fields of ``new`` that differ from ``old``, encoded as in :func:`encode_table`."""
+    if old == new:
+        return {}
+    before, after = encode_table(old), encode_table(new)
+    return {key: value for key, value in after.items() if before[key] != value}
+
+
 def decode_table(data: object, seats: int) -> TableState:
     """A table state for ``seats`` chairs, strictly checked."""
     if type(data) is not dict:
@@ -366,17 +485,31 @@ def decode_table(data: object, seats: int) -> TableState:
 
 @dataclass(frozen=True, slots=True)
 class Welcome:
-    """The server took the hello: your seat (``None`` when watching) and the table."""
+    """The server took the hello: your seat (``None`` when watching) and the table.
+
+    ``host`` says this connection is the host's own (it may start the table and open the
+    next game); ``game`` counts the games at this table (a new one: a fresh welcome);
+    ``reveal_ms`` is the host's pause between hands turned up at a showdown (0: all at
+    once), so every screen turns them up one by one at the host's pace.
+    """
 
     seat: int | None
     settings: GameSettings
+    host: bool = False
+    game: int = 1
+    reveal_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
-    """Waiting for friends: the names seated so far (``None`` = still open)."""
+    """Waiting for friends: the names seated so far (``None`` = still open).
+
+    ``here`` is true for a chair whose player is at the table and ready (a bot always),
+    false for an open chair or one kept for a player who has not come (back) yet.
+    """
 
     names: tuple[str | None, ...]
+    here: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,10 +517,33 @@ class State:
     """The table now: this client's own view of the hand (``None`` before the first deal).
 
     ``decision`` is the number to answer with when ``view.legal`` is this client's turn.
+    ``seq`` numbers the pictures of one connection; ``events`` are the events this picture
+    added to the view's history (for a whole ``state``, ``full``, the history so far), in
+    the engine's order: a showdown's :class:`~holdem_tui.engine.events.CardsShown` events
+    come in the order the hands are turned up.
     """
 
     table: TableState
     view: PlayerView | None
+    decision: int | None
+    can_show: bool
+    seq: int = 0
+    events: tuple[Event, ...] = field(default=(), compare=False)
+    full: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Delta:
+    """What changed since picture ``seq - 1``; :func:`apply_delta` makes the next ``State``.
+
+    ``table`` holds the changed fields of the table state; ``view`` a view patch of the
+    hand numbered ``hand`` (``None``: the view did not change).
+    """
+
+    seq: int
+    hand: int
+    table: dict[str, Any]
+    view: dict[str, Any] | None
     decision: int | None
     can_show: bool
 
@@ -411,47 +567,81 @@ class Error:
 
 @dataclass(frozen=True, slots=True)
 class Over:
-    """The session ended: final table plus the stack after every hand (for the chart)."""
+    """The session ended: final table plus the stack after every hand (for the chart).
+
+    ``again`` says the table stays open: the host may open the next game here, and a
+    player's "Play again" (:func:`again`) waits for it.
+    """
 
     table: TableState
     history: tuple[tuple[int, ...], ...]
     biggest_pot: tuple[int, ...] | None
+    again: bool = False
 
 
-ServerMessage = Welcome | Lobby | State | Refused | Error | Over
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The host closed the table (``reason``: ``host_closed``); the connection ends now."""
+
+    reason: str
+    detail: str
 
 
-def welcome(seat: int | None, settings: GameSettings) -> dict[str, Any]:
-    """The server's answer to a good hello."""
-    return {"t": "welcome", "seat": seat, "settings": public_settings(settings)}
+ServerMessage = Welcome | Lobby | State | Delta | Refused | Error | Over | Closed
 
 
-def lobby(names: list[str | None]) -> dict[str, Any]:
+def welcome(
+    seat: int | None,
+    settings: GameSettings,
+    *,
+    host: bool = False,
+    game: int = 1,
+    reveal_ms: int = 0,
+) -> dict[str, Any]:
+    """The server's answer to a good hello (and to every seat when a game begins)."""
+    return {
+        "t": "welcome",
+        "seat": seat,
+        "settings": public_settings(settings),
+        "host": host,
+        "game": game,
+        "reveal_ms": reveal_ms,
+    }
+
+
+def lobby(names: list[str | None], here: list[bool]) -> dict[str, Any]:
     """Who is seated while the table fills."""
-    return {"t": "lobby", "names": names}
+    return {"t": "lobby", "names": names, "here": here}
 
 
-class ViewEncoder:
-    """:func:`~holdem_tui.wire.encode_view` with each event of a hand encoded only once.
+class FrameEncoder:
+    """Views and view patches with each event of a hand encoded only once for all clients.
 
-    Why: every change sends every client its view, and a view carries the hand's whole
-    history; re-encoding it per client per action was nine tenths of a 9-client server's
-    time. Events are frozen values, so the same event (as a given client may see it) always
-    encodes the same; the cache is emptied when a new hand starts.
+    Events are frozen values, so the same event (as a given client may see it) always
+    encodes the same; nine clients seeing the same action cost one encoding. The cache is
+    emptied when a new hand starts.
     """
 
     def __init__(self) -> None:
         self._events: dict[Event, Any] = {}
         self._hand: int | None = None
 
-    def encode(self, view: PlayerView) -> dict[str, Any]:
+    def full(self, view: PlayerView) -> dict[str, Any]:
         """The same data as ``encode_view(view)``."""
-        if view.hand_number != self._hand:
-            self._events.clear()
-            self._hand = view.hand_number
+        self._hand_of(view)
         data = encode_view(replace(view, history=()))
         data["history"] = [self._event(event) for event in view.history]
         return data
+
+    def patch(self, old: PlayerView, new: PlayerView) -> dict[str, Any] | None:
+        """:func:`~holdem_tui.wire.encode_view_patch` from ``old`` to ``new``."""
+        self._hand_of(new)
+        return encode_view_patch(old, new, self._event)
+
+    def _hand_of(self, view: PlayerView) -> None:
+        if view.hand_number != self._hand:
+            self._events.clear()
+            self._hand = view.hand_number
 
     def _event(self, event: Event) -> Any:
         encoded = self._events.get(event)
@@ -461,21 +651,81 @@ class ViewEncoder:
 
 
 def state(
+    seq: int,
     table: TableState,
     view: PlayerView | None,
     decision: int | None,
     can_show: bool,
-    encoder: ViewEncoder | None = None,
+    encoder: FrameEncoder | None = None,
 ) -> dict[str, Any]:
-    """One client's picture of the table."""
-    encode = encode_view if encoder is None else encoder.encode
+    """One client's whole picture of the table, numbered ``seq``."""
+    encode = encode_view if encoder is None else encoder.full
     return {
         "t": "state",
+        "seq": seq,
         "table": encode_table(table),
         "view": None if view is None else encode(view),
         "decision": decision,
         "can_show": can_show,
     }
+
+
+def delta(
+    seq: int,
+    hand: int,
+    table: dict[str, Any],
+    view: dict[str, Any] | None,
+    decision: int | None,
+    can_show: bool,
+) -> dict[str, Any]:
+    """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged)."""
+    if view is not None and view_patch_is_empty(view):
+        view = None
+    return {
+        "t": "delta",
+        "seq": seq,
+        "hand": hand,
+        "table": table,
+        "view": view,
+        "decision": decision,
+        "can_show": can_show,
+    }
+
+
+def apply_delta(current: State | None, message: Delta) -> State:
+    """The picture ``message`` makes of ``current``, or ``ProtocolError("out_of_step")``.
+
+    Out of step: no picture yet or none with a view, a picture number skipped, another
+    hand, or a patch that does not apply cleanly (every field checked as in a whole
+    ``state``). The client then asks for a whole ``state`` (:func:`sync`).
+    """
+    if current is None or current.view is None:
+        raise ProtocolError("out_of_step", "a delta before any whole state")
+    if message.seq != current.seq + 1:
+        raise ProtocolError("out_of_step", f"picture {message.seq} after {current.seq}")
+    if message.hand != current.view.hand_number:
+        raise ProtocolError("out_of_step", f"a delta for hand {message.hand}")
+    try:
+        view = current.view
+        events: tuple[Event, ...] = ()
+        if message.view is not None:
+            view = apply_view_patch(current.view, message.view)
+            events = view.history[len(current.view.history) :]
+        table = current.table
+        if message.table:
+            merged = encode_table(current.table)
+            unknown = set(message.table) - set(merged)
+            if unknown:
+                raise ProtocolError("bad_message", f"unknown table field {sorted(unknown)[0]!r}")
+            merged.update(message.table)
+            table = decode_table(merged, len(current.table.stacks))
+    except WireError as exc:
+        raise ProtocolError("out_of_step", str(exc)) from None
+    except ProtocolError as exc:
+        raise ProtocolError("out_of_step", exc.detail) from None
+    if message.decision is not None and view.legal is None:
+        raise ProtocolError("out_of_step", "a decision without legal actions")
+    return State(table, view, message.decision, message.can_show, message.seq, events, full=False)
 
 
 def refused(reason: str, detail: str) -> dict[str, Any]:
@@ -490,25 +740,45 @@ def error(reason: str, detail: str, params: Mapping[str, Any] | None = None) -> 
 
 
 def over(
-    table: TableState, history: list[tuple[int, ...]], biggest: list[int] | None
+    table: TableState,
+    history: list[tuple[int, ...]],
+    biggest: list[int] | None,
+    *,
+    again: bool = False,
 ) -> dict[str, Any]:
-    """The session's end."""
+    """The session's end (``again``: the table stays open for the next game)."""
     return {
         "t": "over",
         "table": encode_table(table),
         "history": [list(h) for h in history],
         "biggest_pot": biggest,
+        "again": again,
     }
+
+
+def closed(reason: str, detail: str) -> dict[str, Any]:
+    """The table closes; the connection ends after this."""
+    return {"t": "closed", "reason": reason, "detail": detail}
 
 
 def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
     """A server message (after :func:`parse_line`); ``seats`` is known once welcomed."""
     kind = data["t"]
     if kind == "welcome":
-        _keys(data, {"v", "t", "seat", "settings"}, {"seat", "settings"})
+        keys = {"seat", "settings", "host", "game", "reveal_ms"}
+        _keys(data, {"v", "t", *keys}, keys)
         settings = decode_settings(data["settings"], lang="en", pace="normal")
         seat = _opt_int(data, "seat", 0, len(settings.seats) - 1)
-        return Welcome(seat, settings)
+        return Welcome(
+            seat,
+            settings,
+            _bool(data, "host"),
+            _int(data, "game", 1, 10**9),
+            _int(data, "reveal_ms", 0, 60_000),
+        )
+    if kind == "closed":
+        _keys(data, {"v", "t", "reason", "detail"}, {"reason", "detail"})
+        return Closed(_str(data, "reason", 64), _str(data, "detail", 400))
     if kind in ("refused", "error"):
         allowed = {"v", "t", "reason", "detail"} | ({"params"} if kind == "error" else set())
         _keys(data, allowed, allowed - {"v"})
@@ -522,15 +792,19 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
     if seats is None:
         raise ProtocolError("bad_message", f"{kind[:32]!r} before welcome")
     if kind == "lobby":
-        _keys(data, {"v", "t", "names"}, {"names"})
+        _keys(data, {"v", "t", "names", "here"}, {"names", "here"})
         names = data["names"]
         if type(names) is not list or len(names) != seats:
             raise ProtocolError("bad_message", "names must list every seat")
         if any(n is not None and (type(n) is not str or len(n) > MAX_NAME) for n in names):
             raise ProtocolError("bad_message", "a bad name")
-        return Lobby(tuple(names))
+        here = _bool_list(data, "here", seats)
+        if None in here:
+            raise ProtocolError("bad_message", "here holds a bad flag")
+        return Lobby(tuple(names), tuple(bool(h) for h in here))
     if kind == "state":
-        _keys(data, {"v", "t", "table", "view", "decision", "can_show"}, {"table", "view"})
+        keys = {"seq", "table", "view", "decision", "can_show"}
+        _keys(data, {"v", "t", *keys}, keys)
         table = decode_table(data["table"], seats)
         view = None
         if data["view"] is not None:
@@ -538,9 +812,31 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
                 view = decode_view(data["view"])
             except WireError as exc:
                 raise ProtocolError("bad_message", str(exc)) from None
-        return State(table, view, _opt_int(data, "decision", 0, 2**53), _bool(data, "can_show"))
+        decision = _opt_int(data, "decision", 0, 2**53)
+        if decision is not None and (view is None or view.legal is None):
+            raise ProtocolError("bad_message", "a decision without legal actions")
+        seq = _int(data, "seq", 0, 2**53)
+        history = () if view is None else view.history
+        return State(table, view, decision, _bool(data, "can_show"), seq, history)
+    if kind == "delta":
+        keys = {"seq", "hand", "table", "view", "decision", "can_show"}
+        _keys(data, {"v", "t", *keys}, keys)
+        table_data, patch = data["table"], data["view"]
+        if type(table_data) is not dict or len(table_data) > 16:
+            raise ProtocolError("bad_message", "table must be an object of changed fields")
+        if patch is not None and type(patch) is not dict:
+            raise ProtocolError("bad_message", "view must be a patch object or null")
+        return Delta(
+            _int(data, "seq", 1, 2**53),
+            _int(data, "hand", 0, 10**9),
+            table_data,
+            patch,
+            _opt_int(data, "decision", 0, 2**53),
+            _bool(data, "can_show"),
+        )
     if kind == "over":
-        _keys(data, {"v", "t", "table", "history", "biggest_pot"}, {"table", "history"})
+        keys = {"table", "history", "biggest_pot", "again"}
+        _keys(data, {"v", "t", *keys}, keys)
         table = decode_table(data["table"], seats)
         history = data["history"]
         if type(history) is not list or len(history) > 10**6:
@@ -549,5 +845,5 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         best = data.get("biggest_pot")
         if best is not None:
             best = _int_list({"b": best}, "b", len(best) if type(best) is list else -1)
-        return Over(table, rows, None if best is None else tuple(best))
+        return Over(table, rows, None if best is None else tuple(best), _bool(data, "again"))
     raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")

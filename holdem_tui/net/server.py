@@ -16,6 +16,13 @@ end that connection, never the table.
 A human seat whose player drops keeps its chips; when it is to act, it waits
 ``away_timeout`` seconds for the player to come back, then checks or folds (and from then
 on at once, until the player reconnects with the same code and name).
+
+Each client gets a whole ``state`` when it sits down, when a hand is dealt and when it
+asks; otherwise only a ``delta`` of what changed for it (its own redacted new events and
+the fields that moved), and nothing when nothing did. A table has phases: the lobby (chairs
+fill; the host may start without the open ones), play, and, after a game, "over", where a
+table kept open (``HostOptions.keep_table``) waits for the host's next game with the same
+join code while players say "again" or leave.
 """
 
 from __future__ import annotations
@@ -30,13 +37,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.settings import HUMAN, GameSettings
+from holdem_tui.net.saver import BackgroundSaveFile
+from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
-from holdem_tui.ui.controller import BotFactory, Session
+from holdem_tui.wire import view_patch_is_empty
 
 log = logging.getLogger("holdem_tui.net")
 
@@ -47,17 +57,27 @@ RATE_BURST = 40
 RATE_PER_SECOND = 20.0
 #: refused messages before the connection is closed
 MAX_STRIKES = 20
-#: wrong join codes from one address before it is refused outright
+#: wrong join codes (or host tokens) from one address before it is refused outright
 MAX_CODE_FAILURES = 20
 #: spectators at most
 MAX_WATCHERS = 16
 #: bytes waiting in one client's socket buffer before it counts as gone (not reading)
 MAX_BACKLOG = 8 * 1024 * 1024
 
+#: the table's phases: chairs filling, a game in play, a game over (waiting for the next)
+LOBBY = "lobby"
+PLAYING = "playing"
+OVER = "over"
+
 
 def new_code() -> str:
     """A short join code that reads unambiguously aloud and on screen."""
     return "".join(secrets.choice(p.CODE_ALPHABET) for _ in range(p.CODE_LENGTH))
+
+
+def new_token() -> str:
+    """The host process's secret: its own table app shows it to be the host's connection."""
+    return secrets.token_urlsafe(32)
 
 
 def host_save_file() -> SaveFile:
@@ -71,6 +91,10 @@ class HostOptions:
 
     ``settings`` seats every chair; a human chair with an empty name is open for a friend,
     one with a name is reserved (the host's own, or a seat of a resumed table).
+    ``reveal_delay`` is the pause between hands turned up at a showdown on the players'
+    screens (the table waits for it before the next hand); ``keep_table`` keeps the table
+    open after a game for the host's next one; ``host_token`` is the secret the host's own
+    table app presents (never sent to anyone).
     """
 
     settings: GameSettings
@@ -79,8 +103,11 @@ class HostOptions:
     away_timeout: float = 30.0
     hand_pause: float = 5.0
     bot_delay: float = 0.0
-    bot_timeout: float = 5.0
+    bot_timeout: float | None = 5.0
     persist: bool = False
+    reveal_delay: float = 0.0
+    keep_table: bool = False
+    host_token: str = field(default_factory=new_token)
 
 
 class HostSession(Session):
@@ -90,30 +117,54 @@ class HostSession(Session):
     host_seat: int | None = None
 
     def start_storage(self, save_file: SaveFile | None = None) -> None:
-        """Keep the hosted session on disk in the host's own save file."""
-        super().start_storage(save_file or host_save_file())
+        """Keep the hosted session on disk in the host's own save file, written off the loop."""
+        super().start_storage(save_file or BackgroundSaveFile(host_save_file().path))
 
     def score_data(self) -> dict[str, Any]:
         """The score plus what ``host --resume`` needs to open the same table again."""
         return {**super().score_data(), "join_code": self.join_code, "host_seat": self.host_seat}
 
+    def stop_saving(self) -> None:
+        """Wait for the autosave writer to put the last save on disk, and end it."""
+        store = self.store
+        if store is not None and isinstance(store.save_file, BackgroundSaveFile):
+            try:
+                store.save_file.stop()
+            except OSError as exc:
+                store.unusable = f"{exc.strerror or exc}"
+
 
 @dataclass(eq=False)
 class Client:
-    """One connection: who it is and what it may still send."""
+    """One connection: who it is, what it may still send, and the picture it was sent.
+
+    ``game`` is the game at this table the client was welcomed into (0: none yet); a
+    player of an earlier game who has not said "again" gets nothing of the new one.
+    ``view``/``table``/``decision``/``can_show`` are what its last picture (number ``seq``)
+    said, the base of the next delta.
+    """
 
     writer: asyncio.StreamWriter
     address: str
+    name: str = ""
     seat: int | None = None
     watching: bool = False
+    host: bool = False
+    game: int = 0
+    again: bool = False
     strikes: int = 0
     tokens: float = RATE_BURST
     refilled: float = 0.0
     closed: bool = False
+    seq: int = 0
+    view: PlayerView | None = None
+    table: p.TableState | None = None
+    decision: int | None = None
+    can_show: bool = False
 
 
 class TableServer:
-    """Serve one table until the session ends; see the module docstring for the rules."""
+    """Serve one table (game after game with ``keep_table``); see the module docstring."""
 
     def __init__(
         self,
@@ -128,6 +179,9 @@ class TableServer:
         self.clock = clock
         self.settings = options.settings.with_seed()
         self.session: HostSession | None = None
+        self.phase = LOBBY
+        #: the games played at this table so far, the one in play or filling included
+        self.game = 1
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
@@ -136,8 +190,11 @@ class TableServer:
         self.pending: int | None = None  # the human chair whose answer is awaited
         self.sitting_out: set[int] = set()
         self.ready: set[int] = set()
-        self.finished = False
+        #: names of players who left the table for good (their chairs open for the next game)
+        self.left: set[str] = set()
         self.actions_applied = 0
+        #: bytes handed to client sockets (the benchmark reports them per action)
+        self.bytes_sent = 0
         #: (decision number, loop time its state went to the actor's socket)
         self.sent_at: dict[int, float] = {}
         #: loop seconds from sending a decision to its answer arriving, per human decision
@@ -148,10 +205,13 @@ class TableServer:
         self._driver: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
+        self._watchers = 0
         self._seated = asyncio.Event()
+        self._next_game = asyncio.Event()
         self._finished_hand: int | None = None
         self._handlers: set[asyncio.Task[None]] = set()
-        self._encoder = p.ViewEncoder()
+        self._encoder = p.FrameEncoder()
+        self._closing = False
         self._check_seated()
 
     # ------------------------------------------------------------------ seats
@@ -161,6 +221,16 @@ class TableServer:
         """The join code a client must present."""
         return self.options.code
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game at the table has ended (a kept table may start another)."""
+        return self.phase == OVER
+
+    @property
+    def resumable(self) -> bool:
+        """Whether a game is in play that ``host --resume`` could bring back."""
+        return self.session is not None and self.phase != OVER
+
     def human_seats(self) -> tuple[int, ...]:
         """Chairs played by people (the host's included)."""
         return self.settings.humans
@@ -168,6 +238,10 @@ class TableServer:
     def connected(self, seat: int) -> bool:
         """Whether a player is at this chair right now."""
         return any(c.seat == seat and not c.closed for c in self.clients)
+
+    def members(self) -> list[Client]:
+        """The connections taking part in the game at the table now (players and spectators)."""
+        return [c for c in self.clients if c.game == self.game and not c.closed]
 
     def names(self) -> list[str | None]:
         """Every chair's name, ``None`` for a chair still open."""
@@ -179,6 +253,13 @@ class TableServer:
                 names.append(self.settings.seat_names()[index])
         return names
 
+    def here(self) -> list[bool]:
+        """Per chair: its player is at the table (a bot always is)."""
+        return [
+            not seat.is_human or (bool(seat.name) and self.connected(index))
+            for index, seat in enumerate(self.settings.seats)
+        ]
+
     def _claim(self, name: str) -> int | str:
         """The chair for ``name`` (reserved, or the first open one), else why not."""
         for index, seat in enumerate(self.settings.seats):
@@ -186,23 +267,70 @@ class TableServer:
                 return "seat_taken" if self.connected(index) else index
         if name in self.settings.seat_names():
             return "name_taken"
-        if self.session is not None:
-            return "table_full"
+        if self.phase != LOBBY:
+            return "started"
         for index, seat in enumerate(self.settings.seats):
             if seat.kind == HUMAN and not seat.name:
-                seats = list(self.settings.seats)
-                seats[index] = replace(seat, name=name)
-                self.settings = replace(self.settings, seats=tuple(seats))
+                self._rename(index, name)
                 return index
         return "table_full"
 
+    def _rename(self, index: int, name: str) -> None:
+        seats = list(self.settings.seats)
+        seats[index] = replace(seats[index], name=name)
+        self.settings = replace(self.settings, seats=tuple(seats))
+
     def _check_seated(self) -> None:
         """Deal once every chair has its player (a resumed table: once each came back)."""
+        if self.phase != LOBBY:
+            return
         humans = self.human_seats()
         if all(self.settings.seats[s].name for s in humans) and all(
             self.connected(s) for s in humans
         ):
-            self._seated.set()
+            self._begin()
+
+    def _begin(self) -> None:
+        self.phase = PLAYING
+        self._seated.set()
+        self._wake.set()
+
+    def start_now(self) -> None:
+        """The host's "start without them": deal now with whoever is at the table.
+
+        The chairs still open (and chairs kept for players not here) are taken away, so
+        the game is played by the people present and the host's bots, as a home game
+        starts with who came; at least two players, one of them a person, must remain. A
+        resumed table has chips in every chair, so there nobody is taken away: players not
+        back yet are Away (checked or folded on their timer) until they return. Raises
+        :class:`~holdem_tui.net.protocol.ProtocolError` when it cannot start.
+        """
+        if self.phase != LOBBY:
+            raise p.ProtocolError("not_now", "the game is already under way")
+        if self.session is not None:
+            self._begin()
+            return
+        seats = self.settings.seats
+        keep = [
+            index
+            for index, seat in enumerate(seats)
+            if not seat.is_human or (seat.name and self.connected(index))
+        ]
+        if len(keep) < 2 or not any(seats[index].is_human for index in keep):
+            raise p.ProtocolError(
+                "too_few_players", "at least two players, one of them a person, are needed"
+            )
+        moved = {old: new for new, old in enumerate(keep)}
+        self.settings = replace(self.settings, seats=tuple(seats[index] for index in keep))
+        for client in self.clients:
+            if client.seat is not None:
+                client.seat = moved.get(client.seat)
+        if self.options.host_seat is not None:
+            self.options.host_seat = moved.get(self.options.host_seat)
+        log.info("started without the open chairs: %d players", len(keep))
+        for client in self.members():  # the new table at once: a lobby must not follow the old
+            self._welcome(client)
+        self._begin()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -217,23 +345,28 @@ class TableServer:
         return bound
 
     async def wait_closed(self) -> None:
-        """Until the session is over (or the server is closed)."""
+        """Until the table is done (the game over, unless it is kept), or closed."""
         if self._driver is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
 
     async def close(self) -> None:
-        """Stop the table: save where it is, drop every connection, stop listening."""
+        """Stop the table: save where it is, tell and drop every connection, stop listening."""
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
-        if self.session is not None and not self.finished:
-            self.session.save()
+        session = self.session
+        if session is not None and self.phase != OVER:
+            session.save()
+        if session is not None:
+            await asyncio.to_thread(session.stop_saving)
         if self._server is not None:
             self._server.close()
+        self._closing = True  # from here on nobody is told about the others leaving
         leaving = list(self.clients)
         for client in leaving:
+            self._send(client, p.closed("host_closed", "the host closed the table"))
             self._drop(client)
         if self._handlers:  # a moment to send what is buffered, then hang up regardless
             await asyncio.wait(self._handlers, timeout=1.0)
@@ -246,10 +379,17 @@ class TableServer:
 
     async def wait_until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
         """Return once ``condition()`` holds (checked on every change); tests wait on this."""
-        async with asyncio.timeout(timeout), self._changed:
-            await self._changed.wait_for(condition)
+        self._watchers += 1
+        try:
+            async with asyncio.timeout(timeout), self._changed:
+                await self._changed.wait_for(condition)
+        finally:
+            self._watchers -= 1
 
     def _notify(self) -> None:
+        if not self._watchers:  # nobody waits: no task per change on the hot path
+            return
+
         async def notify() -> None:
             async with self._changed:
                 self._changed.notify_all()
@@ -291,6 +431,11 @@ class TableServer:
             return None
         return line
 
+    def _fail_attempt(self, client: Client, reason: str, detail: str) -> bool:
+        self.failures[client.address] = self.failures.get(client.address, 0) + 1
+        self._send(client, p.refused(reason, detail))
+        return False
+
     async def _greet(self, client: Client, reader: asyncio.StreamReader) -> bool:
         if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
             self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
@@ -311,9 +456,11 @@ class TableServer:
             self._send(client, p.refused("bad_message", "say hello first"))
             return False
         if not hmac.compare_digest(message.code.strip().upper().encode(), self.code.encode()):
-            self.failures[client.address] = self.failures.get(client.address, 0) + 1
-            self._send(client, p.refused("wrong_code", "that is not this table's join code"))
-            return False
+            return self._fail_attempt(client, "wrong_code", "that is not this table's join code")
+        if message.token is not None:
+            if not hmac.compare_digest(message.token.encode(), self.options.host_token.encode()):
+                return self._fail_attempt(client, "bad_token", "that is not the host's token")
+            client.host = True
         if message.watch:
             if sum(1 for c in self.clients if c.watching) >= MAX_WATCHERS:
                 self._send(client, p.refused("too_many_watchers", "no room to watch"))
@@ -324,19 +471,39 @@ class TableServer:
             if problem is not None:
                 self._send(client, p.refused("bad_name", problem))
                 return False
-            claim = self._claim(message.name.strip())
+            client.name = message.name.strip()
+            claim = self._claim(client.name)
             if isinstance(claim, str):
                 self._send(client, p.refused(claim, _REFUSALS[claim]))
                 return False
             client.seat = claim
             self.sitting_out.discard(claim)
+            self.left.discard(client.name)
         self.clients.append(client)
-        log.info("%s joined from %s", message.name or "a spectator", client.address)
-        self._send(client, p.welcome(client.seat, self.settings))
+        log.info("%s joined from %s", client.name or "a spectator", client.address)
+        self._welcome(client)
+        if self.phase == OVER:  # back after the end: the result, and the table's offer
+            self._picture(client, self.table_state(), {}, full=True)
+            self._send(client, self._over_message())
+            return True
         self._check_seated()
         self._broadcast()
         self._wake.set()
         return True
+
+    def _welcome(self, client: Client) -> None:
+        client.game = self.game
+        client.view = None
+        self._send(
+            client,
+            p.welcome(
+                client.seat,
+                self.settings,
+                host=client.host,
+                game=self.game,
+                reveal_ms=round(self.options.reveal_delay * 1000),
+            ),
+        )
 
     async def _read_loop(self, client: Client, reader: asyncio.StreamReader) -> None:
         loop = asyncio.get_running_loop()
@@ -350,17 +517,40 @@ class TableServer:
                 RATE_BURST, client.tokens + (now - client.refilled) * RATE_PER_SECOND
             )
             client.refilled = now
-            if client.tokens < 1:
-                self._strike(client, "rate_limited", "too many messages; slow down")
-                continue
-            client.tokens -= 1
             try:
                 message = p.decode_client(p.parse_line(line))
+            except p.ProtocolError as exc:
+                if self._take_token(client):
+                    self._strike(client, exc.reason, exc.detail)
+                continue
+            # the answer to the decision the table waits for is never too many: the table
+            # asks at its own pace (a bot client at a fast table answers faster than 20/s)
+            if not self._awaited(client, message) and not self._take_token(client):
+                continue
+            try:
                 self._apply(client, message)
             except p.ProtocolError as exc:
                 self._strike(client, exc.reason, exc.detail)
             except IllegalAction as exc:
                 self._strike(client, "illegal", str(exc), {"key": exc.reason, **exc.params})
+
+    def _take_token(self, client: Client) -> bool:
+        """Count one message against the client's rate; False (and a strike) when over."""
+        if client.tokens < 1:
+            self._strike(client, "rate_limited", "too many messages; slow down")
+            return False
+        client.tokens -= 1
+        return True
+
+    def _awaited(self, client: Client, message: p.ClientMessage) -> bool:
+        """Whether ``message`` is this client's answer to the decision the table waits for."""
+        return (
+            isinstance(message, p.Act)
+            and client.seat is not None
+            and client.seat == self.pending == message.seat
+            and message.decision == self.decision
+            and client.game == self.game
+        )
 
     def _strike(
         self, client: Client, reason: str, detail: str, params: dict[str, Any] | None = None
@@ -373,13 +563,34 @@ class TableServer:
 
     def _apply(self, client: Client, message: p.ClientMessage) -> None:
         """Carry out one checked message, or raise why it cannot be."""
-        session = self.session
         if isinstance(message, p.Hello):
             raise p.ProtocolError("bad_message", "already seated")
+        if isinstance(message, p.Leave):
+            self._leave(client)
+            return
+        if isinstance(message, p.Start | p.NextGame):
+            if not client.host:
+                raise p.ProtocolError("not_host", "only the host can do that")
+            if isinstance(message, p.Start):
+                self.start_now()
+            else:
+                self.next_game(message.settings)
+            return
+        if isinstance(message, p.Again):
+            self._again(client)
+            return
+        if client.game != self.game:
+            raise p.ProtocolError("not_seated", "say again to sit down at the next game")
+        if isinstance(message, p.Sync):
+            self._resync(client)
+            return
+        session = self.session
         if client.seat is None:
             raise p.ProtocolError("not_seated", "spectators cannot act")
-        if session is None:
+        if session is None or self.phase == LOBBY:
             raise p.ProtocolError("not_started", "the first hand is not dealt yet")
+        if self.phase == OVER:
+            raise p.ProtocolError("not_now", "the game is over")
         if isinstance(message, p.Ready):
             self.ready.add(client.seat)
             self._wake.set()
@@ -404,6 +615,110 @@ class TableServer:
         self.pending = None
         self._wake.set()
 
+    def _resync(self, client: Client) -> None:
+        """A whole picture for a client whose copy may be out of step."""
+        if self.session is None:
+            self._send(client, p.lobby(self.names(), self.here()))
+        else:
+            self._picture(client, self.table_state(), {}, full=True)
+
+    def _again(self, client: Client) -> None:
+        """A player's "Play again": wait for the host's next game, or sit down in it now."""
+        if client.game == self.game and self.phase != OVER:
+            raise p.ProtocolError("not_now", "a game is already under way at this table")
+        client.again = True
+        if self.phase == OVER:
+            self._notify()
+            return
+        self._join_game(client)
+
+    def _join_game(self, client: Client) -> None:
+        """Seat a connection of an earlier game in the one filling now (or refuse it)."""
+        client.seat = None
+        if not client.watching:
+            claim = self._claim(client.name) if client.name else "table_full"
+            if isinstance(claim, str):
+                self._send(client, p.refused(claim, _REFUSALS[claim]))
+                self._drop(client)
+                return
+            client.seat = claim
+        self._welcome(client)
+        self._check_seated()
+        self._broadcast()
+
+    def _leave(self, client: Client) -> None:
+        """A player leaves for good: the chair opens for the next game (now, in a lobby)."""
+        if client.name:
+            self.left.add(client.name)
+            seat = client.seat
+            if (
+                self.session is None
+                and seat is not None
+                and client.game == self.game
+                and seat != self.options.host_seat
+            ):
+                self._rename(seat, "")
+        log.info("%s left the table", client.name or "a spectator")
+        self._drop(client)
+
+    def next_game(self, settings: GameSettings | None = None) -> None:
+        """The host's next game at this table, with the same join code.
+
+        ``settings`` ``None`` plays the same table again (a fresh deck: a new seed);
+        otherwise the host's new table, whose human chairs with a name are kept for that
+        player and whose ``""`` chairs are open. The players of the last game who have not
+        left keep their chair (or take an open one, in their order), so each sits down
+        again by saying "again" (or reconnecting with the code and their name); those who
+        already said it, the host and the spectators get a fresh ``welcome`` now.
+        """
+        if self.phase != OVER:
+            raise p.ProtocolError("not_now", "the game at this table is not over")
+        previous = self.settings
+        if settings is None:
+            base = previous
+            seats = [
+                replace(s, name="") if s.is_human and s.name in self.left else s for s in base.seats
+            ]
+        else:
+            base = replace(settings, lang=previous.lang, pace=previous.pace)
+            seats = list(base.seats)
+        returning = [
+            s.name for s in previous.seats if s.is_human and s.name and s.name not in self.left
+        ]
+        reserved = {s.name for s in seats if s.is_human and s.name}
+        waiting = [name for name in returning if name not in reserved]
+        for index, seat in enumerate(seats):
+            if seat.is_human and not seat.name and waiting:
+                seats[index] = replace(seat, name=waiting.pop(0))
+        table = replace(base, seats=tuple(seats), seed=None).with_seed()
+        problems = table.validate()
+        if problems:
+            raise p.ProtocolError("bad_message", f"that table does not hold: {problems[0][0]}")
+        host_names = {c.name for c in self.clients if c.host and c.name}
+        self.options.host_seat = next(
+            (i for i, s in enumerate(table.seats) if s.is_human and s.name in host_names), None
+        )
+        self.settings = table
+        self.session = None
+        self.game += 1
+        self.phase = LOBBY
+        self._seated.clear()
+        self.pending = None
+        self.ready.clear()
+        self.sitting_out.clear()
+        self._finished_hand = None
+        self._encoder = p.FrameEncoder()
+        log.info("game %d opens at the table", self.game)
+        for client in self.clients:  # nobody sits in the new game until welcomed into it
+            client.seat = None
+        for client in list(self.clients):
+            if client.watching or client.host or client.again:
+                client.again = False
+                self._join_game(client)
+        self._check_seated()
+        self._broadcast()
+        self._next_game.set()
+
     def _drop(self, client: Client) -> None:
         if client.closed:
             return
@@ -411,7 +726,7 @@ class TableServer:
         client.writer.close()  # what is buffered still goes out; then the reader sees EOF
         if client in self.clients:
             self.clients.remove(client)
-        if client.seat is not None:
+        if client.seat is not None and client.game == self.game:
             log.info("seat %d dropped", client.seat)
             self._broadcast()
         self._wake.set()
@@ -428,7 +743,9 @@ class TableServer:
         if transport.get_write_buffer_size() > MAX_BACKLOG:  # not reading: gone for the table
             self._drop(client)
             return
-        client.writer.write(p.frame(message))
+        data = p.frame(message)
+        self.bytes_sent += len(data)
+        client.writer.write(data)
 
     # ------------------------------------------------------------------ telling the table
 
@@ -455,42 +772,80 @@ class TableServer:
         )
 
     def _broadcast(self) -> None:
-        """Send every client its own picture of the table (or the lobby)."""
+        """Send every client of this game what changed for it (or the lobby)."""
+        if self._closing:
+            return
         session = self.session
         if session is None:
-            message = p.lobby(self.names())
-            for client in self.clients:
+            message = p.lobby(self.names(), self.here())
+            for client in self.members():
                 self._send(client, message)
             self._notify()
             return
         table = self.table_state()
         views: dict[int | None, PlayerView | None] = {}
-        now = asyncio.get_running_loop().time()
         # the player asked to decide hears first: the others' encoding is not their wait
-        clients = sorted(self.clients, key=lambda c: c.seat != self.pending)
-        for client in clients:
-            seat = client.seat
-            if seat not in views:
-                views[seat] = None if session.hand is None else session.view_for(seat)
-            decision = self.decision if seat is not None and seat == self.pending else None
-            can_show = (
-                seat is not None
-                and self.pending is None
-                and session.hand is not None
-                and session.hand.is_complete
-                and session.can_show(seat)
-            )
-            self._send(client, p.state(table, views[seat], decision, can_show, self._encoder))
-            if decision is not None:
-                self.sent_at[decision] = now
+        for client in sorted(self.members(), key=lambda c: c.seat != self.pending):
+            self._picture(client, table, views)
         self._notify()
+
+    def _picture(
+        self,
+        client: Client,
+        table: p.TableState,
+        views: dict[int | None, PlayerView | None],
+        *,
+        full: bool = False,
+    ) -> None:
+        """Send one client its picture: a delta from its last one, or whole when needed."""
+        session = self.session
+        assert session is not None
+        seat = client.seat
+        if seat not in views:
+            views[seat] = None if session.hand is None else session.view_for(seat)
+        view = views[seat]
+        decision = self.decision if seat is not None and seat == self.pending else None
+        can_show = (
+            seat is not None
+            and self.pending is None
+            and session.hand is not None
+            and session.hand.is_complete
+            and session.can_show(seat)
+        )
+        patch = None
+        if not full and client.view is not None and client.table is not None and view:
+            patch = self._encoder.patch(client.view, view)
+        if patch is None or view is None or client.table is None:
+            client.seq += 1
+            message = p.state(client.seq, table, view, decision, can_show, self._encoder)
+        else:
+            changes = p.table_changes(client.table, table)
+            if (
+                not changes
+                and view_patch_is_empty(patch)
+                and decision == client.decision
+                and can_show == client.can_show
+            ):
+                return  # nothing new for this client
+            client.seq += 1
+            message = p.delta(client.seq, view.hand_number, changes, patch, decision, can_show)
+        self._send(client, message)
+        client.view, client.table, client.decision, client.can_show = (
+            view,
+            table,
+            decision,
+            can_show,
+        )
+        if decision is not None:
+            self.sent_at.setdefault(decision, asyncio.get_running_loop().time())
 
     # ------------------------------------------------------------------ the game
 
     def _resume(self, loaded: LoadResult) -> None:
         from holdem_tui.storage.session import SessionStore
 
-        store, resumed = SessionStore.resume(loaded, save_file=host_save_file())
+        save_file = BackgroundSaveFile(host_save_file().path)
+        store, resumed = SessionStore.resume(loaded, save_file=save_file)
         session = HostSession.resume(resumed, store, self.bot_factory, self.clock)
         assert isinstance(session, HostSession)
         code = resumed.extra.get("join_code")
@@ -513,10 +868,18 @@ class TableServer:
         return session
 
     async def _drive(self) -> None:
+        while True:
+            await self._play_game()
+            if not self.options.keep_table:
+                return
+            await self._next_game.wait()
+            self._next_game.clear()
+
+    async def _play_game(self) -> None:
         await self._seated.wait()
         session = self.session or self._start_session()
-        for client in self.clients:  # the names of the friends who took the open chairs
-            self._send(client, p.welcome(client.seat, self.settings))
+        for client in self.members():  # the names of the friends who took the open chairs
+            self._welcome(client)
         self._broadcast()
         while True:
             hand = session.hand
@@ -525,15 +888,17 @@ class TableServer:
                     self._finished_hand = hand.config.hand_number
                     session.finish_hand()
                     self._broadcast()
-                    await self._between_hands()
+                    await self._between_hands(session)
                 humans = self.human_seats()
+                session.tick()  # the pause between hands counts towards a time limit
                 if session.is_over() or all(session.table.seats[h].out for h in humans):
                     self._end()
                     return
             if hand is None or hand.is_complete:
                 session.start_hand()
                 self.ready.clear()
-                self._broadcast()
+                if not self._next_turn_tells(session):
+                    self._broadcast()
                 continue
             seat = session.actor_seat
             assert seat is not None
@@ -541,12 +906,33 @@ class TableServer:
                 await self._human_turn(session, seat)
             else:
                 await self._bot_turn(session, seat)
-            self._broadcast()
+            if not self._next_turn_tells(session):
+                self._broadcast()
 
-    async def _between_hands(self) -> None:
-        """Let the result be read: until every player present says ready, or the pause ends."""
+    @staticmethod
+    def _next_turn_tells(session: HostSession) -> bool:
+        """Whether the next step sends the table its picture anyway (one frame, not two):
+        a finished hand is told once paid, a person's turn together with the decision."""
+        hand = session.hand
+        if hand is None or hand.is_complete:
+            return hand is not None
+        seat = session.actor_seat
+        return seat is not None and session.is_human(seat)
+
+    def _reveal_time(self, session: HostSession) -> float:
+        """How long the players' screens take to turn the showdown's hands up one by one."""
+        hand = session.hand
+        if hand is None or self.options.reveal_delay <= 0:
+            return 0.0
+        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in hand.events)
+        return self.options.reveal_delay * shown if contested and shown > 1 else 0.0
+
+    async def _between_hands(self, session: HostSession) -> None:
+        """Let the result be read: until every player present says ready, or the pause ends
+        (which starts after the hands have been turned up)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.options.hand_pause
+        deadline = loop.time() + self._reveal_time(session) + self.options.hand_pause
         while True:
             present = {s for s in self.human_seats() if self.connected(s)}
             left = deadline - loop.time()
@@ -566,8 +952,8 @@ class TableServer:
     async def _human_turn(self, session: HostSession, seat: int) -> None:
         self.decision += 1
         self.pending = seat
-        session.save()  # a decision point, as at a local table: a kill resumes here
         self._broadcast()
+        session.save()  # a decision point, as at a local table: a kill resumes here
         while self.pending == seat:
             self._wake.clear()
             if self.connected(seat):
@@ -579,6 +965,7 @@ class TableServer:
                 assert legal is not None
                 session.act(seat, legal.passive_action())
                 self.actions_applied += 1
+                self.sent_at.pop(self.decision, None)
                 self.sitting_out.add(seat)
                 self.pending = None
                 log.info("seat %d is away: %s", seat, legal.passive_action().kind.value)
@@ -589,32 +976,45 @@ class TableServer:
         loop = asyncio.get_running_loop()
         started = loop.time()
         view = session.bot_view(seat)
-        action: Action
-        action, _fault = await asyncio.to_thread(
+        decision, _fault = await asyncio.to_thread(
             safe_decide, session.bots[seat], view, self.options.bot_timeout
         )
         wait = self.options.bot_delay - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)  # pacing, so people can follow a bot's move
-        session.act_for_bot(seat, action)
+        session.act_for_bot(seat, decision)
         self.actions_applied += 1
+
+    def _over_message(self) -> dict[str, Any]:
+        session = self.session
+        assert session is not None
+        best = session.biggest_pot
+        biggest = None if best is None else [best.amount, best.hand_number, *best.winners]
+        return p.over(
+            self.table_state(),
+            list(session.table.history),
+            biggest,
+            again=self.options.keep_table,
+        )
 
     def _end(self) -> None:
         session = self.session
         assert session is not None
-        self.finished = True
+        self.phase = OVER
+        self.pending = None
         session.close_storage()
-        best = session.biggest_pot
-        biggest = None if best is None else [best.amount, best.hand_number, *best.winners]
-        message = p.over(self.table_state(), list(session.table.history), biggest)
-        for client in list(self.clients):
+        message = self._over_message()
+        for client in self.members():
+            client.again = False
             self._send(client, message)
         self._notify()
-        log.info("session over after %d hands", session.table.hand_number)
+        log.info("game %d over after %d hands", self.game, session.table.hand_number)
 
 
 _REFUSALS = {
     "seat_taken": "a player with that name is already at the table",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",
+    "started": "the game started without you; join with --watch to look on, "
+    "or come back for the next game at this table",
 }

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import holdem_tui
 from holdem_tui.engine.actions import Action, ActionKind, IllegalAction
-from holdem_tui.engine.cards import Card, format_cards, parse_cards
+from holdem_tui.engine.cards import Card, parse_cards
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.i18n import Translator
@@ -207,19 +207,17 @@ class LoadResult:
 
     def message(self, tr: Translator) -> str:
         """Plain words for the player: what happened, where the file went, what now."""
+        key = self.message_key
+        if key is None:
+            return ""
         if self.status is LoadStatus.CORRUPT:
-            return " ".join(
-                (tr.t("error.save_corrupt", path=str(self.kept_aside)), tr.t("storage.new_game"))
-            )
-        if self.status is LoadStatus.INCOMPATIBLE:
-            return " ".join(
-                (
-                    tr.t("error.save_version", version=str(self.found_version)),
-                    tr.t("storage.kept_aside", path=str(self.kept_aside)),
-                    tr.t("storage.new_game"),
-                )
-            )
-        return ""
+            what = [tr.t(key, path=str(self.kept_aside))]
+        else:
+            what = [
+                tr.t(key, version=str(self.found_version)),
+                tr.t("storage.kept_aside", path=str(self.kept_aside)),
+            ]
+        return " ".join((*what, tr.t("storage.new_game")))
 
 
 class SaveFile:
@@ -309,19 +307,6 @@ class SaveFile:
         broken ones are kept aside by :meth:`load` instead.
         """
         self.path.unlink(missing_ok=True)
-
-
-def describe_actions(decisions: list[tuple[int, Action]]) -> str:
-    """A short human-readable list of decisions, for logs and bug reports."""
-    parts = []
-    for position, action in decisions:
-        text = f"p{position + 1} {action.kind.value}"
-        if action.amount is not None:
-            text += f" {action.amount}"
-        if action.discards:
-            text += f" {format_cards(action.discards)}"
-        parts.append(text)
-    return ", ".join(parts)
 
 
 def continue_offer(save_file: SaveFile | None = None) -> LoadResult:

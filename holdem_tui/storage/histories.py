@@ -20,12 +20,13 @@ import logging
 import os
 import re
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads
 from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
@@ -300,8 +301,16 @@ class SessionHistory:
         history.write_summary()
         return history
 
-    def append(self, hand: Hand, *, extra: dict[str, Any] | None = None) -> int:
+    def append(
+        self,
+        hand: Hand,
+        *,
+        extra: dict[str, Any] | None = None,
+        reasons: Mapping[int, Reason] | None = None,
+    ) -> int:
         """Add a finished hand (all cards) and update the summary; returns the file size.
+
+        ``reasons`` (bot reasons by decision index) are written as the hand's ``_reasons``.
 
         The hand's number is its section key; should that number already be in the file
         (a hand dealt again without :meth:`reopen`), a suffix keeps the TOML valid.
@@ -313,7 +322,7 @@ class SessionHistory:
                 suffix += 1
             key = f"{key}_{suffix}"
         fields = {"_session_id": self.info.session_id, **(extra or {})}
-        text = dumps_section(hand, key, extra=fields)
+        text = dumps_section(hand, key, extra=fields, reasons=reasons)
         if self._size and not self._ends_with_newline():
             text = "\n" + text
         self._size = append_durably(self.path, text)
@@ -396,7 +405,7 @@ def _summary_from_file(path: Path, session_id: str) -> SessionInfo:
     return SessionInfo(
         session_id=session_id,
         started=started,
-        game="draw" if first.variant == "F5CD" else "holdem",
+        game=first.game,
         players=players,
         starting_stack=start,
         stacks=[start] * count,

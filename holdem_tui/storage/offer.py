@@ -5,17 +5,22 @@
 loader alone): a damaged file is set aside *before* the player is invited to continue it.
 :func:`summarize` gives what the button says ("Hold'em, 4 players, hand #12, 38 minutes
 ago") as plain data, and :func:`prune_previous` keeps the set-aside sessions few.
+:class:`ContinueOffer` is what the setup screen asks: is there one, what does the button say,
+and the save itself when the player takes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from holdem_tui.engine.variants import VARIANTS, variant_of
+from holdem_tui.i18n import Translator
 from holdem_tui.storage.atomic import keep_aside
-from holdem_tui.storage.autosave import LoadResult, SaveFile
+from holdem_tui.storage.autosave import LoadResult, SaveFile, continue_offer
 
 #: How many ``autosave.previous-*`` files (unfinished sessions replaced by a new game) stay.
 KEEP_PREVIOUS: Final = 5
@@ -45,7 +50,7 @@ def summarize(loaded: LoadResult) -> SavedSummary | None:
     if saved_at is not None and saved_at.tzinfo is None:
         saved_at = saved_at.replace(tzinfo=UTC)
     return SavedSummary(
-        variant=variant if variant in ("holdem", "draw") else "holdem",
+        variant=variant_of(variant) or VARIANTS[0],
         players=len(session.table.seats),
         hand_number=session.hand_number,
         saved_at=saved_at,
@@ -80,3 +85,64 @@ def prune_previous(save_path: Path | None = None, keep: int = KEEP_PREVIOUS) -> 
         except OSError:
             continue
     return removed
+
+
+class ContinueOffer:
+    """The setup screen's "Continue": the autosave, checked whole once per visit of the screen.
+
+    The save is validated completely (schema, ranges, its hand replayed) by
+    :func:`~holdem_tui.storage.autosave.continue_offer` before the offer is made; a broken one
+    is kept aside and ``warn`` tells the player where it went. Nothing is offered when
+    sessions are not kept on disk (``enabled`` off: the tests, a network seat).
+    """
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self._checked: LoadResult | None = None
+
+    def check(self, tr: Translator, warn: Callable[[str], None]) -> LoadResult | None:
+        """The save as checked on this visit (read now if it was not yet)."""
+        if not self.enabled:
+            return None
+        if self._checked is None:
+            self._checked = continue_offer()
+            message = self._checked.message(tr)
+            if message:
+                warn(message)
+        return self._checked
+
+    def available(self, tr: Translator, warn: Callable[[str], None]) -> bool:
+        """Whether a save exists and was checked whole."""
+        checked = self.check(tr, warn)
+        return checked is not None and checked.ok
+
+    def label(self, tr: Translator, warn: Callable[[str], None]) -> str:
+        """ "Continue — Hold'em, 4 players, hand #12, 38 minutes ago"."""
+        label = tr.t("setup.continue")
+        checked = self.check(tr, warn)
+        summary = None if checked is None else summarize(checked)
+        if summary is None:
+            return label
+        parts = [
+            tr.t(f"game.{summary.variant}"),
+            tr.plural("unit.players", summary.players),
+            tr.t("saves.hand_number", number=summary.hand_number),
+        ]
+        if summary.saved_at is not None:
+            age = (datetime.now(UTC) - summary.saved_at).total_seconds()
+            parts.append(tr.t("saves.just_now") if age < 60 else tr.ago(age))
+        return f"{label} — {', '.join(parts)}"
+
+    def take(self, tr: Translator, warn: Callable[[str], None]) -> LoadResult | None:
+        """The save to continue, or ``None`` after telling the player why there is none."""
+        checked = self.check(tr, warn)
+        self._checked = None
+        if checked is None or checked.session is None:
+            message = "" if checked is None else checked.message(tr)
+            warn(message or tr.t("storage.no_save"))
+            return None
+        return checked
+
+    def forget(self) -> None:
+        """Read the save afresh next time (a new session has replaced it)."""
+        self._checked = None

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS
-from holdem_tui.settings import MAX_CHIPS, MAX_HANDS, GameSettings
+from holdem_tui.engine.variants import MAX_SEATS, RULES, variant_of
+from holdem_tui.game_settings import MAX_CHIPS, MAX_HANDS, GameSettings
 
 #: a save larger than this is not one this game wrote (a long session is well under 1 MB)
 MAX_SAVE_BYTES = 16 * 1024 * 1024
@@ -50,12 +50,13 @@ def _list(value: Any, name: str, most: int) -> list[Any]:
 def _check_config(config: Any) -> int:
     if type(config) is not dict:
         raise ValueError("table.config: expected an object")
-    variant = config.get("variant")
-    if variant not in VARIANTS:
-        raise ValueError(f"table.config.variant: unknown game {str(variant)[:20]!r}")
-    names = _list(config.get("names"), "table.config.names", 9)
-    low, high = SEAT_LIMITS[variant]
-    if not low <= len(names) <= high or not all(type(n) is str and len(n) <= 64 for n in names):
+    variant = variant_of(config.get("variant"))
+    if variant is None:
+        raise ValueError(f"table.config.variant: unknown game {str(config.get('variant'))[:20]!r}")
+    names = _list(config.get("names"), "table.config.names", MAX_SEATS)
+    if len(names) not in RULES[variant].seat_counts or not all(
+        type(n) is str and len(n) <= 64 for n in names
+    ):
         raise ValueError("table.config.names: wrong number of players or not names")
     for key in ("starting_stack", "small_blind", "big_blind", "ante", "small_bet", "big_bet"):
         if key in config:
@@ -87,13 +88,13 @@ def check_table(table: Any) -> None:
     if type(table) is not dict:
         raise ValueError("table: expected an object")
     n = _check_config(table.get("config"))
-    seats = _list(table.get("seats"), "table.seats", 9)
+    seats = _list(table.get("seats"), "table.seats", MAX_SEATS)
     if len(seats) != n:
         raise ValueError("table.seats: not one per player")
     for i, seat in enumerate(seats):
         if type(seat) is not list or len(seat) != 3 or type(seat[0]) is not str:
             raise ValueError(f"table.seats[{i}]: expected [name, stack, busted hand]")
-        _int(seat[1], f"table.seats[{i}].stack", 0, MAX_CHIPS * 9)
+        _int(seat[1], f"table.seats[{i}].stack", 0, MAX_CHIPS * MAX_SEATS)
         _optional_int(seat[2], f"table.seats[{i}].busted", 0, MAX_HANDS * 10)
     _int(table.get("button"), "table.button", -1, n - 1)
     _int(table.get("hand_number"), "table.hand_number", 0, MAX_HANDS * 10)
@@ -113,7 +114,7 @@ def check_table(table: Any) -> None:
         if type(stacks) is not list or len(stacks) != n:
             raise ValueError(f"table.history[{i}]: not one stack per player")
         for stack in stacks:
-            _int(stack, f"table.history[{i}]", 0, MAX_CHIPS * 9)
+            _int(stack, f"table.history[{i}]", 0, MAX_CHIPS * MAX_SEATS)
 
 
 def check_payload(payload: Any) -> None:

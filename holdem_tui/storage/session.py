@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.storage.atomic import keep_aside
@@ -157,12 +158,20 @@ class SessionStore:
         self.save(table, hand, extra=extra)
 
     def hand_finished(
-        self, table: Table, hand: Hand, *, extra: dict[str, Any] | None = None
+        self,
+        table: Table,
+        hand: Hand,
+        *,
+        extra: dict[str, Any] | None = None,
+        reasons: Mapping[int, Reason] | None = None,
     ) -> None:
-        """Record a finished hand (after ``Table.finish_hand``), then save between hands."""
+        """Record a finished hand (after ``Table.finish_hand``), then save between hands.
+
+        ``reasons`` are the bots' reasons by decision index; the history keeps them.
+        """
         if self.history is not None and self.unusable is None:
             try:
-                self.history.append(hand)
+                self.history.append(hand, reasons=reasons)
             except OSError as exc:
                 self._failed(exc)
         self.save(table, None, extra=extra)

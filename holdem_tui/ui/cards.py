@@ -8,10 +8,11 @@ who mix up suits at a glance. Everything here returns Textual markup.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.ui.narrate import rank_text
+from holdem_tui.session.narrate import rank_text
 
 FACE: Final = "#f7f3e8"
 MARKED: Final = "#ffd54a"
@@ -69,6 +70,14 @@ def chip(
 def empty_chip() -> str:
     """An empty board slot, drawn faintly on the felt."""
     return f"[{SLOT_FG} on {SLOT_BG}] · [/]"
+
+
+def chips(cards: Sequence[Card | None], *, slots: int = 0, four_colour: bool = False) -> str:
+    """Cards side by side as one-line chips (``None``: a back), then empty slots up to
+    ``slots`` (the board's five)."""
+    parts = [chip(card, four_colour=four_colour) for card in cards]
+    parts += [empty_chip()] * max(0, slots - len(cards))
+    return " ".join(parts)
 
 
 def big_lines(

@@ -1,11 +1,13 @@
-"""The table app for a network seat: the same :class:`HoldemApp`, driven by the host.
+"""A network seat: the same table app as a local game, with the host as its driver.
 
-Only the driver differs from a local game. Locally :meth:`HoldemApp.advance` asks the session
-what happens next; here the host decides and every ``state`` it sends sets the stage (your
-turn, someone else's, the hand is over). The session is a
+Only the driver differs. Locally :class:`~holdem_tui.ui.local.LocalDriver` asks the session
+what happens next; here :class:`RemoteDriver` lets the host decide, and every ``state`` it
+sends sets the stage (your turn, someone else's, the hand is over). The session is a
 :class:`~holdem_tui.net.client.RemoteSession`, so the action bar, the raise editor, the draw
-and the log run unchanged and a decision simply travels to the host. A dropped connection is
-retried with the same code and name, which gives the seat back.
+and the log run unchanged and a decision simply travels to the host. The shared
+:class:`~holdem_tui.ui.driver.TableDriver` brings the rest (the one-by-one showdown, the pause
+before the next hand), ready for the host's table to use. A dropped connection is retried
+with the same code and name, which gives the seat back.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -22,14 +23,15 @@ from textual.widgets import Static
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.narrate import refusal_text
+from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.narrate import refusal_text
-from holdem_tui.ui.present import Stage
+from holdem_tui.ui.base_app import Translated, translator
+from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.screens.table import TableScreen
 
 #: attempts to reach the host again after the connection drops, and the pause between them
 RECONNECT_ATTEMPTS = 30
@@ -41,7 +43,8 @@ class JoinTarget:
     """Where the table is and who sits down (``watch``: look on without a seat).
 
     ``shown`` is the address to print for friends when it is not the one connected to (the
-    host's own seat connects over loopback but tells its LAN address).
+    host's own seat connects over loopback but tells its LAN address); ``token`` is the host
+    process's secret, set only for the host's own table app.
     """
 
     host: str
@@ -50,9 +53,10 @@ class JoinTarget:
     name: str = ""
     watch: bool = False
     shown: str = ""
+    token: str | None = None
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Translated, Screen[None]):
     """Before the first hand: where the table is, its code, and who has sat down."""
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -62,8 +66,9 @@ class LobbyScreen(Screen[None]):
     #lobby-text { width: 100%; text-align: center; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, target: JoinTarget) -> None:
         super().__init__(id="lobby")
+        self.target = target
         self.names: tuple[str | None, ...] = ()
         self.problem = ""
 
@@ -71,10 +76,6 @@ class LobbyScreen(Screen[None]):
         """One centred text box."""
         with Vertical(id="lobby-box"):
             yield Static(id="lobby-text")
-
-    def on_mount(self) -> None:
-        """Fill in the text."""
-        self.retranslate()
 
     def show(self, names: tuple[str | None, ...] = (), problem: str = "") -> None:
         """Redraw with the seats so far, or what went wrong."""
@@ -84,14 +85,12 @@ class LobbyScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        app = self.app
-        assert isinstance(app, RemoteApp)
         texts = self.query("#lobby-text").results(Static)
         text = next(texts, None)
         if text is None:  # not composed yet: on_mount draws it
             return
-        tr = app.tr
-        target = app.target
+        tr = translator(self)
+        target = self.target
         lines = [
             tr.t(
                 "net.table_at",
@@ -111,8 +110,8 @@ class LobbyScreen(Screen[None]):
         text.update("\n".join(lines))
 
 
-class RemoteApp(HoldemApp):
-    """A seat (or a spectator) at a table hosted elsewhere; build with :func:`create_remote_app`."""
+class RemoteDriver(TableDriver):
+    """A seat (or a spectator) at a table hosted elsewhere: the host's word sets the stage."""
 
     def __init__(self, target: JoinTarget, settings: GameSettings, *, reconnect: bool = True):
         super().__init__(settings)
@@ -120,21 +119,17 @@ class RemoteApp(HoldemApp):
         self.reconnect = reconnect
         self.connection: Connection | None = None
         self.remote: RemoteSession | None = None
-        self.lobby = LobbyScreen()
-        #: why the app ended when it was not the session's end (shown after it closes)
-        self.exit_reason = ""
+        self.lobby = LobbyScreen(target)
 
     # ------------------------------------------------------------------ connecting
 
-    @on(events.Mount)
-    def open_lobby(self, event: events.Mount) -> None:
+    def start(self) -> None:
         """Show the lobby and connect (instead of dealing a local game)."""
-        event.prevent_default()  # HoldemApp.on_mount would start a local session
-        self.push_screen(self.lobby)
-        self.run_worker(self._connect_loop(), exclusive=True, group="net")
-        self._check_size(self.size.width, self.size.height)
+        self.host.open_screen(self.lobby)
+        self.host.in_background(self._connect_loop())
 
     async def _connect_loop(self) -> None:
+        tr = self.host.tr
         failures = 0
         while True:
             try:
@@ -144,13 +139,14 @@ class RemoteApp(HoldemApp):
                     self.target.code,
                     self.target.name,
                     watch=self.target.watch,
+                    token=self.target.token,
                 )
             except OSError as exc:
                 failures += 1
                 if not self.reconnect or failures > RECONNECT_ATTEMPTS:
-                    self._give_up(self.tr.t("net.unreachable", detail=str(exc)))
+                    self._give_up(tr.t("net.unreachable", detail=str(exc)))
                     return
-                self._tell(self.tr.t("net.reconnecting"))
+                self._tell(tr.t("net.reconnecting"))
                 await asyncio.sleep(RECONNECT_PAUSE)
                 continue
             failures = 0
@@ -159,9 +155,9 @@ class RemoteApp(HoldemApp):
             await connection.close()
             if finished or not self.reconnect:
                 if not finished:
-                    self._give_up(self.tr.t("net.lost"))
+                    self._give_up(tr.t("net.lost"))
                 return
-            self._tell(self.tr.t("net.reconnecting"))
+            self._tell(tr.t("net.reconnecting"))
 
     async def _serve(self, connection: Connection) -> bool:
         """Read messages until the connection ends; True when nothing is left to reconnect to."""
@@ -169,28 +165,33 @@ class RemoteApp(HoldemApp):
             try:
                 message = await connection.recv()
             except p.ProtocolError as exc:
-                self._give_up(self.tr.t("net.bad_host", detail=exc.detail))
+                self._give_up(self.host.tr.t("net.bad_host", detail=exc.detail))
                 return True
             if message is None:
                 return self.remote is not None and self.remote.over
             if isinstance(message, p.Refused):
-                self._give_up(self.tr.t("net.refused", detail=message.detail))
+                self._give_up(self.host.tr.t("net.refused", detail=message.detail))
                 return True
-            if isinstance(message, p.State) and self.remote and self.table_screen() is None:
+            if isinstance(message, p.Closed):
+                if self.remote is None or not self.remote.over:
+                    self._give_up(self.host.tr.t("net.host_closed"))
+                return True
+            if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
-                table = TableScreen(self.remote.seat_count, self.remote.settings.variant == "draw")
-                await self.switch_screen(table)
+                await self.host.swap_in_table(
+                    self.remote.seat_count, self.remote.settings.variant == "draw"
+                )
             self.on_host_message(message)
 
     def _tell(self, text: str) -> None:
         if self.remote is None:
             self.lobby.show(problem=text)
         else:
-            self.notify(text, severity="warning")
+            self.host.tell(text, warning=True)
 
     def _give_up(self, text: str) -> None:
         self.exit_reason = text
-        self.exit(return_code=1)
+        self.host.leave(return_code=1)
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.connection is not None:
@@ -212,10 +213,22 @@ class RemoteApp(HoldemApp):
             self._over(message)
 
     def _welcomed(self, message: p.Welcome) -> None:
-        settings = replace(message.settings, lang=self.tr.lang, pace=self.settings.pace)
+        settings = replace(message.settings, lang=self.host.tr.lang, pace=self.settings.pace)
         remote = self.remote
-        if remote is None or remote.me != message.seat or remote.view is None:
-            remote = RemoteSession(settings, message.seat, self._send)
+        if (
+            remote is None
+            or remote.me != message.seat
+            or remote.view is None
+            or remote.game != message.game
+        ):
+            remote = RemoteSession(
+                settings,
+                message.seat,
+                self._send,
+                host=message.host,
+                game=message.game,
+                reveal_ms=message.reveal_ms,
+            )
         else:  # back after a dropped connection: same chair, same picture until the next state
             remote.settings = settings
             remote.names = settings.seat_names()
@@ -243,6 +256,8 @@ class RemoteApp(HoldemApp):
                 notice=self.ui.notice if same else "",
             )
         elif view.complete:
+            # the host paces the showdown and the next hand: the result shows at once and
+            # the table waits for the player's Enter (reveal_then_hand_over would pace it here)
             self._set_ui(stage=Stage.HAND_OVER, viewer=me, thinking=None, revealed=None)
         else:
             self._set_ui(
@@ -250,20 +265,21 @@ class RemoteApp(HoldemApp):
             )
 
     def _refused_move(self, message: p.Error) -> None:
+        tr = self.host.tr
         if message.reason == "illegal":
             params = dict(message.params)
             key = str(params.pop("key", "not_now"))
-            text = refusal_text(self.tr, IllegalAction(key, message.detail, **params))
+            text = refusal_text(tr, IllegalAction(key, message.detail, **params))
         else:
-            text = self.tr.t("net.error", detail=message.detail)
+            text = tr.t("net.error", detail=message.detail)
         remote = self.remote
         if remote is not None and remote.state is not None:
             remote.decision = remote.state.decision  # the open decision is still ours
             if remote.view is not None and remote.view.legal is not None and remote.decision:
                 self._set_ui(stage=Stage.HUMAN, viewer=remote.me, notice=text)
-                self.bell()
+                self.host.bell()
                 return
-        self.notify(text, severity="warning")
+        self.host.tell(text, warning=True)
 
     def _over(self, message: p.Over) -> None:
         remote = self.remote
@@ -271,12 +287,9 @@ class RemoteApp(HoldemApp):
             return
         remote.finish(message)
         self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
-        self.push_screen(EndScreen(remote), self._end_choice)
+        self.host.open_screen(EndScreen(remote), self.end_chosen)
 
-    # ------------------------------------------------------------------ HoldemApp's driver
-
-    def advance(self) -> None:
-        """Nothing to decide here: the host moves the game on."""
+    # ------------------------------------------------------------------ the table's questions
 
     def current_view(self) -> PlayerView | None:
         """The view the host last sent this client (there is no hand on this side)."""
@@ -292,10 +305,10 @@ class RemoteApp(HoldemApp):
         if seated and self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
             self._send(p.ready())
 
-    def _end_choice(self, choice: str | None) -> None:
-        self.exit()
 
-
-def create_remote_app(target: JoinTarget, settings: GameSettings, **options: Any) -> RemoteApp:
-    """Build the network seat's app; the ``join`` command and the tests come through here."""
-    return RemoteApp(target, settings, **options)
+def create_remote_app(
+    target: JoinTarget, settings: GameSettings, *, reconnect: bool = True
+) -> HoldemApp:
+    """The table app with the host as its driver; the ``join`` and ``host`` commands and the
+    tests come through here."""
+    return HoldemApp(RemoteDriver(target, settings, reconnect=reconnect))

@@ -6,19 +6,22 @@ Any valid PHH No-Limit Hold'em file can be opened, ours or from elsewhere (and t
 known card is face up; pot, side pots, bets and stacks are the engine's own figures at that
 step (see :mod:`holdem_tui.ui.replay_model`). A file with several hands, or several files,
 opens a list to pick the hand from. Files that cannot be read are reported in plain words and
-make the command exit non-zero, without hiding the hands that can be shown.
+make the command exit non-zero, without hiding the hands that can be shown. The cards are the
+table's own (:mod:`holdem_tui.ui.cards`), four-colour deck included, and the viewer shares the
+table app's keys for help, language, the deck and quitting (:mod:`holdem_tui.ui.base_app`).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
@@ -26,12 +29,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.events import PotAwarded, Street
+from holdem_tui.engine.events import BlindKind, PotAwarded, Street
+from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
-from holdem_tui.storage.settings import load_settings
-from holdem_tui.ui.narrate import cards_text
-from holdem_tui.ui.present import street_label
+from holdem_tui.session.narrate import cards_text
+from holdem_tui.session.present import street_label
+from holdem_tui.storage.preferences import load_settings, save_settings
+from holdem_tui.ui import cards
+from holdem_tui.ui.base_app import BaseApp, four_colour, translator
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,
@@ -40,48 +46,26 @@ from holdem_tui.ui.replay_model import (
     load_entries,
 )
 
-CARD_FACE: Final = "#f7f3e8"
-CARD_RED: Final = "#c4161c"
-CARD_BLACK: Final = "#16161a"
-BACK_STYLE: Final = "#8fb1ee on #27498f"
-SLOT_STYLE: Final = "#4f8a66 on #2b7350"
+
+def card_row(cards_: Sequence[Card | None], slots: int = 0, *, four_colour: bool = False) -> Text:
+    """Cards side by side as the table draws them, padded with empty slots up to ``slots``."""
+    return Text.from_markup(cards.chips(cards_, slots=slots, four_colour=four_colour))
 
 
-def card_chip(card: Card | None) -> Text:
-    """One card as a small ivory chip with a red or black suit; ``None`` is a card back."""
-    if card is None:
-        return Text(" ▚▚ ", style=BACK_STYLE)
-    rank = "10" if card.rank_char == "T" else card.rank_char
-    colour = CARD_RED if card.suit in (1, 2) else CARD_BLACK
-    face = f"{rank}{'♣♦♥♠'[card.suit]}".center(4)
-    return Text(face, style=f"bold {colour} on {CARD_FACE}")
-
-
-def card_row(cards: Sequence[Card | None], slots: int = 0) -> Text:
-    """Cards side by side, padded with empty slots up to ``slots`` (the board's five)."""
-    row = Text()
-    for index, card in enumerate(cards):
-        if index:
-            row.append(" ")
-        row.append_text(card_chip(card))
-    for index in range(len(cards), slots):
-        if index:
-            row.append(" ")
-        row.append("    ", style=SLOT_STYLE)
-    return row
-
-
-def seat_text(seat: SeatView, name: str, known: bool, tr: Translator) -> Text:
+def seat_text(
+    seat: SeatView, name: str, known: bool, tr: Translator, *, four_colour: bool = False
+) -> Text:
     """A seat at one step: name and markers, cards, stack, and bet or status."""
     text = Text(name, style="bold")
     if seat.is_button:
         text.append(f" {tr.t('table.dealer_short')}", style="bold reverse")
-    if seat.blind in ("sb", "bb"):
-        text.append(f" {tr.t('table.small_blind' if seat.blind == 'sb' else 'table.big_blind')}")
+    if seat.blind in (BlindKind.SMALL, BlindKind.BIG):
+        small = seat.blind is BlindKind.SMALL
+        text.append(f" {tr.t('table.small_blind' if small else 'table.big_blind')}")
     text.append("\n")
     if seat.cards and not seat.folded:
         shown: Sequence[Card | None] = seat.cards if known else [None] * len(seat.cards)
-        text.append_text(card_row(shown))
+        text.append_text(card_row(shown, four_colour=four_colour))
     elif seat.cards and known:
         text.append(cards_text(seat.cards), style="dim")
     text.append("\n")
@@ -97,10 +81,10 @@ def seat_text(seat: SeatView, name: str, known: bool, tr: Translator) -> Text:
     return text
 
 
-def board_text(step: Step, hand: ReplayHand, tr: Translator) -> Text:
+def board_text(step: Step, hand: ReplayHand, tr: Translator, *, four_colour: bool = False) -> Text:
     """The middle of the table: the board, the pot and the side pots, or who won."""
     view = step.view
-    text = card_row(view.board, 5 if view.variant == "holdem" else 0)
+    text = card_row(view.board, RULES[view.variant].board_cards, four_colour=four_colour)
     text.append("\n")
     text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
     if len(view.pots) > 1:
@@ -120,6 +104,20 @@ def board_text(step: Step, hand: ReplayHand, tr: Translator) -> Text:
         ]
         text.append("\n" + (" · ".join(awards) or tr.t("replay.finished")), style="italic")
     return text
+
+
+def replay_keys(tr: Translator, *, can_go_back: bool) -> list[tuple[str, str]]:
+    """The viewer's keys and what they do: its key bar and, with the shared keys, its help."""
+    items = [
+        ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
+        ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
+        ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
+        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
+    ]
+    if can_go_back:
+        items.append(("Esc", tr.t("replay.hands")))
+    items.append(("q", tr.t("keys.quit")))
+    return items
 
 
 class SeatPanel(Static):
@@ -216,16 +214,7 @@ class ReplayScreen(Screen[None]):
     def _keys_text(self, width: int = 78) -> Text:
         """The keys in the player's language, packed into lines of ``width`` cells; an item
         (key and words) is never split across lines."""
-        tr = self.tr
-        items = [
-            ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
-            ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
-            ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
-            ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-        ]
-        if self.can_go_back:
-            items.append(("Esc", tr.t("replay.hands")))
-        items.append(("q", tr.t("keys.quit")))
+        items = replay_keys(self.tr, can_go_back=self.can_go_back)
         text = Text(no_wrap=True, overflow="ellipsis")
         used = 0
         for key, label in items:
@@ -246,9 +235,16 @@ class ReplayScreen(Screen[None]):
         keys = self.query_one("#replay-keys", Static)
         keys.update(self._keys_text(max(20, self.size.width - 2)))
 
+    def retranslate(self) -> None:
+        """Tell the step again in the app's language (``l``)."""
+        self.tr = translator(self)
+        self.on_resize()
+        self.refresh_table()
+
     def refresh_table(self) -> None:
         """Show the current step: every seat, the board and pots, and what just happened."""
         tr = self.tr
+        four = four_colour(self)
         step = self.step
         entry = self.entry
         header = tr.t("replay.header", file=entry.path.name, number=entry.number)
@@ -261,10 +257,11 @@ class ReplayScreen(Screen[None]):
             panel = self.query_one(f"#seat-{seat.position}", SeatPanel)
             name = self.hand.names[seat.position]
             known = self.hand.shows_cards(seat.position)
-            panel.update(seat_text(seat, name, known, tr))
+            panel.update(seat_text(seat, name, known, tr, four_colour=four))
             panel.set_class(seat.position == step.actor, "acted")
             panel.set_class(seat.folded, "folded")
-        self.query_one("#replay-board", Static).update(board_text(step, self.hand, tr))
+        board = board_text(step, self.hand, tr, four_colour=four)
+        self.query_one("#replay-board", Static).update(board)
         self.query_one("#replay-log", Static).update(self._log_text())
 
     def _log_text(self) -> Text:
@@ -350,6 +347,9 @@ class PickerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """A title and one line per hand."""
         yield Static(self.tr.t("replay.pick_hand"), id="picker-title")
+        yield OptionList(*self._options(), id="picker-list")
+
+    def _options(self) -> list[Option]:
         many_files = len({entry.path for entry in self.entries}) > 1
         options = []
         for index, entry in enumerate(self.entries):
@@ -365,7 +365,17 @@ class PickerScreen(Screen[None]):
                 if many_files:
                     label = f"{entry.path.name} · {label}"
             options.append(Option(Text(label), id=str(index), disabled=bool(entry.error)))
-        yield OptionList(*options, id="picker-list")
+        return options
+
+    def retranslate(self) -> None:
+        """The title and the list in the app's language (``l``), the highlight kept."""
+        self.tr = translator(self)
+        self.query_one("#picker-title", Static).update(self.tr.t("replay.pick_hand"))
+        picker = self.query_one("#picker-list", OptionList)
+        highlighted = picker.highlighted
+        picker.clear_options()
+        picker.add_options(self._options())
+        picker.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the chosen hand."""
@@ -373,16 +383,48 @@ class PickerScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(entry, self.tr, can_go_back=True))
 
 
-class ReplayApp(App[int]):
-    """The replay viewer: the picker when there is a choice, else the one hand at once."""
+class ReplayApp(BaseApp[int]):
+    """The replay viewer: the picker when there is a choice, else the one hand at once.
+
+    ``four_colour`` starts it with the four-colour deck; ``persist`` keeps the player's
+    choice of language and deck for the next start, as the table does.
+    """
 
     TITLE = "holdem-tui replay"
+    HELP_INTRO = False
 
-    def __init__(self, entries: Sequence[HandEntry], tr: Translator) -> None:
+    def __init__(
+        self,
+        entries: Sequence[HandEntry],
+        tr: Translator,
+        *,
+        four_colour: bool = False,
+        persist: bool = False,
+    ) -> None:
         """View ``entries`` in the language of ``tr``."""
-        super().__init__()
+        super().__init__(tr.lang, four_colour=four_colour)
         self.entries = list(entries)
         self.tr = tr
+        self.persist = persist
+
+    def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
+        """The viewer's keys."""
+        *moves, leave = replay_keys(tr, can_go_back=True)
+        shared = [("?", tr.t("keys.help")), ("l", tr.t("keys.language"))]
+        return [*moves, *shared, ("k", tr.t("keys.four_colour")), leave]
+
+    def redraw(self) -> None:
+        """The hand on screen again (the deck changed)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ReplayScreen):
+                screen.refresh_table()
+
+    def remember(self) -> None:
+        """Keep the language and the deck for the next start (the command line only)."""
+        if not self.persist:
+            return
+        kept = load_settings(repair=False).settings
+        save_settings(replace(kept, language=self.tr.lang, four_colour=self.four_colour))
 
     def on_mount(self) -> None:
         """Straight to the table for a single good hand; otherwise the list first."""
@@ -394,7 +436,7 @@ class ReplayApp(App[int]):
 
 
 def viewer_language() -> str:
-    """The player's saved language, else the system's (the viewer has no menu for it)."""
+    """The player's saved language, else the system's."""
     return resolve_language(None, load_settings(repair=False).settings.language)
 
 
@@ -406,10 +448,11 @@ def run_replay_viewer(files: Sequence[Path]) -> int:
     all can be shown, the viewer does not open.
     """
     tr = get_translator(viewer_language())
+    deck = load_settings(repair=False).settings.four_colour
     entries = load_entries([Path(f) for f in files])
     errors = [entry for entry in entries if entry.error]
     if len(errors) < len(entries):
-        ReplayApp(entries, tr).run()
+        ReplayApp(entries, tr, four_colour=deck, persist=True).run()
     for entry in errors:
         print(tr.t("replay.broken", file=entry.where, reason=entry.error), file=sys.stderr)
     return 1 if errors else 0

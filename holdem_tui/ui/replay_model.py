@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.draw import DrawHand
 from holdem_tui.engine.events import (
     BoardDealt,
     CardsDrawn,
@@ -28,20 +27,19 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.hand import Dealer, Hand, Phase
-from holdem_tui.engine.holdem import HoldemHand
+from holdem_tui.engine.table import new_hand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.history.phh import (
-    DRAW_CODE,
-    UNKNOWN,
     PhhError,
     PhhHand,
+    known_positions,
     loads,
     read_file,
     replay,
 )
 from holdem_tui.i18n import Translator
+from holdem_tui.session.narrate import narrate
 from holdem_tui.storage.histories import read_history
-from holdem_tui.ui.narrate import narrate
 
 
 class _KnownDealer(Dealer):
@@ -141,36 +139,14 @@ class ReplayHand:
         return position in self.known
 
 
-def known_positions(phh: PhhHand) -> frozenset[int]:
-    """Seats whose every dealt card the file names, or who showed their hand."""
-    unknown: set[int] = set()
-    dealt: set[int] = set()
-    shown: set[int] = set()
-    for action in phh.actions:
-        words = action.split("#", 1)[0].split()
-        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2][1:].isdigit():
-            player = int(words[2][1:]) - 1
-            dealt.add(player)
-            if UNKNOWN in words[3]:
-                unknown.add(player)
-        elif (
-            len(words) == 3
-            and words[1] == "sm"
-            and words[0][1:].isdigit()
-            and UNKNOWN not in words[2]
-            and words[2] != "-"
-        ):
-            shown.add(int(words[0][1:]) - 1)
-    return frozenset((dealt - unknown) | shown)
-
-
 def build_replay(phh: PhhHand) -> ReplayHand:
     """Step through ``phh`` with the engine; raises :class:`PhhError` for a bad hand."""
     reference = replay(phh)
     events = reference.hand.events
     shown = {e.player for e in events if isinstance(e, CardsShown)}
-    cls = DrawHand if phh.variant == DRAW_CODE else HoldemHand
-    hand: Hand = cls(phh.config(), _KnownDealer(events), showdown_policy=None, reveal_all_in=False)
+    hand = new_hand(
+        phh.game, phh.config(), _KnownDealer(events), showdown_policy=None, reveal_all_in=False
+    )
     steps = [Step(0, hand.view(None, reveal_all=True), tuple(hand.events), None)]
 
     def record(mark: int, actor: int | None) -> None:

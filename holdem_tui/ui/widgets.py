@@ -1,6 +1,6 @@
 """The pieces of the table: seats, the felt with board and pots, the log, the bars.
 
-Each widget draws one part of a :class:`~holdem_tui.ui.present.TableModel` and nothing more;
+Each widget draws one part of a :class:`~holdem_tui.session.present.TableModel` and nothing more;
 the model is computed elsewhere, already translated and already stripped of anything the
 viewer may not see. Attributes go down (the screen assigns models); clicks go up as the same
 actions the keys run.
@@ -21,8 +21,8 @@ from textual.markup import escape
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from holdem_tui.session.present import ActionModel, CardFace, SeatModel, TableModel
 from holdem_tui.ui import cards
-from holdem_tui.ui.present import ActionModel, CardFace, SeatModel, TableModel
 
 #: Where each seat sits for a given number of players, as fractions of the free space
 #: (0 = left/top edge, 1 = right/bottom edge), clockwise from the chair at the bottom.

@@ -14,7 +14,15 @@ Schema version 1
 * a card is its two-character text, ``"As"``; an enum is its value, ``"preflop"``;
 * a dataclass is an object with exactly its field names; a tuple is an array;
 * an event is an object whose ``"type"`` is the event class name (``"PlayerActed"``) plus its
-  fields; a view, an action and legal actions carry ``"v": 1`` at the top level.
+  fields; a view, an action and legal actions carry ``"v": 1`` at the top level;
+* a bot's reason (added within version 1: an optional message beside an action, which a
+  reader that does not know it never receives) is ``{"v": 1, "key": ..., "params": {...}}``,
+  checked by :func:`holdem_tui.engine.decision.reason_from_data`.
+* a view patch (:func:`encode_view_patch`) turns one view of a hand into a later view of the
+  same hand for the same viewer: ``{"fields": {...}, "seats": [...], "events": [...]}``, the
+  top-level fields that changed (only those in :data:`VIEW_PATCH_FIELDS`), per seat that
+  changed its ``position`` and the fields that changed (only :data:`SEAT_PATCH_FIELDS`), and
+  the events added to the history since, as the viewer sees them.
 """
 
 from __future__ import annotations
@@ -26,13 +34,14 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar, Union
+from typing import Any, Final, TypeVar, Union
 
 from holdem_tui.engine import events as events_module
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card, parse_card
+from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
 from holdem_tui.engine.events import Event
-from holdem_tui.engine.view import PlayerView
+from holdem_tui.engine.view import PlayerView, SeatView
 
 #: bump on any incompatible change of the schema below (and say so in the commit message)
 WIRE_VERSION = 1
@@ -48,6 +57,28 @@ MAX_ITEMS = 4096
 MAX_JSON_BYTES = 4 * 1024 * 1024
 #: deepest nesting :func:`from_json` accepts (a view is about 6 levels deep)
 MAX_DEPTH = 16
+
+#: the view's fields that move during a hand: the only ones a patch may carry (the rest,
+#: the hand number, the viewer, the variant and the stakes, are fixed for the hand)
+VIEW_PATCH_FIELDS: Final = ("street", "board", "pots", "total_pot", "to_act", "legal", "complete")
+#: a seat's fields that move during a hand (its chair, name, blind and button are fixed)
+SEAT_PATCH_FIELDS: Final = (
+    "stack",
+    "bet",
+    "invested",
+    "folded",
+    "all_in",
+    "card_count",
+    "cards",
+    "shown",
+    "drawn",
+)
+_VIEW_FIXED = tuple(
+    f.name
+    for f in dataclasses.fields(PlayerView)
+    if f.name not in (*VIEW_PATCH_FIELDS, "seats", "history")
+)
+_SEAT_FIXED = tuple(f.name for f in dataclasses.fields(SeatView) if f.name not in SEAT_PATCH_FIELDS)
 
 _VERSION_KEY = "v"
 _TYPE_KEY = "type"
@@ -152,6 +183,28 @@ def encode_legal(legal: LegalActions) -> dict[str, Any]:
 def encode_action(action: Action) -> dict[str, Any]:
     """An action as plain data (with the schema version)."""
     return _versioned(action)
+
+
+def encode_reason(reason: Reason) -> dict[str, Any]:
+    """A bot's reason as plain data (with the schema version)."""
+    return {_VERSION_KEY: WIRE_VERSION, **reason_to_data(reason)}
+
+
+def decode_reason(data: object) -> Reason:
+    """A bot's reason from plain data, strictly checked (bounded key, params and text)."""
+    if type(data) is not dict:
+        raise WireError("reason", f"expected an object, got {_describe(data)}")
+    version = data.get(_VERSION_KEY)
+    if version != WIRE_VERSION or type(version) is not int:
+        raise WireError(
+            f"reason.{_VERSION_KEY}",
+            f"schema version {_describe(version)}, this game speaks {WIRE_VERSION}",
+        )
+    body = {k: v for k, v in data.items() if k != _VERSION_KEY}
+    try:
+        return reason_from_data(body)
+    except ValueError as exc:
+        raise WireError("reason", str(exc)) from None
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -404,6 +457,11 @@ def decode_view(data: object) -> PlayerView:
     (when present) belonging to ``me``, no card seen twice.
     """
     view = _decode_view_message(data)
+    _check_view(view)
+    return view
+
+
+def _check_view(view: PlayerView) -> None:
     n = len(view.seats)
     if not 1 <= n <= 10:
         raise WireError("view.seats", f"{n} seats, expected 1 to 10")
@@ -428,7 +486,8 @@ def decode_view(data: object) -> PlayerView:
         seen.extend(seat.cards or ())
     if len(set(seen)) != len(seen):
         raise WireError("view", "a card is seen twice")
-    return view
+    if len(view.history) > MAX_ITEMS:
+        raise WireError("view.history", f"more than {MAX_ITEMS} items")
 
 
 def _check_legal(legal: LegalActions, path: str) -> None:
@@ -446,3 +505,116 @@ def copy_view(view: PlayerView) -> PlayerView:
     to their view, even ``object.__setattr__`` on a frozen pot, can reach the engine.
     """
     return decode_view(encode_view(view))
+
+
+# ---------------------------------------------------------------- view patches
+
+
+def encode_view_patch(
+    old: PlayerView,
+    new: PlayerView,
+    event_encoder: Callable[[Event], dict[str, Any]] = encode_event,
+) -> dict[str, Any] | None:
+    """What turns ``old`` into ``new`` as plain data, or ``None`` when a patch cannot say it.
+
+    ``new`` must be ``old`` moved on within the same hand for the same viewer: same fixed
+    fields, same seats, and ``old``'s history a prefix of ``new``'s (the engine only ever
+    appends events, and a viewer's redaction of an event never changes). Anything else (a
+    new hand, another viewer) gets ``None``: send the whole view. ``event_encoder`` lets a
+    caller encode each event once for many viewers.
+    """
+    if len(old.seats) != len(new.seats) or len(new.history) < len(old.history):
+        return None
+    if any(getattr(old, name) != getattr(new, name) for name in _VIEW_FIXED):
+        return None
+    fields = {
+        name: _encode(getattr(new, name))
+        for name in VIEW_PATCH_FIELDS
+        if getattr(old, name) != getattr(new, name)
+    }
+    seats: list[dict[str, Any]] = []
+    for before, after in zip(old.seats, new.seats, strict=True):
+        if before == after:
+            continue
+        if any(getattr(before, name) != getattr(after, name) for name in _SEAT_FIXED):
+            return None
+        changed: dict[str, Any] = {"position": after.position}
+        for name in SEAT_PATCH_FIELDS:
+            value = getattr(after, name)
+            if getattr(before, name) != value:
+                changed[name] = _encode(value)
+        seats.append(changed)
+    events = [event_encoder(event) for event in new.history[len(old.history) :]]
+    return {"fields": fields, "seats": seats, "events": events}
+
+
+def view_patch_is_empty(patch: dict[str, Any]) -> bool:
+    """Whether a patch from :func:`encode_view_patch` changes nothing."""
+    return not (patch["fields"] or patch["seats"] or patch["events"])
+
+
+_PATCH_DECODERS: dict[str, _Decoder] = {}
+_SEAT_PATCH_DECODERS: dict[str, _Decoder] = {}
+
+
+def _patch_decoders() -> tuple[dict[str, _Decoder], dict[str, _Decoder]]:
+    if not _PATCH_DECODERS:
+        view_hints = typing.get_type_hints(PlayerView)
+        seat_hints = typing.get_type_hints(SeatView)
+        _PATCH_DECODERS.update((n, _decoder_for(view_hints[n])) for n in VIEW_PATCH_FIELDS)
+        _SEAT_PATCH_DECODERS.update((n, _decoder_for(seat_hints[n])) for n in SEAT_PATCH_FIELDS)
+    return _PATCH_DECODERS, _SEAT_PATCH_DECODERS
+
+
+def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
+    """``old`` with a patch from :func:`encode_view_patch` applied, strictly checked.
+
+    The patch is hostile data like any other: exactly its three keys, only the fields a
+    patch may carry, each decoded as in a whole view, seats named once each by a position at
+    this table; and the view it makes must pass every check :func:`decode_view` makes.
+    Costs what the patch holds, not what the view holds: a long hand stays cheap to follow.
+    """
+    view_decoders, seat_decoders = _patch_decoders()
+    path = "patch"
+    if type(data) is not dict:
+        raise WireError(path, f"expected an object, got {_describe(data)}")
+    if set(data) != {"fields", "seats", "events"}:
+        raise WireError(path, "expected exactly fields, seats and events")
+    fields, seats, events = data["fields"], data["seats"], data["events"]
+    if type(fields) is not dict:
+        raise WireError(f"{path}.fields", f"expected an object, got {_describe(fields)}")
+    changes: dict[str, Any] = {}
+    for name, value in fields.items():
+        decode = view_decoders.get(name)
+        if decode is None:
+            raise WireError(f"{path}.fields", f"no patchable field {_describe(name)}")
+        changes[name] = decode(value, f"{path}.fields.{name}")
+    if type(seats) is not list or len(seats) > len(old.seats):
+        raise WireError(f"{path}.seats", f"expected a list of at most {len(old.seats)}")
+    new_seats = list(old.seats)
+    patched: set[int] = set()
+    for index, raw in enumerate(seats):
+        where = f"{path}.seats[{index}]"
+        if type(raw) is not dict:
+            raise WireError(where, f"expected an object, got {_describe(raw)}")
+        position = raw.get("position")
+        if type(position) is not int or not 0 <= position < len(old.seats):
+            raise WireError(f"{where}.position", f"not a position at this table: {position!r}")
+        if position in patched:
+            raise WireError(f"{where}.position", f"position {position} patched twice")
+        patched.add(position)
+        seat_changes: dict[str, Any] = {}
+        for name, value in raw.items():
+            if name == "position":
+                continue
+            decode = seat_decoders.get(name)
+            if decode is None:
+                raise WireError(where, f"no patchable seat field {_describe(name)}")
+            seat_changes[name] = decode(value, f"{where}.{name}")
+        new_seats[position] = dataclasses.replace(old.seats[position], **seat_changes)
+    if type(events) is not list or len(events) + len(old.history) > MAX_ITEMS:
+        raise WireError(f"{path}.events", f"expected a list, at most {MAX_ITEMS} in a hand")
+    added = tuple(_decode_event_at(e, f"{path}.events[{i}]") for i, e in enumerate(events))
+    view = dataclasses.replace(old, **changes, seats=tuple(new_seats), history=old.history + added)
+    _check_view(view)
+    return view

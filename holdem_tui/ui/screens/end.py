@@ -7,7 +7,7 @@ shows who grew and who shrank; separate per-row scales would make every line loo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -18,12 +18,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.session.controller import Session
+from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.ui.base_app import Translated, translator
 from holdem_tui.ui.widgets import KeyFooter
-
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -51,7 +49,7 @@ def sparkline(values: Sequence[int], width: int, low: int, high: int) -> str:
     return "".join(out)
 
 
-class EndScreen(Screen[str]):
+class EndScreen(Translated, Screen[str]):
     """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,11 +62,6 @@ class EndScreen(Screen[str]):
         super().__init__(classes="end-screen")
         self.session = session
 
-    @property
-    def holdem_app(self) -> HoldemApp:
-        """The app, typed."""
-        return cast("HoldemApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Title, the results table, the biggest pot, and the keys."""
         with Vertical(id="end-box"):
@@ -78,17 +71,13 @@ class EndScreen(Screen[str]):
             yield Static(id="end-biggest")
         yield KeyFooter(id="end-footer")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def on_resize(self) -> None:
         """The chart column follows the width."""
         self.retranslate()
 
     def retranslate(self) -> None:
         """Redraw everything in the current language."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         box = self.query_one("#end-box", Vertical)
         box.border_title = tr.t("end.title")
@@ -158,7 +147,7 @@ class EndScreen(Screen[str]):
 
     def headline(self) -> str:
         """Who won; or, when a busted player ended it, where that player finished."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         humans = session.settings.humans
         if session.end_reason() == "busted" and humans:
@@ -169,7 +158,7 @@ class EndScreen(Screen[str]):
 
     def reason_line(self) -> str:
         """Why the session ended and how long it lasted, plus the rebuys if there were any."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         session = self.session
         reason = session.end_reason()
         config = session.table.config

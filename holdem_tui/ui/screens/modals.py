@@ -9,7 +9,9 @@ switches language with one of them open.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,16 +19,19 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click, Key
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.i18n import Translator
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.base_app import Translated
+from holdem_tui.ui.base_app import translator as _tr
 from holdem_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
+    from holdem_tui.session.controller import Session
 
 #: quick sizes of the raise editor: id, key, fraction of the pot (None: min / all-in)
 QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
@@ -38,10 +43,6 @@ QUICK_SIZES: tuple[tuple[str, str, float | None], ...] = (
 )
 
 
-def _tr(screen: Screen[Any]) -> Translator:
-    return cast("HoldemApp", screen.app).tr
-
-
 def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     """A bet/raise of ``fraction`` of the pot, as a street total, clamped to the legal range.
 
@@ -50,11 +51,10 @@ def pot_sized(legal: LegalActions, total_pot: int, fraction: float) -> int:
     of the pot.
     """
     top = legal.current_bet + legal.call_amount
-    wanted = top + round(fraction * (total_pot + legal.call_amount))
-    return max(legal.min_raise_to, min(legal.max_raise_to, wanted))
+    return legal.clamp(top + round(fraction * (total_pot + legal.call_amount)))
 
 
-class RaiseEditor(ModalScreen[int | None]):
+class RaiseEditor(Translated, ModalScreen[int | None]):
     """Choose a bet/raise amount: type it, step it, or pick a quick size; Enter confirms.
 
     The amount is what the bet or raise goes *to* this street, as the engine counts it. An
@@ -99,10 +99,6 @@ class RaiseEditor(ModalScreen[int | None]):
             yield Static(id="editor-quick")
             yield KeyBar(id="editor-keys")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     # ------------------------------------------------------------------ values
 
     def quick_amount(self, size: str) -> int:
@@ -126,11 +122,13 @@ class RaiseEditor(ModalScreen[int | None]):
         value = self.value()
         if value is None:
             return tr.t("raise_editor.error_not_a_number")
-        if value < self.legal.min_raise_to:
-            return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
-        if value > self.legal.max_raise_to:
+        refused = self.legal.refusal(self.legal.bet_or_raise(value))
+        if refused is None:
+            return ""
+        # the editor opens only when a raise is allowed: the amount is all that can be wrong
+        if refused.reason == "above_max":
             return tr.t("raise_editor.error_above_max", max=tr.number(self.legal.max_raise_to))
-        return ""
+        return tr.t("raise_editor.error_below_min", min=tr.number(self.legal.min_raise_to))
 
     # ------------------------------------------------------------------ drawing
 
@@ -220,8 +218,7 @@ class RaiseEditor(ModalScreen[int | None]):
         """Move the amount by whole big blinds, staying inside the legal range."""
         value = self.value()
         base = value if value is not None else self.legal.min_raise_to
-        target = base + steps * self.step_size
-        self._set(max(self.legal.min_raise_to, min(self.legal.max_raise_to, target)))
+        self._set(self.legal.clamp(base + steps * self.step_size))
 
     def action_quick(self, size: str) -> None:
         """Set a quick size (min, ½ pot, ¾ pot, pot, all-in)."""
@@ -242,7 +239,7 @@ class RaiseEditor(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class _Question(ModalScreen[bool]):
+class _Question(Translated, ModalScreen[bool]):
     """A yes/no question in a box: Enter (or y) says yes, Esc (or n) says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -255,14 +252,6 @@ class _Question(ModalScreen[bool]):
         with Vertical(id="quit-box"):
             yield Static(id="quit-question")
             yield KeyBar(id="quit-keys")
-
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Redraw in the current language (each question says what it asks)."""
-        raise NotImplementedError
 
     def _show(self, prefix: str, question: str) -> None:
         """Title, question and answers from the ``prefix`` section of the locale files."""
@@ -290,16 +279,22 @@ class FoldConfirmScreen(_Question):
 
 
 class QuitScreen(_Question):
-    """ "Leave the table?" — a quit by accident would lose the session."""
+    """ "Leave the table?" — a quit by accident would lose the session.
+
+    ``saving``: the session is kept on disk (the command line), and the question says so.
+    """
+
+    def __init__(self, saving: bool = False) -> None:
+        super().__init__()
+        self.saving = saving
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
         # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
-        persist = bool(getattr(self.app, "persist", False))
-        self._show("quit", _tr(self).t("quit.confirm" if persist else "quit.question"))
+        self._show("quit", _tr(self).t("quit.confirm" if self.saving else "quit.question"))
 
 
-class CurtainScreen(Screen[None]):
+class CurtainScreen(Translated, Screen[None]):
     """Hot-seat: a full screen that hides the table until the next player takes the keyboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -316,10 +311,6 @@ class CurtainScreen(Screen[None]):
             yield Static(id="curtain-text")
             yield Static(id="curtain-hint")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
@@ -335,12 +326,20 @@ class CurtainScreen(Screen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
-    """Every key of the game with what it does, in the current language."""
+class HelpScreen(Translated, ModalScreen[None]):
+    """Every key of the app with what it does, in the current language (``rows`` lists them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,enter", "close", show=False, id="close_help")
     ]
+
+    def __init__(
+        self, rows: Callable[[Translator], list[tuple[str, str]]], *, intro: bool = True
+    ) -> None:
+        super().__init__()
+        self.rows = rows
+        #: the intro names F1 and the rules: the table's help has it, the replay viewer's not
+        self.intro = intro
 
     def compose(self) -> ComposeResult:
         """Intro, the key table, and how to close."""
@@ -349,31 +348,14 @@ class HelpScreen(ModalScreen[None]):
             yield Static(id="help-keys")
             yield Static(id="help-close")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
         self.query_one("#help-box", Vertical).border_title = tr.t("help.title")
-        self.query_one("#help-intro", Static).update(tr.t("help.intro"))
-        rows = [
-            ("f", tr.t("keys.fold")),
-            ("c", tr.t("keys.check_call")),
-            ("r", tr.t("keys.bet_raise")),
-            ("a", tr.t("keys.all_in")),
-            ("1–5", tr.t("keys.toggle_card")),
-            ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
-            ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
-            ("h", tr.t("past_hands.title")),
-            ("?", tr.t("keys.help")),
-            ("F1", tr.t("keys.rules")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
-            ("o", tr.t("keys.coach")),
-            ("Ctrl+Q", tr.t("keys.quit")),
-        ]
+        intro = self.query_one("#help-intro", Static)
+        intro.update(tr.t("help.intro"))
+        intro.display = self.intro
+        rows = self.rows(tr)
         width = max(len(k) for k, _ in rows)
         lines = [f"[b reverse $accent] {escape(k):^{width}} [/]  {escape(v)}" for k, v in rows]
         self.query_one("#help-keys", Static).update(Content.from_markup("\n".join(lines)))
@@ -384,7 +366,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Translated, Screen[None]):
     """Covers everything while the terminal is smaller than the table needs; the game waits.
 
     The app alone opens and closes it (it stays on top of every other screen but the quit
@@ -399,22 +381,24 @@ class TooSmallScreen(Screen[None]):
         """One centred sentence."""
         yield Static(id="too-small-text")
 
-    def on_mount(self) -> None:
-        """Fill in the text."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
         width, height = self.need
         text = _tr(self).t("window.too_small", width=width, height=height)
         self.query_one("#too-small-text", Static).update(text)
 
+    @dataclass
+    class Uncovered(Message):
+        """The quit question over ``cover`` closed: the window may have grown meanwhile."""
+
+        cover: TooSmallScreen
+
     def on_screen_resume(self) -> None:
-        """The quit question over this cover closed: the window may have grown meanwhile."""
-        cast("HoldemApp", self.app).uncovered(self)
+        """Tell the app this cover is on top again (it drops it if the window grew)."""
+        self.post_message(self.Uncovered(self))
 
 
-class BustScreen(ModalScreen[str]):
+class BustScreen(Translated, ModalScreen[str]):
     """A human has no chips left: rebuy, watch the others finish, or end the session.
 
     Answers ``"rebuy"``, ``"watch"`` or ``"end"``; the busting is never a silent dead end.
@@ -426,8 +410,9 @@ class BustScreen(ModalScreen[str]):
         Binding("e,escape", "choose('end')", show=False, id="bust_end"),
     ]
 
-    def __init__(self, seat: int, can_watch: bool) -> None:
+    def __init__(self, session: Session, seat: int, can_watch: bool) -> None:
         super().__init__(classes="bust")
+        self.session = session
         self.seat = seat
         self.can_watch = can_watch
 
@@ -437,19 +422,12 @@ class BustScreen(ModalScreen[str]):
             yield Static(id="bust-text")
             yield KeyBar(id="bust-keys")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        from holdem_tui.ui.present import out_line
+        from holdem_tui.session.present import out_line
 
-        app = cast("HoldemApp", self.app)
-        tr = app.tr
-        session = app.session
-        if session is None:
-            return
+        tr = _tr(self)
+        session = self.session
         self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
         self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
         keys = [
@@ -474,11 +452,11 @@ class BustScreen(ModalScreen[str]):
         self.dismiss(choice)
 
 
-class PastHandsScreen(ModalScreen[None]):
+class PastHandsScreen(Translated, ModalScreen[None]):
     """The last hands of the session, newest first: board, who showed what, who won.
 
-    Each hand is told from the same eyes as the table between turns (the one human, or
-    nobody's in hot-seat), so looking back never shows a card that was not public.
+    Each hand is told from the same eyes as the table between turns (``viewer``: the one
+    human, or nobody's in hot-seat), so looking back never shows a card that was not public.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -489,6 +467,11 @@ class PastHandsScreen(ModalScreen[None]):
         Binding("pagedown", "scroll(10)", show=False, id="past_page_down"),
     ]
 
+    def __init__(self, session: Session, viewer: int | None) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer = viewer
+
     def compose(self) -> ComposeResult:
         """A framed, scrolling text and how to close it."""
         with Vertical(id="past-box"):
@@ -496,29 +479,23 @@ class PastHandsScreen(ModalScreen[None]):
                 yield Static(id="past-text")
             yield Static(id="past-close")
 
-    def on_mount(self) -> None:
-        """Fill in the texts."""
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
-        from holdem_tui.ui.narrate import cards_text, narrate
-        from holdem_tui.ui.present import display_name
+        from holdem_tui.session.narrate import cards_text, narrate
+        from holdem_tui.session.present import display_name
 
-        app = cast("HoldemApp", self.app)
-        tr = app.tr
-        session = app.session
+        tr = _tr(self)
+        session = self.session
         self.query_one("#past-box", Vertical).border_title = tr.t("past_hands.title")
         self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
         blocks: list[str] = []
-        viewer = None if session is None else app.default_viewer()
-        for hand in reversed(session.past_hands if session is not None else []):
+        viewer = self.viewer
+        for hand in reversed(session.past_hands):
             seats = hand.config.seats
             position = seats.index(viewer) if viewer in seats else None
             view = hand.view(position)
 
             def name_of(p: int, seats: tuple[int, ...] = tuple(seats)) -> str:
-                assert session is not None
                 return display_name(session, seats[p], tr)
 
             lines = [f"[b]{escape(tr.t('log.hand_start', number=view.hand_number))}[/]"]

@@ -7,7 +7,7 @@ player who wants to know what the other game is like before starting one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,15 +15,18 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Static
 
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.i18n import GAMES
+from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
 
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
-
-GAMES = ("holdem", "draw")
 #: Narrower than this, the contents would cut the section names: the page goes full width.
 TOC_MIN_WIDTH = 110
+
+
+def _next_game(game: str) -> str:
+    """The game ``g`` flips to: the next one in the list, round to the first."""
+    return GAMES[(GAMES.index(game) + 1) % len(GAMES)]
 
 
 class RulesScreen(Screen[None]):
@@ -37,11 +40,6 @@ class RulesScreen(Screen[None]):
     def __init__(self, game: str) -> None:
         super().__init__(classes="rules-screen")
         self.game = game if game in GAMES else GAMES[0]
-
-    @property
-    def holdem_app(self) -> HoldemApp:
-        """The app, typed."""
-        return cast("HoldemApp", self.app)
 
     def compose(self) -> ComposeResult:
         """Title bar, the viewer, key hints."""
@@ -66,13 +64,13 @@ class RulesScreen(Screen[None]):
         viewer.show_table_of_contents = self.app.size.width >= TOC_MIN_WIDTH
 
     def _markdown(self) -> str:
-        return self.holdem_app.tr.rules_markdown(self.game)
+        return translator(self).rules_markdown(self.game)
 
     def _redraw_bars(self) -> None:
-        tr = self.holdem_app.tr
+        tr = translator(self)
         title = f"{tr.t('rules.title')} — {tr.t(f'game.{self.game}_variant')}"
         self.query_one("#rules-title", Static).update(Content(title))
-        other = GAMES[1 - GAMES.index(self.game)]
+        other = _next_game(self.game)
         keys = [
             ActionModel("Esc", tr.t("keys.back"), "screen.close"),
             ActionModel("g", tr.t(f"game.{other}"), "screen.other_game"),
@@ -88,7 +86,7 @@ class RulesScreen(Screen[None]):
 
     async def action_other_game(self) -> None:
         """Show the other game's rules."""
-        self.game = GAMES[1 - GAMES.index(self.game)]
+        self.game = _next_game(self.game)
         await self._reload()
 
     def retranslate(self) -> None:

@@ -8,8 +8,8 @@ switches the whole app at once, so the player reads the rest of the form in it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,21 +17,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
-from holdem_tui.engine.table import SEAT_LIMITS
+from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS, VARIANTS, rules_of
+from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
 from holdem_tui.i18n import LANGUAGES, language_name
-from holdem_tui.settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
-from holdem_tui.ui.present import ActionModel
+from holdem_tui.session.present import ActionModel
+from holdem_tui.storage.offer import ContinueOffer
+from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.widgets import KeyFooter
 
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
-
-MAX_SEATS = 9
-KINDS = (HUMAN, *BOT_LEVELS, "plugin")
 NUMBER = r"[0-9]*"
 
 
@@ -41,16 +39,32 @@ def _int(text: str) -> int | None:
 
 
 class SetupScreen(Screen[GameSettings | None]):
-    """A scrollable form; answers the chosen settings, or ``None`` when cancelled."""
+    """A scrollable form; answers the chosen settings, or ``None`` when cancelled.
+
+    ``offer`` is the saved session its "Continue" button offers (none: no button).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False, id="setup_cancel"),
         Binding("ctrl+s", "start", show=False, id="setup_start"),
     ]
 
-    def __init__(self, settings: GameSettings) -> None:
+    @dataclass
+    class Continue(Message):
+        """The player takes the offer: back to the saved session."""
+
+        setup: SetupScreen
+
+    @dataclass
+    class LanguageChosen(Message):
+        """The player picked ``code`` in the form: the whole app switches to it at once."""
+
+        code: str
+
+    def __init__(self, settings: GameSettings, offer: ContinueOffer | None = None) -> None:
         super().__init__(classes="setup-screen")
         self.initial = settings
+        self.offer = offer or ContinueOffer(enabled=False)
         self._kinds: dict[int, str] = {}
         for index in range(MAX_SEATS):
             seat = settings.seats[index] if index < len(settings.seats) else None
@@ -74,11 +88,6 @@ class SetupScreen(Screen[GameSettings | None]):
             "f-pace": settings.pace,
         }
 
-    @property
-    def holdem_app(self) -> HoldemApp:
-        """The app, typed."""
-        return cast("HoldemApp", self.app)
-
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -92,7 +101,7 @@ class SetupScreen(Screen[GameSettings | None]):
             yield from self._row(
                 "seats",
                 Select(
-                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    [(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                     value=len(s.seats),
                     id="f-seats",
                     allow_blank=False,
@@ -134,7 +143,7 @@ class SetupScreen(Screen[GameSettings | None]):
                 "language",
                 Select(
                     [(language_name(code), code) for code in LANGUAGES],
-                    value=self.holdem_app.tr.lang,
+                    value=translator(self).lang,
                     id="f-lang",
                     allow_blank=False,
                     compact=True,
@@ -150,9 +159,9 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def _options(self, widget_id: str) -> list[tuple[str, str]]:
         """The translated choices of one of the form's selects."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         if widget_id == "f-game":
-            return [(tr.t("game.holdem"), "holdem"), (tr.t("game.draw"), "draw")]
+            return [(tr.t(f"game.{v}"), v.value) for v in VARIANTS]
         if widget_id == "f-limit-kind":
             # draw ends after a set number of hands (rule card 001): no "no limit" there
             none = [] if self._game() == "draw" else [(tr.t("setup.limit_none"), "none")]
@@ -208,7 +217,7 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def retranslate(self) -> None:
         """Every label and option in the current language (selections are kept)."""
-        tr = self.holdem_app.tr
+        tr = translator(self)
         self.query_one("#setup-title", Static).update(
             Content.from_markup("[b]$t[/]", t=tr.t("setup.title"))
         )
@@ -247,8 +256,8 @@ class SetupScreen(Screen[GameSettings | None]):
             seed.placeholder = tr.t("setup.seed_random")
         self.query_one("#start", Button).label = tr.t("setup.start")
         resume = self.query_one("#continue", Button)
-        resume.display = self.holdem_app.can_continue()
-        resume.label = self.holdem_app.continue_label() if resume.display else ""
+        resume.display = self.offer.available(tr, self._warn)
+        resume.label = self.offer.label(tr, self._warn) if resume.display else ""
         self.query_one("#setup-footer", KeyFooter).show(
             [
                 ActionModel("Ctrl+S", tr.t("setup.start"), "screen.start"),
@@ -265,7 +274,8 @@ class SetupScreen(Screen[GameSettings | None]):
         """Show seat rows up to the seat count, the right stakes, and plugin fields."""
         game = self.query_one("#f-game", Select).value
         seats_select = self.query_one("#f-seats", Select)
-        low, high = SEAT_LIMITS.get(str(game), (2, 9))
+        rules = rules_of(str(game))
+        low, high = rules.min_seats, rules.max_seats
         count = seats_select.value if isinstance(seats_select.value, int) else 6
         if count > high:
             count = high
@@ -306,14 +316,17 @@ class SetupScreen(Screen[GameSettings | None]):
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         if event.select.id == "f-lang" and isinstance(event.value, str):
-            self.holdem_app.set_language(event.value)
+            self.post_message(self.LanguageChosen(event.value))
             return
         self._sync_rows()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#continue")
     def _continue(self) -> None:
-        self.holdem_app.continue_saved()
+        self.post_message(self.Continue(self))
+
+    def _warn(self, text: str) -> None:
+        self.notify(text, severity="warning", timeout=20)
 
     @on(Button.Pressed, "#start")
     def _submit(self) -> None:
@@ -376,7 +389,7 @@ class SetupScreen(Screen[GameSettings | None]):
         return bad, settings
 
     def _problems(self, settings: GameSettings) -> list[str]:
-        tr = self.holdem_app.tr
+        tr = translator(self)
         bad, _ = self._read()
         problems = [tr.t("error.invalid_amount", amount=text) for text in bad]
         for key, params in settings.validate():

@@ -1,14 +1,19 @@
 """The game screen: the oval table, the log, what you may do, and the footer.
 
-The screen holds no game logic. Its key bindings (each with an id) call the app, which owns
-the session; the app answers by assigning a fresh :class:`TableModel`, which this screen
-hands down to its widgets. Which keys are live is decided by ``check_action`` from the same
-model, so a key that is dimmed in the action bar also does nothing when pressed.
+The screen holds no game logic. Its keys post typed messages (:class:`TableScreen.Move`,
+:class:`TableScreen.RaiseChosen`, ...) that the app passes to its driver, which owns the
+session; the app answers by assigning a fresh :class:`TableModel`, which this screen hands
+down to its widgets. The model's :class:`~holdem_tui.session.present.Decision` is all the
+keys need to make a move (check or call, the fixed-limit amount, the raise editor's range),
+and the screen asks its own questions (fold when checking is free? how much?). Which keys
+are live is decided by ``check_action`` from the same model, so a key that is dimmed in the
+action bar also does nothing when pressed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -16,15 +21,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.ui.present import TableModel
+from holdem_tui.engine.actions import Action, LegalActions
+from holdem_tui.i18n import language_name
+from holdem_tui.session.present import ActionModel, Decision, TableModel
+from holdem_tui.ui.base_app import four_colour, translator
 from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
-
-if TYPE_CHECKING:
-    from holdem_tui.ui.app import HoldemApp
-
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3
@@ -53,16 +58,56 @@ class TableScreen(Screen[None]):
         Binding("h", "past_hands", show=False, id="past_hands"),
     ]
 
+    @dataclass
+    class Move(Message):
+        """The player plays ``action`` at the decision whose legal moves were ``legal``.
+
+        A move that arrives after that decision has passed (keys typed faster than the
+        table moves) is dropped rather than played at the next one.
+        """
+
+        action: Action
+        legal: LegalActions | None = None
+
+    class Draw(Message):
+        """Throw the marked cards (none marked: stand pat).
+
+        Sent as a request, not a move: cards marked by keys typed just before it are still
+        on their way, and the driver, which receives them in order, knows them all.
+        """
+
+    @dataclass
+    class RaiseChosen(Message):
+        """The player bets or raises to ``amount``, this street's total."""
+
+        amount: int
+
+    @dataclass
+    class ToggleCard(Message):
+        """Mark or unmark card ``index`` of the player's hand for the draw."""
+
+        index: int
+
+    class NextHand(Message):
+        """The player has seen the result: skip the showdown pause, deal the next hand."""
+
+    class ShowCards(Message):
+        """The player turns up the cards that won uncontested."""
+
+    class ToggleReveal(Message):
+        """Watching bots: show or hide everyone's cards."""
+
+    class PastHands(Message):
+        """Look back at the last hands of the session."""
+
+    class Redraw(Message):
+        """The screen needs its model (mounted, or the language changed)."""
+
     def __init__(self, seat_count: int, draw_game: bool) -> None:
         super().__init__(classes="table-screen")
         self.seat_count = seat_count
         self.draw_game = draw_game
         self.model: TableModel | None = None
-
-    @property
-    def game(self) -> HoldemApp:
-        """The app, typed: the screen only ever runs inside :class:`HoldemApp`."""
-        return cast("HoldemApp", self.app)
 
     def compose(self) -> ComposeResult:
         """Top bar, the table, the log, the info line, the action bar and the footer."""
@@ -81,7 +126,7 @@ class TableScreen(Screen[None]):
         """Draw whatever the app already knows."""
         if self.draw_game:
             self.add_class("-draw")
-        self.game.refresh_table()
+        self.post_message(self.Redraw())
 
     # ------------------------------------------------------------------ drawing
 
@@ -90,7 +135,7 @@ class TableScreen(Screen[None]):
         self.model = model
         if not self.is_mounted:
             return
-        four = self.game.four_colour
+        four = four_colour(self)
         for seat_model in model.seats:
             seat = self.query_one(f"#seat-{seat_model.seat}", SeatWidget)
             seat.four_colour = four
@@ -104,8 +149,21 @@ class TableScreen(Screen[None]):
             log.show(model.log)
         self.query_one("#info", Static).update(Content(model.info))
         self.query_one(ActionBar).show(model.actions)
-        self.query_one(KeyFooter).show(self.game.footer_keys())
+        self.query_one(KeyFooter).show(self.footer_keys())
         self.refresh_bindings()
+
+    def footer_keys(self) -> list[ActionModel]:
+        """The footer: help, rules, past hands, language (the current one named), quit."""
+        tr = translator(self)
+        return [
+            ActionModel("?", tr.t("keys.help"), "app.help"),
+            ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+            ActionModel("h", tr.t("past_hands.key"), "screen.past_hands"),
+            ActionModel(
+                "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
+            ),
+            ActionModel("^q", tr.t("keys.quit"), "app.request_quit"),
+        ]
 
     def _draw_topbar(self) -> None:
         """Game, stakes, hand number and what is left of the session, on one row.
@@ -143,6 +201,11 @@ class TableScreen(Screen[None]):
         panel.display = bool(lines)
         panel.update(Content("\n".join(lines or ())))
 
+    @property
+    def decision(self) -> Decision | None:
+        """The player's open decision, if the table waits for this player's keys."""
+        return None if self.model is None else self.model.decision
+
     def _enabled(self, action: str) -> bool:
         model = self.model
         if model is None:
@@ -159,7 +222,8 @@ class TableScreen(Screen[None]):
         if action in ("fold", "check_call", "all_in", "stand_pat", "draw"):
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
-            return self.game.can_toggle_card()
+            decision = self.decision
+            return decision is not None and decision.legal.can_draw
         if action == "next_hand":
             return self._enabled("screen.next_hand")
         if action == "toggle_reveal":
@@ -169,65 +233,98 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
 
     def action_fold(self) -> None:
-        """Fold (only offered when there is a bet to face)."""
-        self.game.play_fold()
+        """Fold; when checking is free, ask once first (allowed, but rarely meant)."""
+        from holdem_tui.ui.screens.modals import FoldConfirmScreen
+
+        decision = self.decision
+        if decision is not None and decision.legal.can_check:
+            self.app.push_screen(FoldConfirmScreen(), self._fold_answer)
+            return
+        self._move(Action.fold())
+
+    def _fold_answer(self, fold: bool | None) -> None:
+        if fold:
+            self.post_message(self.Move(Action.fold()))
+
+    def _move(self, action: Action) -> None:
+        decision = self.decision
+        self.post_message(self.Move(action, None if decision is None else decision.legal))
 
     def action_check_call(self) -> None:
-        """Check, or call the amount shown on the key."""
-        self.game.play_check_call()
+        """Check when free, else call the amount shown on the key."""
+        decision = self.decision
+        if decision is not None:
+            self._move(Action.check() if decision.legal.can_check else Action.call())
 
     def action_bet_raise(self) -> None:
         """Open the raise editor (no limit) or bet/raise the fixed amount (draw)."""
-        self.game.play_bet_raise()
+        from holdem_tui.ui.screens.modals import RaiseEditor
+
+        decision = self.decision
+        if decision is None:
+            return
+        legal = decision.legal
+        if not legal.can_raise:
+            # say why nothing happens (the cap, nobody left to raise): the engine's reason
+            target = legal.current_bet + legal.call_amount + max(1, decision.min_bet)
+            self._move(decision.raise_action(target))
+            return
+        if decision.fixed_limit:
+            self.post_message(self.RaiseChosen(legal.min_raise_to))
+            return
+        editor = RaiseEditor(legal, decision.total_pot, decision.min_bet)
+        self.app.push_screen(editor, self._raise_chosen)
+
+    def _raise_chosen(self, amount: int | None) -> None:
+        if amount is not None:
+            self.post_message(self.RaiseChosen(amount))
 
     def action_all_in(self) -> None:
         """Push every chip."""
-        self.game.play_all_in()
+        self._move(Action.all_in())
 
     def action_toggle_card(self, index: int) -> None:
         """Mark or unmark a card to throw in the draw."""
-        self.game.toggle_discard(index)
+        self.post_message(self.ToggleCard(index))
 
     def action_draw(self) -> None:
         """Throw the marked cards (none marked: stand pat)."""
-        self.game.play_draw()
+        self.post_message(self.Draw())
 
     def action_stand_pat(self) -> None:
         """Keep all five cards."""
-        self.game.play_stand_pat()
+        self._move(Action.draw(()))
 
     def action_show(self) -> None:
         """Turn up the cards that won uncontested."""
-        self.game.show_cards()
+        self.post_message(self.ShowCards())
 
     def action_enter(self) -> None:
         """Enter draws in the draw phase and moves on after a hand."""
         if self._enabled("screen.draw"):
-            self.game.play_draw()
+            self.action_draw()
         elif self._enabled("screen.next_hand"):
-            self.game.next_hand()
+            self.post_message(self.NextHand())
 
     def action_next_hand(self) -> None:
         """Skip the showdown pause and deal the next hand."""
-        self.game.next_hand()
+        self.post_message(self.NextHand())
 
     def action_s_key(self) -> None:
         """``s`` stands pat in the draw, and shows a hand that won uncontested."""
         if self._enabled("screen.stand_pat"):
-            self.game.play_stand_pat()
+            self.action_stand_pat()
         elif self._enabled("screen.show"):
-            self.game.show_cards()
+            self.action_show()
 
     def action_toggle_reveal(self) -> None:
         """Watching bots only: show or hide everyone's cards."""
-        self.game.toggle_reveal()
+        self.post_message(self.ToggleReveal())
 
     def action_past_hands(self) -> None:
         """Look back at the last hands of the session."""
-        from holdem_tui.ui.screens.modals import PastHandsScreen
-
-        self.game.open_screen(PastHandsScreen())
+        self.post_message(self.PastHands())
 
     def retranslate(self) -> None:
         """Redraw in the new language (the model is rebuilt by the app)."""
-        self.game.refresh_table()
+        self.post_message(self.Redraw())

@@ -74,7 +74,7 @@ class Settings:
         if not isinstance(last_setup, dict):
             raise ValueError("last_setup must be an object")
         if last_setup:
-            from holdem_tui.settings import GameSettings
+            from holdem_tui.game_settings import GameSettings
 
             problems = GameSettings.from_dict(last_setup).validate()
             if problems:

@@ -19,8 +19,15 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # the engine is imported by each benchmark, so `bench --only x` starts fast
+    from holdem_tui.engine.actions import Action
+    from holdem_tui.engine.decision import Decision
+    from holdem_tui.engine.table import Agent
+    from holdem_tui.engine.view import PlayerView
 
 __all__ = ["BENCHMARKS", "Benchmark", "best_rate", "median_ms", "register", "run"]
 
@@ -136,7 +143,6 @@ def _engine(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.hand import Dealer
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
     from holdem_tui.engine.table import play_hand
-    from holdem_tui.engine.view import PlayerView
     from holdem_tui.history.phh import hand_actions
 
     rng = random.Random(1)
@@ -234,6 +240,7 @@ def _bots(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
+    from holdem_tui.engine.table import play_hand
 
     rng = random.Random(7)
     bots = [make_bot("hard", seat) for seat in range(9)]
@@ -242,17 +249,7 @@ def _bots(quick: bool) -> dict[str, float]:
     for number in range(20 if quick else 150):
         hand = HoldemHand(holdem_config([1000] * 9, 5, 10, hand_number=number + 1), Dealer(number))
         rng.shuffle(bots)
-        while not hand.is_complete:
-            actor = hand.actor
-            assert actor is not None
-            view = hand.view(actor)
-            start = time.perf_counter()
-            action = bots[actor].decide(view)
-            elapsed = (time.perf_counter() - start) * 1000.0
-            times.append(elapsed)
-            if view.board:
-                postflop.append(elapsed)
-            hand.act(action, actor)
+        play_hand(hand, [_timed(bot.decide, times, postflop) for bot in bots])
 
     # heads-up every decision goes through the expected-value pieces and the range model
     duel = [make_bot("hard", 100 + seat) for seat in range(2)]
@@ -262,29 +259,16 @@ def _bots(quick: bool) -> dict[str, float]:
         names = tuple(("a", "b")[b] for b in seating)
         config = holdem_config([1000] * 2, 5, 10, hand_number=number + 1, names=names)
         hand = HoldemHand(config, Dealer(10_000 + number))
-        while not hand.is_complete:
-            actor = hand.actor
-            assert actor is not None
-            view = hand.view(actor)
-            start = time.perf_counter()
-            action = duel[seating[actor]].decide(view)
-            duel_times.append((time.perf_counter() - start) * 1000.0)
-            hand.act(action, actor)
+        play_hand(hand, [_timed(duel[bot].decide, duel_times) for bot in seating])
 
     draw_bots = [make_bot("hard", seat) for seat in range(6)]
     draw_times: list[float] = []
     for number in range(20 if quick else 150):
         config = draw_config([2000] * 6, 5, 10, 20, hand_number=number + 1)
-        deal = DrawHand(config, Dealer(number))
         rng.shuffle(draw_bots)
-        while not deal.is_complete:
-            actor = deal.actor
-            assert actor is not None
-            view = deal.view(actor)
-            start = time.perf_counter()
-            action = draw_bots[actor].decide(view)
-            draw_times.append((time.perf_counter() - start) * 1000.0)
-            deal.act(action, actor)
+        play_hand(
+            DrawHand(config, Dealer(number)), [_timed(b.decide, draw_times) for b in draw_bots]
+        )
 
     return {
         "hard_draw_decision_ms_median": statistics.median(draw_times),
@@ -363,16 +347,28 @@ def _isolation(quick: bool) -> dict[str, float]:
     "Table server on loopback: actions per second with 9 clients, decision round trip.",
 )
 def _network(quick: bool) -> dict[str, float]:
+    """Wall-clock figures move with the machine's load, so the load average is reported
+    with them, and the server's CPU time and bytes per action (which do not move) too."""
+    import os
+
     from holdem_tui.net.loadtest import measure
 
+    load_before = os.getloadavg()[0]
     nine = measure(clients=9, hands=10 if quick else 150)
     two = measure(clients=2, hands=10 if quick else 150)
     return {
         "net_actions_per_s_9_clients": nine.actions_per_s,
         "net_round_trip_ms_median_9_clients": nine.round_trip_ms_median,
+        "net_round_trip_ms_p95_9_clients": nine.round_trip_ms_p95,
+        "net_server_cpu_ms_per_action_9_clients": nine.server_cpu_ms_per_action,
+        "net_bytes_per_action_9_clients": nine.bytes_per_action,
+        "net_actions_per_s_2_clients": two.actions_per_s,
         "net_round_trip_ms_median_2_clients": two.round_trip_ms_median,
         "net_round_trip_ms_p95_2_clients": two.round_trip_ms_p95,
+        "net_server_cpu_ms_per_action_2_clients": two.server_cpu_ms_per_action,
         "net_decisions_measured": float(nine.decisions + two.decisions),
+        "load_average_1m_before": load_before,
+        "load_average_1m_after": os.getloadavg()[0],
     }
 
 
@@ -388,6 +384,8 @@ def _coach(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.draw import DrawHand, draw_config
     from holdem_tui.engine.hand import Dealer, Hand
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
+    from holdem_tui.engine.table import play_hand
+    from holdem_tui.engine.variants import Variant
 
     rng = random.Random(17)
     bots = [make_bot("hard", seat) for seat in range(6)]
@@ -402,15 +400,18 @@ def _coach(quick: bool) -> dict[str, float]:
                 holdem_config([1000] * 6, 5, 10, hand_number=number + 1), Dealer(number)
             )
         rng.shuffle(bots)
-        while not hand.is_complete:
-            actor = hand.actor
-            assert actor is not None
-            view = hand.view(actor)
-            start = time.perf_counter()
-            advise.__wrapped__(view)  # uncached: every decision computed afresh
-            elapsed = (time.perf_counter() - start) * 1000.0
-            (draw_times if view.variant == "draw" else times).append(elapsed)
-            hand.act(bots[actor].decide(view), actor)
+        coached = draw_times if hand.variant is Variant.DRAW else times
+
+        def coach_then(decide: Agent, coached: list[float] = coached) -> Agent:
+            def agent(view: PlayerView) -> Action | Decision:
+                start = time.perf_counter()
+                advise.__wrapped__(view)  # uncached: every decision computed afresh
+                coached.append((time.perf_counter() - start) * 1000.0)
+                return decide(view)
+
+            return agent
+
+        play_hand(hand, [coach_then(bot.decide) for bot in bots])
     everything = times + draw_times
     return {
         "coach_ms_median": statistics.median(everything),
@@ -419,6 +420,22 @@ def _coach(quick: bool) -> dict[str, float]:
         "coach_draw_ms_p95": _p95(draw_times),
         "coach_decisions": float(len(everything)),
     }
+
+
+def _timed(decide: Agent, times: list[float], on_board: list[float] | None = None) -> Agent:
+    """``decide``, timing each decision into ``times`` (milliseconds), and into ``on_board``
+    too when the view has a board."""
+
+    def agent(view: PlayerView) -> Action | Decision:
+        start = time.perf_counter()
+        action = decide(view)
+        elapsed = (time.perf_counter() - start) * 1000.0
+        times.append(elapsed)
+        if on_board is not None and view.board:
+            on_board.append(elapsed)
+        return action
+
+    return agent
 
 
 def _p95(values: list[float]) -> float:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.actions import ActionKind, IllegalAction
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import evaluate
 from holdem_tui.engine.events import (
     AntePosted,
     BetReturned,
+    BlindKind,
     BlindPosted,
     BoardDealt,
     CardsDrawn,
@@ -136,7 +137,9 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
                 "log.posts_ante", name=name_of(event.player), amount=tr.number(event.amount)
             )
         elif isinstance(event, BlindPosted):
-            key = "log.posts_small_blind" if event.kind == "sb" else "log.posts_big_blind"
+            key = (
+                "log.posts_small_blind" if event.kind is BlindKind.SMALL else "log.posts_big_blind"
+            )
             text = tr.t(key, name=name_of(event.player), amount=tr.number(event.amount))
         elif isinstance(event, BoardDealt):
             if shown_before_board and not announced_run_out:
@@ -189,7 +192,7 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
 
 def _acted(event: PlayerActed, name_of: NameOf, tr: Translator) -> str:
     name = name_of(event.player)
-    if event.all_in and event.kind != "fold":
+    if event.all_in and event.kind is not ActionKind.FOLD:
         # one form everywhere: the street total it puts the player at, as on the all-in key
         if event.amount != event.to:
             return tr.t(
@@ -199,13 +202,13 @@ def _acted(event: PlayerActed, name_of: NameOf, tr: Translator) -> str:
                 added=tr.number(event.amount),
             )
         return tr.t("log.all_in", name=name, amount=tr.number(event.to))
-    if event.kind == "fold":
+    if event.kind is ActionKind.FOLD:
         return tr.t("log.folds", name=name)
-    if event.kind == "check":
+    if event.kind is ActionKind.CHECK:
         return tr.t("log.checks", name=name)
-    if event.kind == "call":
+    if event.kind is ActionKind.CALL:
         return tr.t("log.calls", name=name, amount=tr.number(event.amount))
-    if event.kind == "bet":
+    if event.kind is ActionKind.BET:
         return tr.t("log.bets", name=name, amount=tr.number(event.to))
     return tr.t("log.raises_to", name=name, amount=tr.number(event.to))
 

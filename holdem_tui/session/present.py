@@ -12,15 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from holdem_tui.engine.actions import ActionKind, LegalActions
+from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import HandRank, evaluate
-from holdem_tui.engine.events import CardsMucked, CardsShown, HandEnded, PotAwarded, Street
+from holdem_tui.engine.events import (
+    BlindKind,
+    CardsMucked,
+    CardsShown,
+    HandEnded,
+    PotAwarded,
+    Street,
+)
+from holdem_tui.engine.variants import rules_of
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
-from holdem_tui.settings import BOT_LEVELS
-from holdem_tui.ui.controller import Session
-from holdem_tui.ui.narrate import (
+from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import (
     cards_text,
     hand_name,
     narrate,
@@ -84,7 +92,6 @@ class SeatModel:
     all_in: bool = False
     winner: bool = False
     viewer: bool = False
-    in_hand: bool = True
     #: the title's parts, and a shorter status ("Two pair, A & 9"), for a narrow frame
     name: str = ""
     level: str = ""
@@ -99,6 +106,32 @@ class ActionModel:
     label: str
     action: str
     enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The player's own open decision, as the table's keys need it.
+
+    The screen turns keys into moves from this alone (check or call, the fixed-limit amount,
+    the raise editor's range); whether a move is still wanted when it arrives is checked
+    again by the driver.
+    """
+
+    legal: LegalActions
+    total_pot: int
+    min_bet: int
+    fixed_limit: bool
+
+    def raise_action(self, amount: int) -> Action:
+        """A bet or a raise to ``amount`` (this street's total), whichever this decision is."""
+        return Action.bet(amount) if self.legal.is_bet else Action.raise_to(amount)
+
+
+def decision_of(view: PlayerView | None, ui: UiState) -> Decision | None:
+    """The viewer's open decision, while the table waits for this viewer's keys."""
+    if view is None or view.legal is None or ui.stage is not Stage.HUMAN:
+        return None
+    return Decision(view.legal, view.total_pot, view.min_bet, view.structure == "fixed_limit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +155,8 @@ class TableModel:
     extra: dict[str, str] = field(default_factory=dict)
     #: the header without the game's name, for a bar too narrow for both it and the limit
     header_short: str = ""
+    #: the viewer's own open decision (``None`` unless the table waits for the viewer's keys)
+    decision: Decision | None = None
 
 
 def display_name(session: Session, seat: int, tr: Translator) -> str:
@@ -255,7 +290,7 @@ def build_table(
             limit=limit,
             last_hand=last_hand,
             seats=seats,
-            board=(None,) * 5 if variant == "holdem" else (),
+            board=(None,) * rules_of(variant).board_cards,
             street="",
             pot="",
             pots=(),
@@ -332,9 +367,9 @@ def build_table(
         badges: list[str] = []
         if sv.is_button:
             badges.append(tr.t("table.dealer_short"))
-        if sv.blind == "sb":
+        if sv.blind is BlindKind.SMALL:
             badges.append(tr.t("table.small_blind"))
-        elif sv.blind in ("bb", "straddle"):
+        elif sv.blind is not None:
             badges.append(tr.t("table.big_blind"))
         thinking = ui.thinking == seat and not hand_over
         status = status_short = ""
@@ -374,9 +409,10 @@ def build_table(
         )
 
     board: tuple[CardFace | None, ...] = ()
-    if variant == "holdem":
+    board_size = rules_of(variant).board_cards
+    if board_size:
         slots: list[CardFace | None] = [CardFace(c, marked=c in marked_board) for c in view.board]
-        slots.extend([None] * (5 - len(slots)))
+        slots.extend([None] * (board_size - len(slots)))
         board = tuple(slots)
 
     pots: tuple[str, ...] = ()
@@ -417,6 +453,7 @@ def build_table(
         actions=actions,
         variant=variant,
         hand_over=hand_over,
+        decision=decision_of(view, ui),
     )
 
 
@@ -469,7 +506,6 @@ def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
         status=tr.t("table.out") if out else "",
         cards=(),
         out=out,
-        in_hand=False,
     )
 
 

@@ -15,7 +15,8 @@ from typing import Any, Final
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT, MIN_ANTE
 from holdem_tui.engine.draw import default_ante as default_draw_ante
-from holdem_tui.engine.table import SEAT_LIMITS, VARIANTS, TableConfig
+from holdem_tui.engine.table import TableConfig
+from holdem_tui.engine.variants import RULES, Variant, parse_variant, variant_of
 from holdem_tui.names import clean_name
 
 #: How fast bots act and how long a finished hand stays on screen.
@@ -81,7 +82,8 @@ class GameSettings:
     the game back and forth in the setup screen never loses what the player typed.
     """
 
-    variant: str = "holdem"
+    #: a game's name; kept as typed (a settings file may hold anything) until validated
+    variant: str = Variant.HOLDEM.value
     seats: tuple[SeatSettings, ...] = field(
         default_factory=lambda: (
             SeatSettings(HUMAN, ""),
@@ -109,7 +111,7 @@ class GameSettings:
     def build(
         cls,
         *,
-        variant: str = "holdem",
+        variant: str = Variant.HOLDEM.value,
         humans: Sequence[str] = ("",),
         bots: Sequence[str] = DEFAULT_BOTS,
         **rest: Any,
@@ -131,13 +133,13 @@ class GameSettings:
     @property
     def game_ante(self) -> int:
         """The ante of the game chosen: optional in Hold'em, always there in draw."""
-        return self.ante if self.variant == "holdem" else self.draw_ante
+        return self.ante if self.variant == Variant.HOLDEM else self.draw_ante
 
     @property
     def session_hand_limit(self) -> int | None:
         """The hand limit played: draw always ends after a set number of hands (rule card
         001), so a draw session with no limit at all gets the default number."""
-        if self.variant == "draw" and self.hand_limit is None and self.minute_limit is None:
+        if self.variant == Variant.DRAW and self.hand_limit is None and self.minute_limit is None:
             return DEFAULT_HAND_LIMIT
         return self.hand_limit
 
@@ -181,12 +183,15 @@ class GameSettings:
         in the player's language; the command line shows the English text.
         """
         problems: list[tuple[str, dict[str, Any]]] = []
-        if self.variant not in VARIANTS:
+        variant = variant_of(self.variant)
+        if variant is None:
             problems.append(("setup.error.game", {"game": self.variant}))
             return problems
-        low, high = SEAT_LIMITS[self.variant]
-        if not low <= len(self.seats) <= high:
-            problems.append(("setup.error.seats", {"min": low, "count": high}))
+        rules = RULES[variant]
+        if len(self.seats) not in rules.seat_counts:
+            problems.append(
+                ("setup.error.seats", {"min": rules.min_seats, "count": rules.max_seats})
+            )
         names = [name for name in self.seat_names() if name]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
@@ -210,7 +215,7 @@ class GameSettings:
             if value > most:
                 problems.append(("setup.error.too_big", {"max": most}))
                 break
-        if self.variant == "holdem":
+        if variant is Variant.HOLDEM:
             if not 0 < self.small_blind <= self.big_blind:
                 problems.append(("setup.error.blinds", {}))
             elif self.big_blind > self.stack:
@@ -220,7 +225,7 @@ class GameSettings:
                 problems.append(("setup.error.limits", {}))
             elif self.big_bet > self.stack:
                 problems.append(("setup.error.stakes_vs_stack", {}))
-        if self.variant == "draw" and 0 <= self.game_ante < MIN_ANTE:
+        if variant is Variant.DRAW and 0 <= self.game_ante < MIN_ANTE:
             problems.append(("setup.error.draw_ante", {"min": MIN_ANTE}))
         elif self.game_ante < 0 or self.game_ante >= self.stack:
             problems.append(("setup.error.ante", {}))
@@ -235,7 +240,7 @@ class GameSettings:
     def table_config(self) -> TableConfig:
         """The engine's view of these settings (raises ``ValueError`` if they are invalid)."""
         return TableConfig(
-            variant=self.variant,
+            variant=parse_variant(self.variant),
             names=self.engine_names(),
             starting_stack=self.stack,
             small_blind=self.small_blind,

@@ -28,15 +28,18 @@ from typing import Any
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
-from holdem_tui.engine.actions import ActionKind
-from holdem_tui.engine.draw import DEFAULT_CAP, DrawHand
+from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
+from holdem_tui.engine.actions import Action, ActionKind
+from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
-from holdem_tui.engine.events import CardsShown, PlayerActed, PotAwarded, Street, StreetStarted
+from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.ranges import Range
-from holdem_tui.engine.table import TableConfig, deal_hand
+from holdem_tui.engine.table import Agent, TableConfig, deal_hand, play_hand
+from holdem_tui.engine.variants import RULES, BettingStructure, Variant, parse_variant
+from holdem_tui.engine.view import PlayerView
 
 #: a bet or raise counts as a bluff when the bettor's equity against the hands actually
 #: still in (known to the simulator) is below this fraction of a fair share (1 / players)
@@ -51,7 +54,7 @@ Z95 = 1.959964
 class SimConfig:
     """One session's settings; ``bots`` holds one spec per seat (level or module:Class)."""
 
-    game: str
+    game: Variant
     bots: tuple[str, ...]
     hands: int
     seed: int = 0
@@ -68,6 +71,8 @@ class SimConfig:
     plugin_timeout: float = DEFAULT_TIMEOUT
 
     def __post_init__(self) -> None:
+        # a name from the command line becomes the enum here, or is refused
+        object.__setattr__(self, "game", parse_variant(self.game))
         if self.hands < 1:
             raise ValueError("play at least one hand")
         _ = self.table_config  # the table's own checks: game, seats, stakes, ante, stack
@@ -75,7 +80,7 @@ class SimConfig:
     @property
     def unit(self) -> int:
         """Results are in big blinds (Hold'em) or big bets (draw)."""
-        return self.big_blind if self.game == "holdem" else self.big_bet
+        return RULES[self.game].unit(self.big_blind, self.big_bet)
 
     @property
     def starting_stack(self) -> int:
@@ -87,7 +92,7 @@ class SimConfig:
         """The ante: none in Hold'em and half a small bet in draw unless set."""
         if self.ante is not None:
             return self.ante
-        return 0 if self.game == "holdem" else default_draw_ante(self.small_bet)
+        return 0 if self.game is Variant.HOLDEM else default_draw_ante(self.small_bet)
 
     @property
     def table_config(self) -> TableConfig:
@@ -118,14 +123,14 @@ class SimConfig:
         return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
 
 
-def position_label(game: str, position: int, players: int) -> str:
+def position_label(game: Variant, position: int, players: int) -> str:
     """The usual name of a hand position: ``btn``, ``sb``, ``bb``, ``co``, ``hj``, ``utg``…
 
     Hold'em heads-up has only ``btn`` (who posts the small blind) and ``bb``. Draw has no
     blinds: seats are named by their distance from the button (``btn``, ``btn-1``, …).
     """
     from_button = players - 1 - position
-    if game != "holdem":
+    if game is not Variant.HOLDEM:
         return "btn" if from_button == 0 else f"btn-{from_button}"
     if players == 2:
         return "btn" if position == 1 else "bb"
@@ -140,32 +145,28 @@ def position_label(game: str, position: int, players: int) -> str:
 
 @dataclass(slots=True)
 class PositionTally:
-    """One seat's counts in one position: where a bot wins and loses, and how it plays."""
+    """One seat's record in one position: where a bot wins and loses, and how it plays."""
 
-    hands: int = 0
     net: int = 0
-    vpip: int = 0
-    pfr: int = 0
-    faced_bet: int = 0  # a bet or raise to answer after the first betting round
-    folded_to_bet: int = 0
-    cbet_chances: int = 0  # first-round aggressor, first to bet in the next round
-    cbets: int = 0
+    #: the same counts the bots keep of their opponents (``hands`` included)
+    style: StyleCounts = field(default_factory=StyleCounts)
 
     def add(self, other: PositionTally) -> None:
         """Accumulate another tally into this one."""
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.net += other.net
+        self.style.add(other.style)
 
     def to_json(self, unit: int) -> dict[str, Any]:
         """Rates per position, for ``--json``."""
-        hands = max(1, self.hands)
+        style = self.style
+        hands = max(1, style.hands)
         return {
-            "hands": self.hands,
+            "hands": style.hands,
             "bb_per_100": round(100.0 * self.net / (unit * hands), 2),
-            "vpip": round(self.vpip / hands, 4),
-            "pfr": round(self.pfr / hands, 4),
-            "fold_to_bet": round(self.folded_to_bet / max(1, self.faced_bet), 4),
-            "cbet": round(self.cbets / max(1, self.cbet_chances), 4),
+            "vpip": round(style.voluntary / hands, 4),
+            "pfr": round(style.raised_first_round / hands, 4),
+            "fold_to_bet": round(style.folded_later_bet / max(1, style.faced_later_bet), 4),
+            "cbet": round(style.cbets / max(1, style.cbet_chances), 4),
         }
 
 
@@ -173,24 +174,30 @@ class PositionTally:
 class SeatTally:
     """Counts for one seat, summable across chunks."""
 
-    hands: int = 0
     net: int = 0
-    vpip: int = 0
-    pfr: int = 0
-    aggressive: int = 0  # bets and raises, all streets
-    calls: int = 0
     showdowns: int = 0
     showdowns_won: int = 0
     measured_bets: int = 0  # bets and raises whose equity the simulator measured
     bluffs: int = 0
     faults: int = 0
+    #: VPIP, PFR, aggression...: the counter the bots' reads use
+    style: StyleCounts = field(default_factory=StyleCounts)
     positions: dict[str, PositionTally] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        """Hands this seat was dealt."""
+        return self.style.hands
 
     def add(self, other: SeatTally) -> None:
         """Accumulate another tally into this one."""
-        for name in self.__dataclass_fields__:
-            if name != "positions":
-                setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.net += other.net
+        self.showdowns += other.showdowns
+        self.showdowns_won += other.showdowns_won
+        self.measured_bets += other.measured_bets
+        self.bluffs += other.bluffs
+        self.faults += other.faults
+        self.style.add(other.style)
         for label, tally in other.positions.items():
             self.position(label).add(tally)
 
@@ -263,7 +270,9 @@ class SimReport:
             "hands": self.hands,
             "seed": self.config.seed,
             "duplicate": self.config.duplicate,
-            "unit": "big_blind" if self.config.game == "holdem" else "big_bet",
+            "unit": "big_bet"
+            if RULES[self.config.game].structure is BettingStructure.FIXED_LIMIT
+            else "big_blind",
             "seats": [s.to_json() for s in self.seats],
             "by_bot": list(self.by_bot),
         }
@@ -299,7 +308,7 @@ def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
     opponents = [i for i in range(hand.n) if hand.live[i] and i != player]
     if not opponents:
         return None
-    if isinstance(hand, DrawHand):
+    if hand.variant is Variant.DRAW:
         if hand.street_index < 1:
             return None
         mine = hand_value(hand.hole[player])
@@ -335,15 +344,10 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
                 break
             order = [(p + rotation) % n for p in range(n)]
             hand = _new_hand(config, order, deal_seed, number)
-            _play(hand, order, bots, tallies, measure_rng, config.game)
+            play_hand(hand, _agents(hand, order, bots, tallies, measure_rng))
+            _count(hand, order, tallies, config.game)
             for position, seat in enumerate(order):
-                delta = hand.stacks[position] - hand.config.starting_stacks[position]
-                nets[seat] += delta
-                tallies[seat].net += delta
-                tallies[seat].hands += 1
-                spot = tallies[seat].position(position_label(config.game, position, n))
-                spot.net += delta
-                spot.hands += 1
+                nets[seat] += hand.stacks[position] - hand.config.starting_stacks[position]
             if config.history_dir is not None:
                 from holdem_tui.history.phh import dumps_section
 
@@ -358,86 +362,60 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
     return ChunkResult(tallies, group_nets)
 
 
-def _play(
+def _agents(
     hand: Hand,
     order: Sequence[int],
     bots: Sequence[SafeBot],
     tallies: Sequence[SeatTally],
     measure_rng: random.Random,
-    game: str = "holdem",
-) -> None:
-    """Run one hand, counting each seat's actions as they happen."""
-    entered: set[int] = set()
-    raised: set[int] = set()
-    first_round = True
-    later_round = 0
-    facing = 0  # bets and raises so far in the current betting round
-    first_aggressor: int | None = None
+) -> list[Agent]:
+    """Each position's bot for :func:`play_hand`, measuring every bet and raise on the way
+    against the cards actually out (bluff share: only the simulator can know it)."""
+
+    def agent(position: int) -> Agent:
+        seat = order[position]
+
+        def decide(view: PlayerView) -> Action:
+            action = bots[seat].decide(view).action
+            legal = view.legal
+            assert legal is not None
+            if action.kind is ActionKind.ALL_IN:
+                action = legal.all_in_action()
+            if action.kind in (ActionKind.BET, ActionKind.RAISE):
+                eq = _true_equity(hand, position, measure_rng)
+                if eq is not None:
+                    tallies[seat].measured_bets += 1
+                    if eq < BLUFF_FAIR_SHARE / sum(hand.live):
+                        tallies[seat].bluffs += 1
+            return action
+
+        return decide
+
+    return [agent(position) for position in range(hand.n)]
+
+
+def _count(hand: Hand, order: Sequence[int], tallies: Sequence[SeatTally], game: Variant) -> None:
+    """Add a finished hand to each seat's tallies and to those of the position it sat in."""
     spots = [
         tallies[seat].position(position_label(game, position, len(order)))
         for position, seat in enumerate(order)
     ]
-    seen = 0
-    while not hand.is_complete:
-        actor = hand.actor
-        assert actor is not None
-        seat = order[actor]
-        view = hand.view(actor)
-        action = bots[seat].decide(view)
-        legal = view.legal
-        assert legal is not None
-        if action.kind is ActionKind.ALL_IN:
-            action = legal.all_in_action()
-        tally = tallies[seat]
-        if action.kind in (ActionKind.BET, ActionKind.RAISE):
-            eq = _true_equity(hand, actor, measure_rng)
-            if eq is not None:
-                tally.measured_bets += 1
-                live = sum(hand.live)
-                if eq < BLUFF_FAIR_SHARE / live:
-                    tally.bluffs += 1
-        hand.act(action, actor)
-        for event in hand.events[seen:]:
-            if isinstance(event, StreetStarted):
-                facing = 0
-                if event.street not in (Street.PREFLOP, Street.PREDRAW, Street.DRAW):
-                    first_round = False
-                    later_round += 1
-            if isinstance(event, PlayerActed):
-                t = tallies[order[event.player]]
-                spot = spots[event.player]
-                aggressive = event.kind in ("bet", "raise")
-                if aggressive:
-                    t.aggressive += 1
-                elif event.kind == "call":
-                    t.calls += 1
-                if first_round and event.kind in ("call", "bet", "raise"):
-                    entered.add(event.player)
-                if first_round and aggressive:
-                    raised.add(event.player)
-                    first_aggressor = event.player
-                if not first_round and facing and event.kind in ("fold", "call", "raise"):
-                    spot.faced_bet += 1
-                    spot.folded_to_bet += event.kind == "fold"
-                if later_round == 1 and not facing and event.player == first_aggressor:
-                    spot.cbet_chances += 1
-                    spot.cbets += aggressive
-                if aggressive:
-                    facing += 1
-        seen = len(hand.events)
+    for position, seat in enumerate(order):
+        delta = hand.stacks[position] - hand.config.starting_stacks[position]
+        for tally in (tallies[seat], spots[position]):
+            tally.net += delta
+            tally.style.hands += 1
+    counter = HandCounter()
+    for spot in betting_spots(hand.events):
+        counter.count(spot, tallies[order[spot.player]].style, spots[spot.player].style)
     shown = {e.player for e in hand.events if isinstance(e, CardsShown) and not e.voluntary}
     winners = {
         p for e in hand.events if isinstance(e, PotAwarded) for p, amount in e.shares if amount
     }
     for position, seat in enumerate(order):
-        t = tallies[seat]
-        t.vpip += position in entered
-        t.pfr += position in raised
-        spots[position].vpip += position in entered
-        spots[position].pfr += position in raised
         if position in shown and len(shown) > 1:
-            t.showdowns += 1
-            t.showdowns_won += position in winners
+            tallies[seat].showdowns += 1
+            tallies[seat].showdowns_won += position in winners
 
 
 def _chunks(config: SimConfig) -> Iterator[range]:
@@ -528,9 +506,9 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 net=t.net,
                 bb_per_100=100.0 * t.net / (config.unit * max(1, t.hands)),
                 bb_per_100_ci95=(low, high),
-                vpip=t.vpip / max(1, t.hands),
-                pfr=t.pfr / max(1, t.hands),
-                aggression=t.aggressive / max(1, t.calls),
+                vpip=t.style.voluntary / max(1, t.hands),
+                pfr=t.style.raised_first_round / max(1, t.hands),
+                aggression=t.style.aggressive / max(1, t.style.calls),
                 showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
                 bluff_share=t.bluffs / max(1, t.measured_bets),
                 faults=t.faults,

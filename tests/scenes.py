@@ -20,13 +20,14 @@ from textual.pilot import Pilot
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
-from holdem_tui.settings import GameSettings
+from holdem_tui.session.controller import BotFactory
+from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.controller import BotFactory
-from holdem_tui.ui.present import Stage
 
 #: states in which the table waits for a key rather than for a bot or a timer
 STABLE = (Stage.HUMAN, Stage.CURTAIN, Stage.HAND_OVER, Stage.SESSION_OVER)
@@ -105,7 +106,7 @@ async def act_until(
             return
         if app.ui.stage in (Stage.HAND_OVER, Stage.CURTAIN):
             await pilot.press("enter")
-        elif app.can_toggle_card():
+        elif app.driver.can_toggle_card():
             await pilot.press("s")
         else:
             await pilot.press(key)
@@ -266,7 +267,7 @@ def replay_app(lang: str) -> App[int]:
     from holdem_tui.ui.replay_model import load_entries
 
     names = ("Ana", "Ben", "Mila", "Otto", "Sami")
-    table = Table(TableConfig(variant="holdem", names=names, seed=7))
+    table = Table(TableConfig(variant=Variant.HOLDEM, names=names, seed=7))
     hand = table.start_hand()
     station = CallingStation()
     while not hand.is_complete:

@@ -14,16 +14,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.decision import (
+    Decision,
+    Reason,
+    as_decision,
+    reasons_from_data,
+    reasons_to_data,
+)
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.settings import GameSettings
+from holdem_tui.game_settings import GameSettings
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -66,19 +74,29 @@ class Session:
         bot_factory: BotFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._start_story(settings)
+        factory = bot_factory or default_bot_factory
+        seeder = random.Random(settings.seed)
+        for index, seat in enumerate(settings.seats):
+            bot_seed = seeder.getrandbits(31)
+            if not seat.is_human:
+                self.bots[index] = factory(seat.level, bot_seed)
+        self._clock = clock
+        self._last_tick = clock()
+
+    def _start_story(self, settings: GameSettings) -> None:
+        """Everything the table and the end screen read, at the start of a session.
+
+        The network seat's session starts from here too (with no bot and no hand of its
+        own), so a field the screens read is never missing on one side.
+        """
         self.settings = settings
         self.table = Table(settings.table_config())
         self.hand: Hand | None = None
         self.names: tuple[str, ...] = settings.seat_names()
         #: chairs played on this screen (a network client: its own one only)
         self.local_seats: tuple[int, ...] = settings.humans
-        factory = bot_factory or default_bot_factory
-        seeder = random.Random(settings.seed)
         self.bots: dict[int, Bot] = {}
-        for index, seat in enumerate(settings.seats):
-            bot_seed = seeder.getrandbits(31)
-            if not seat.is_human:
-                self.bots[index] = factory(seat.level, bot_seed)
         self.hands_won = [0] * len(settings.seats)
         #: the last finished hands, newest last, for the "previous hands" view at the table
         self.past_hands: list[Hand] = []
@@ -89,13 +107,15 @@ class Session:
         #: humans who busted and chose to watch the others finish
         self.watching: set[int] = set()
         self.biggest_pot: BiggestPot | None = None
-        self._clock = clock
-        self._last_tick = clock()
-        self._last_hand_announced = False
         #: autosave and hand history (see :meth:`start_storage`); ``None`` stores nothing
         self.store: SessionStore | None = None
         #: why storage could not start (a read-only or odd data folder), else ``None``
         self.storage_failure: str | None = None
+        #: each hand's bot reasons, by decision index (:meth:`reasons_of`); kept as long as
+        #: the hand is (the current one and :attr:`past_hands`), then in the history file
+        self._reasons: weakref.WeakKeyDictionary[Hand, dict[int, Reason]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     # ------------------------------------------------------------------ seats
 
@@ -148,7 +168,6 @@ class Session:
         """Deal the next hand (the button moves); raises ``RuntimeError`` if the session is over."""
         self.tick()
         self.hand = self.table.start_hand()
-        self._last_hand_announced = False
         self.save()
         return self.hand
 
@@ -170,20 +189,37 @@ class Session:
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change."""
         assert self.hand is not None
+        self.tick()
         position = self.position_of(seat)
         if position is None:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
         return self.hand.act(action, position)
 
-    def act_for_bot(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold."""
+    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
+        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
+
+        The answer's reason is kept with the hand (:meth:`reasons_of`) when its action is
+        the one played; a substitute has none.
+        """
+        decision = as_decision(answer)
+        assert self.hand is not None
+        hand, index = self.hand, len(self.hand.actions_taken())
         try:
-            return self.act(seat, action)
+            events = self.act(seat, decision.action)
         except IllegalAction:
             legal = self.view_for(seat).legal
             if legal is None:
                 return ()
             return self.act(seat, legal.passive_action())
+        if decision.reason is not None:
+            self._reasons.setdefault(hand, {})[index] = decision.reason
+        return events
+
+    def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
+        """The reasons bots gave in ``hand`` (the current or a past one), by decision index
+        (the index into ``hand.actions_taken()``). Never shown while the hand is in play:
+        see :func:`holdem_tui.review.visible_reasons` for who may read which afterwards."""
+        return dict(self._reasons.get(hand, {}))
 
     def can_show(self, seat: int) -> bool:
         """Whether this chair may still turn its cards up (won uncontested, or mucked)."""
@@ -238,7 +274,8 @@ class Session:
         if self.biggest_pot is None or total > self.biggest_pot.amount:
             self.biggest_pot = BiggestPot(total, hand.config.hand_number, tuple(sorted(winners)))
         if self.store is not None:
-            self.store.hand_finished(self.table, hand, extra=self.score_data())
+            reasons = self.reasons_of(hand)
+            self.store.hand_finished(self.table, hand, extra=self.score_data(), reasons=reasons)
 
     # ------------------------------------------------------------------ storage
 
@@ -288,6 +325,8 @@ class Session:
             "rebuys": list(self.rebuys),
             "watching": sorted(self.watching),
             "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            # the hand in play's reasons so far, so a resumed hand keeps them
+            "hand_reasons": reasons_to_data(self.reasons_of(self.hand)) if self.hand else [],
         }
 
     @classmethod
@@ -315,24 +354,36 @@ class Session:
         best = resumed.extra.get("biggest_pot")
         if isinstance(best, list) and len(best) >= 2:
             session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
+        if session.hand is not None:
+            try:
+                reasons = reasons_from_data(resumed.extra.get("hand_reasons", []))
+            except ValueError:
+                reasons = {}  # an edited save: the hand plays on without its reasons
+            taken = len(session.hand.actions_taken())
+            kept = {i: r for i, r in reasons.items() if i < taken}
+            if kept:
+                session._reasons[session.hand] = kept
         return session
 
     # ------------------------------------------------------------------ session
 
     def tick(self) -> None:
-        """Move the session clock on to now (the time limit counts wall-clock play)."""
+        """Move the session clock on to now (the time limit counts wall-clock play).
+
+        The clock moves when the game does: a deal, a decision, the end of a hand, a save.
+        The questions below (:meth:`is_over`, :meth:`is_last_hand`, :meth:`minutes_left`)
+        answer as of the last tick and change nothing, so drawing the table cannot move time.
+        """
         now = self._clock()
         self.table.elapsed += max(0.0, now - self._last_tick)
         self._last_tick = now
 
     def is_over(self) -> bool:
         """One player has all the chips, or the hand or time limit is used up."""
-        self.tick()
         return self.table.is_over()
 
     def is_last_hand(self) -> bool:
         """The hand in play is the last: the hand limit says so or the time has run out."""
-        self.tick()
         limit_hit = self.table.is_last_hand() or (
             self.table.config.minute_limit is not None and self.table.limit_reached()
         )
@@ -344,7 +395,6 @@ class Session:
 
     def minutes_left(self) -> int | None:
         """Whole minutes left by the time limit, rounded up (``None`` without one)."""
-        self.tick()
         left = self.table.minutes_left()
         if left is None:
             return None

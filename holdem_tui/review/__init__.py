@@ -1,0 +1,57 @@
+"""After the hand: the review, the bots' reasons a player may read, and session stats.
+
+Textual-free, so a review screen, the end screen and ``holdem-tui history`` are thin:
+
+* :class:`~holdem_tui.review.record.HandRecord` is a finished hand with all its cards and
+  its bots' reasons, from the session (:meth:`HandRecord.from_hand`) or a history file
+  (:meth:`HandRecord.from_phh`, :func:`load_records`);
+* :func:`may_see` and :func:`visible_reasons` say which cards and reasons a viewer may
+  read afterwards (shown hands only, or all of them at a training table);
+* :func:`review_hand` steps through a hand as one seat, with the coach's numbers and
+  "worth a look" flags at each of its decisions;
+* :func:`session_stats` and :func:`history_stats` count VPIP, PFR, aggression, showdowns
+  and all-in luck.
+"""
+
+from holdem_tui.review.flags import FLAGS, Flag, assess
+from holdem_tui.review.model import ReviewHand, ReviewStep, Spot, review_hand
+from holdem_tui.review.record import (
+    HandRecord,
+    load_records,
+    may_see,
+    session_humans,
+    visible_reasons,
+)
+from holdem_tui.review.stats import (
+    AllIn,
+    SeatStats,
+    all_in,
+    hand_stats,
+    history_stats,
+    session_stats,
+)
+from holdem_tui.review.text import flag_text, luck_text, stats_text
+
+__all__ = [
+    "FLAGS",
+    "AllIn",
+    "Flag",
+    "HandRecord",
+    "ReviewHand",
+    "ReviewStep",
+    "SeatStats",
+    "Spot",
+    "all_in",
+    "assess",
+    "flag_text",
+    "hand_stats",
+    "history_stats",
+    "load_records",
+    "luck_text",
+    "may_see",
+    "review_hand",
+    "session_humans",
+    "session_stats",
+    "stats_text",
+    "visible_reasons",
+]

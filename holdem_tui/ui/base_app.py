@@ -1,0 +1,153 @@
+"""What every app of the game shares: its language, its deck colours, the help and quitting.
+
+The table app and the replay viewer both speak the player's language and switch it with
+``l`` (every open screen redraws at once), draw cards the same way with ``k`` turning the
+four-colour deck on or off, list their keys on ``?`` and leave with Ctrl+Q, asking first
+where leaving would lose something. Screens read the translator through :func:`translator`
+(attributes go down); they never call the app's methods.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+
+from holdem_tui.i18n import LANGUAGES, Translator, get_translator
+
+ReturnType = TypeVar("ReturnType")
+
+
+def translator(node: DOMNode) -> Translator:
+    """The language of the app ``node`` runs in."""
+    app = node.app
+    assert isinstance(app, BaseApp), "every screen of the game runs in one of its apps"
+    return app.tr
+
+
+def four_colour(node: DOMNode) -> bool:
+    """Whether the app ``node`` runs in draws a four-colour deck."""
+    app = node.app
+    return isinstance(app, BaseApp) and app.four_colour
+
+
+class Translated:
+    """A screen whose every text comes from the translator: drawn once it is mounted, and
+    again by ``retranslate`` whenever the player switches language."""
+
+    def on_mount(self) -> None:
+        """Fill in the texts."""
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Redraw every text in the current language."""
+        raise NotImplementedError
+
+
+class BaseApp(App[ReturnType]):
+    """An app of the game: translated, with the shared keys (help, language, deck, quit)."""
+
+    #: the one stylesheet of the game (the help and quit boxes look the same in every app)
+    CSS_PATH = Path(__file__).with_name("holdem.tcss")
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", show=False, priority=True, id="quit"),
+        Binding("question_mark", "help", show=False, id="help"),
+        Binding("l", "switch_language", show=False, id="language"),
+        Binding("k", "toggle_four_colour", show=False, id="four_colour"),
+    ]
+
+    def __init__(self, lang: str, *, four_colour: bool = False) -> None:
+        super().__init__()
+        self.tr: Translator = get_translator(lang)
+        #: blue diamonds and green clubs; a preference kept with the player's choices
+        self.four_colour = four_colour
+
+    # ------------------------------------------------------------------ what an app says
+
+    def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
+        """The keys of this app and what they do, for the help screen."""
+        raise NotImplementedError
+
+    #: whether the help opens with the table's intro (which names F1 and the rules)
+    HELP_INTRO: ClassVar[bool] = True
+
+    @property
+    def confirm_quit(self) -> bool:
+        """Whether Ctrl+Q asks first (leaving would end something that is going on)."""
+        return False
+
+    @property
+    def saving(self) -> bool:
+        """Whether leaving keeps what is going on, to come back to (the question says so)."""
+        return False
+
+    def remember(self) -> None:
+        """Keep the player's choices (language, deck) for the next start, where that is done."""
+
+    def redraw(self) -> None:
+        """Draw again what shows cards or text (after the deck or the language changed)."""
+
+    def leave(self, return_code: int = 0) -> None:
+        """Close the app (the player answered "leave")."""
+        self.exit(return_code=return_code)
+
+    # ------------------------------------------------------------------ the shared keys
+
+    def set_language(self, code: str) -> None:
+        """Switch every visible text to ``code`` at once, mid-hand included."""
+        if code not in LANGUAGES:
+            return
+        self.tr = get_translator(code)
+        self.language_changed(code)
+        self.remember()
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+        self.redraw()
+
+    def language_changed(self, code: str) -> None:
+        """The language is now ``code`` (the table keeps it in its settings)."""
+
+    def action_switch_language(self) -> None:
+        """``l``: the next language (en → hr → fi → nl → en)."""
+        index = LANGUAGES.index(self.tr.lang) if self.tr.lang in LANGUAGES else -1
+        self.set_language(LANGUAGES[(index + 1) % len(LANGUAGES)])
+
+    def action_toggle_four_colour(self) -> None:
+        """``k``: a four-colour deck (blue diamonds, green clubs) on or off, remembered."""
+        self.four_colour = not self.four_colour
+        self.remember()
+        self.redraw()
+
+    def action_help(self) -> None:
+        """``?``: the key list."""
+        from holdem_tui.ui.screens.modals import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.open_screen(HelpScreen(self.help_rows, intro=self.HELP_INTRO))
+
+    def open_screen(self, screen: Any, done: Any = None) -> None:
+        """Open ``screen`` on top (the table app keeps its too-small cover over it)."""
+        self.push_screen(screen, done)
+
+    def action_request_quit(self) -> None:
+        """Ctrl+Q: leave, asking first where leaving ends something (a thinking bot is
+        abandoned, the session is saved when sessions are kept)."""
+        from holdem_tui.ui.screens.modals import QuitScreen
+
+        if not self.confirm_quit:
+            self.leave()
+            return
+        if isinstance(self.screen, QuitScreen):
+            return
+        self.open_screen(QuitScreen(self.saving), self.quit_answered)
+
+    def quit_answered(self, leave: bool | None) -> None:
+        """The quit question's answer."""
+        if leave:
+            self.leave()

@@ -1,0 +1,354 @@
+"""The turn driver: what the table waits for next, and for how long.
+
+The table app draws screens and passes keys on; a driver decides the game's tempo. There are
+two, behind the one interface of :class:`TableDriver`:
+
+- :class:`~holdem_tui.ui.local.LocalDriver` plays a session on this machine: it deals, lets
+  bots think in thread workers, raises the hot-seat curtain, asks a busted player what next
+  and ends the session;
+- :class:`~holdem_tui.ui.remote.RemoteDriver` is a network seat: the host decides, and every
+  state it sends sets the stage.
+
+What a table shows the same way whoever runs it lives here, in the base class: the screen's
+:class:`~holdem_tui.session.present.UiState`, the player's own decision and its moves (marking
+discards, a refused move's reason), the showdown turned up one hand at a time, the pause
+before the next hand, and waiting while the window is too small. Every delay runs on the
+injected :class:`~holdem_tui.ui.timing.Timers`, never on a sleep, so tests turn the clock by
+hand. A driver never touches Textual itself: it asks its :class:`TableHost` (the app) to
+redraw, to open a screen, to run a bot in a thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from holdem_tui.engine.actions import Action, IllegalAction, LegalActions
+from holdem_tui.engine.decision import Decision
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.i18n import Translator
+from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import refusal_text
+from holdem_tui.session.pace import Pace, pace_of
+from holdem_tui.session.present import Stage, UiState
+from holdem_tui.ui.timing import TimerHandle, Timers
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+
+class TableHost(Protocol):
+    """What a driver asks of the app it runs in: drawing, screens, threads, the exit."""
+
+    @property
+    def timers(self) -> Timers:
+        """The clock and alarms of every pause (tests pass a ManualTimers)."""
+
+    @property
+    def tr(self) -> Translator:
+        """The language on screen now."""
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the window is covered for being too small (the game waits meanwhile)."""
+
+    def redraw(self) -> None:
+        """Rebuild the table from the driver's session and UI state."""
+
+    def soon(self, step: Callable[[], None]) -> None:
+        """Run ``step`` once the screen stack has settled (after the next refresh)."""
+
+    def bell(self) -> None:
+        """Beep: a key was refused."""
+
+    def tell(self, text: str, *, warning: bool = False, timeout: float | None = None) -> None:
+        """A passing message on screen (``warning``: something went wrong, the game goes on)."""
+
+    def warn(self, text: str) -> None:
+        """A warning that stays a while (a save that cannot be continued, and why)."""
+
+    def storage_failed(self, problem: str) -> None:
+        """Say that the game plays on without saving, and why (once per session)."""
+
+    def set_language(self, code: str) -> None:
+        """Switch every text on screen to ``code`` (a session set up in another language)."""
+
+    def open_screen(self, screen: Screen[Any], done: Callable[[Any], None] | None = None) -> None:
+        """Open ``screen`` over the table (under the too-small cover if it is up)."""
+
+    def is_open(self, kind: type[Screen[Any]]) -> bool:
+        """Whether a screen of this kind is open anywhere in the stack."""
+
+    def new_table(self, seat_count: int, draw_game: bool) -> None:
+        """Put a fresh, empty table screen on an emptied screen stack."""
+
+    def has_table(self) -> bool:
+        """Whether a table screen is open."""
+
+    async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
+        """Replace the screen on top with a table, mounted when this returns."""
+
+    def in_background(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` on the app's event loop for as long as the app runs."""
+
+    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+        """Run ``decide`` (a bot) in a thread; hand its answer to ``answered`` on the UI thread."""
+
+    def stop_thinking(self) -> None:
+        """Abandon every bot still thinking (their answers never arrive)."""
+
+    def leave(self, return_code: int = 0) -> None:
+        """Close the app."""
+
+
+class TableDriver:
+    """The shared half of a table's driver; a subclass says where the game is played.
+
+    The app calls :meth:`start` once mounted, passes on the player's moves (:meth:`move`,
+    :meth:`raise_to`, :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
+    :meth:`toggle_reveal`), tells it when the window is big enough again (:meth:`resume`)
+    and when the player leaves (:meth:`leave`), and draws :attr:`session` as seen through
+    :meth:`current_view` with :attr:`ui`.
+    """
+
+    def __init__(self, settings: GameSettings) -> None:
+        #: the settings of the session on screen (the language follows the ``l`` key)
+        self.settings = settings
+        self.session: Session | None = None
+        self.ui = UiState()
+        self._host: TableHost | None = None
+        self._timer: TimerHandle | None = None
+        self._resume: Callable[[], None] | None = None
+        #: why the app closed when it was not the player's choice (printed after it closes)
+        self.exit_reason = ""
+
+    # ------------------------------------------------------------------ the host
+
+    def attach(self, host: TableHost) -> None:
+        """Run inside ``host`` (the app calls this once, before it mounts)."""
+        self._host = host
+
+    @property
+    def host(self) -> TableHost:
+        """The app this driver runs in."""
+        assert self._host is not None, "attach the driver to its app first"
+        return self._host
+
+    # ------------------------------------------------------------------ what the subclass says
+
+    def start(self) -> None:
+        """The app is mounted: begin (deal, resume, or connect)."""
+        raise NotImplementedError
+
+    def next_hand(self) -> None:
+        """The player has seen the finished hand (Enter): move on."""
+        raise NotImplementedError
+
+    def show_cards(self) -> None:
+        """A player who won uncontested turns the cards up (where the table offers it)."""
+
+    def end_chosen(self, choice: str | None) -> None:
+        """The end screen's answer: ``"again"``, ``"setup"`` or ``"quit"`` (or ``None``)."""
+        self.host.leave()
+
+    def save(self) -> None:
+        """Keep the session where it stands (the player is leaving)."""
+
+    @property
+    def saving(self) -> bool:
+        """Whether leaving keeps the session to come back to (the quit question says so)."""
+        return False
+
+    def default_viewer(self) -> int | None:
+        """Whose eyes the table has between turns: the one human, else nobody's."""
+        humans = self.settings.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def current_view(self) -> PlayerView | None:
+        """The view for the current viewer (a spectator when nobody's cards may show)."""
+        session = self.session
+        if session is None or session.hand is None:
+            return None
+        return session.view_for(self.ui.viewer, reveal_all=self.ui.reveal_all)
+
+    def _moved(self) -> None:
+        """After the player's move went through: carry on (a network seat waits for the host)."""
+
+    # ------------------------------------------------------------------ the player's decision
+
+    @property
+    def pace(self) -> Pace:
+        """The delays for the chosen pace."""
+        return pace_of(self.settings.pace)
+
+    def decision(self) -> tuple[int, PlayerView] | None:
+        """The seat whose keys are live now, and its view with the legal moves."""
+        session = self.session
+        if session is None or self.ui.stage is not Stage.HUMAN:
+            return None
+        seat = session.actor_seat
+        if seat is None or not session.is_human(seat) or seat != self.ui.viewer:
+            return None
+        view = session.view_for(seat)
+        return (seat, view) if view.legal is not None else None
+
+    def move(self, action: Action, legal: LegalActions | None = None) -> bool:
+        """Play the player's move; an illegal one is refused with the reason, nothing sent.
+
+        ``legal`` names the decision the move was chosen at: once that has passed, the move
+        is dropped.
+        """
+        found = self.decision()
+        if found is None or self.session is None:
+            return False
+        if legal is not None and found[1].legal != legal:
+            return False
+        try:
+            self.session.act(found[0], action)
+        except IllegalAction as exc:
+            self._set_ui(notice=refusal_text(self.host.tr, exc))
+            self.host.bell()
+            return False
+        viewer = self.default_viewer()
+        self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
+        self._moved()
+        return True
+
+    def raise_to(self, amount: int) -> bool:
+        """Bet or raise to ``amount`` (this street's total), whichever the decision is now."""
+        found = self.decision()
+        legal = None if found is None else found[1].legal
+        if legal is None:
+            return False
+        return self.move(Action.bet(amount) if legal.is_bet else Action.raise_to(amount))
+
+    def draw(self) -> bool:
+        """Throw the marked cards and draw as many (none marked: stand pat)."""
+        found = self.decision()
+        legal = None if found is None else found[1].legal
+        if legal is None:
+            return False
+        hand = legal.hand
+        discards = tuple(hand[i] for i in sorted(self.ui.discards) if i < len(hand))
+        return self.move(Action.draw(discards))
+
+    def can_toggle_card(self) -> bool:
+        """Whether ``1``–``5`` choose discards now."""
+        found = self.decision()
+        return found is not None and found[1].legal is not None and found[1].legal.can_draw
+
+    def toggle_discard(self, index: int) -> None:
+        """Mark or unmark card ``index``; one card too many is refused with the reason."""
+        found = self.decision()
+        legal = None if found is None else found[1].legal
+        if legal is None or not legal.can_draw or index >= len(legal.hand):
+            return
+        chosen = set(self.ui.discards)
+        if index in chosen:
+            chosen.remove(index)
+        elif len(chosen) >= legal.max_discards:
+            self._set_ui(notice=self.host.tr.plural("draw.too_many", legal.max_discards))
+            self.host.bell()
+            return
+        else:
+            chosen.add(index)
+        self._set_ui(discards=frozenset(chosen), notice="")
+
+    def toggle_reveal(self) -> None:
+        """Watching bots: show or hide every hand."""
+        if self.settings.watch_only:
+            self._set_ui(reveal_all=not self.ui.reveal_all)
+
+    # ------------------------------------------------------------------ the end of a hand
+
+    def reveal_then_hand_over(self, shown: int, contested: bool) -> None:
+        """Turn the ``shown`` hands up one at a time when pots were contested, then pause.
+
+        With one hand shown, nothing contested, or the instant pace, the result comes at once.
+        """
+        viewer = self.default_viewer()
+        if contested and shown > 1 and self.pace.reveal > 0:
+            self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
+            self._after(self.pace.reveal, lambda: self._reveal_step(shown))
+        else:
+            self.hand_over()
+
+    def _reveal_step(self, shown: int) -> None:
+        if self.ui.stage is not Stage.REVEAL:
+            return
+        if not self._when_running(lambda: self._reveal_step(shown)):
+            return
+        revealed = (self.ui.revealed or 0) + 1
+        if revealed >= shown:
+            self.hand_over()
+            return
+        self._set_ui(revealed=revealed)
+        self._after(self.pace.reveal, lambda: self._reveal_step(shown))
+
+    def hand_over(self, *, next_after: float | None = None) -> None:
+        """The result is on the table; the next hand comes after ``next_after`` seconds
+        (``None``: only when the player presses Enter)."""
+        self._set_ui(
+            stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
+        )
+        if next_after is None:
+            return
+        if next_after > 0:
+            self._after(next_after, self._auto_next)
+        else:
+            self.host.soon(self._auto_next)
+
+    def _auto_next(self) -> None:
+        if not self._when_running(self._auto_next):
+            return
+        if self.ui.stage is Stage.HAND_OVER:
+            self.next_hand()
+
+    def skip_reveal(self) -> bool:
+        """Enter during the showdown: show the result at once. True if there was one to skip."""
+        if self.ui.stage is not Stage.REVEAL:
+            return False
+        self._stop_timer()
+        self.hand_over()
+        return True
+
+    # ------------------------------------------------------------------ timers and waiting
+
+    def _set_ui(self, **changes: Any) -> None:
+        self.ui = replace(self.ui, **changes)
+        self.host.redraw()
+
+    def _after(self, delay: float, step: Callable[[], None]) -> None:
+        self._stop_timer()
+        self._timer = self.host.timers.after(delay, step)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _when_running(self, step: Callable[[], None]) -> bool:
+        """Defer ``step`` while the window is too small; True if it may run now."""
+        if self.host.too_small:
+            self._resume = step
+            return False
+        return True
+
+    def resume(self) -> None:
+        """The window is big enough again: take up the step that was waiting."""
+        step, self._resume = self._resume, None
+        if step is not None:
+            self.host.soon(step)
+
+    def stop(self) -> None:
+        """Forget the timers and deferred steps of what is on screen (a new session, a quit)."""
+        self._stop_timer()
+        self._resume = None
+
+    def leave(self) -> None:
+        """The player leaves: stop everything, keep the session, close the app."""
+        self.stop()
+        self.save()
+        self.host.leave()

@@ -1,0 +1,395 @@
+"""The driver of a session played on this machine: deal, wait for a key or a bot, pay, repeat.
+
+After every change :meth:`LocalDriver.advance` asks the session whose turn it is and either
+waits for keys (a human), starts a thread worker (a bot), raises the hot-seat curtain, or
+runs the end of the hand. A bot's answer is applied only if it still belongs to the current
+decision (a token check), so quitting or starting a new game mid-thought is instant and safe;
+a bot that answers at once still seems to think for the pace's ``bot`` seconds.
+
+Starting, resuming and ending a session are here too: the setup screen or the first hand at
+once, a saved session continued, a busted player's choice, the end screen's "play again".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Final, TypedDict
+
+from holdem_tui.engine.decision import Decision
+from holdem_tui.engine.events import CardsShown, PotAwarded
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.present import Stage, UiState, display_name
+from holdem_tui.storage.offer import ContinueOffer
+from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen
+from holdem_tui.ui.screens.setup import SetupScreen
+
+if TYPE_CHECKING:
+    from holdem_tui.bots.base import Bot
+    from holdem_tui.engine.view import PlayerView
+    from holdem_tui.storage.autosave import LoadResult
+
+#: Seconds a bot may think before safe_decide plays check/fold for it.
+BOT_TIMEOUT: Final = 5.0
+
+
+class LocalOptions(TypedDict, total=False):
+    """How a local game differs from the plain one (see :class:`LocalDriver`)."""
+
+    bot_factory: BotFactory | None
+    clock: Callable[[], float]
+    setup_first: bool
+    bot_timeout: float
+    saved: LoadResult | None
+
+
+class LocalDriver(TableDriver):
+    """A session on this machine, from the setup screen (or a save) to the end screen.
+
+    ``bot_factory`` replaces the bot registry (tests seat scripted bots), ``clock`` the time
+    source of minute limits, ``setup_first`` opens the setup screen before the table,
+    ``persist`` keeps the autosave and the hand history on disk, and ``saved`` is a loaded
+    autosave to continue.
+    """
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        *,
+        bot_factory: BotFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        setup_first: bool = False,
+        bot_timeout: float = BOT_TIMEOUT,
+        persist: bool = False,
+        saved: LoadResult | None = None,
+    ) -> None:
+        super().__init__(settings.with_seed())
+        self.requested = settings
+        self.bot_factory = bot_factory
+        self.clock = clock
+        self.setup_first = setup_first
+        self.bot_timeout = bot_timeout
+        self.persist = persist
+        self.saved = saved
+        #: what "Continue" on the setup screen offers (nothing unless sessions are kept)
+        self.offer = ContinueOffer(enabled=persist)
+        #: the hot-seat player who has the keyboard now (the curtain is down for anyone else)
+        self.screen_owner: int | None = None
+        self._token = 0
+        self._finished_hand: int | None = None
+        self._storage_reported = False
+
+    @property
+    def saving(self) -> bool:
+        """Sessions are kept on disk when the command line asks for it."""
+        return self.persist
+
+    # ------------------------------------------------------------------ sessions
+
+    def start(self) -> None:
+        """Continue a save, ask for the settings, or sit straight down at the table."""
+        if self.saved is not None:
+            self.resume_session(self.saved)
+        elif self.setup_first or self.settings.validate():
+            self.open_setup(self.requested)
+        else:
+            self.start_session(self.settings)
+
+    def open_setup(self, settings: GameSettings) -> None:
+        """The setup screen, starting from ``settings``."""
+        self.host.open_screen(SetupScreen(settings, self.offer), self._setup_done)
+
+    def _setup_done(self, settings: GameSettings | None) -> None:
+        if settings is not None:
+            self.start_session(settings)
+        elif self.session is None:
+            self.host.leave()
+        elif self.ui.stage is Stage.SESSION_OVER:
+            self._show_end()
+
+    def start_session(self, settings: GameSettings) -> None:
+        """Seat everybody and deal the first hand (replacing any session in progress)."""
+        self.stop()
+        self.settings = settings.with_seed()
+        self.host.set_language(self.settings.lang)
+        self.session = Session(self.settings, self.bot_factory, self.clock)
+        if self.persist:
+            self.session.start_storage()
+        self.offer.forget()
+        self._sit_down()
+
+    def resume_session(self, saved: LoadResult) -> None:
+        """Sit back down at a saved session: the same hand, cards, stacks and score."""
+        from holdem_tui.storage.session import SessionStore
+
+        self.stop()
+        store, resumed = SessionStore.resume(saved)
+        self.session = Session.resume(resumed, store, self.bot_factory, self.clock)
+        # the language on screen now (chosen by --lang, the saved setting or the `l` key)
+        # stays: the session's own is only what it was started with
+        self.settings = replace(self.session.settings, lang=self.host.tr.lang)
+        self.session.settings = self.settings
+        self._sit_down()
+        self.host.tell(self.host.tr.t("storage.resumed", number=resumed.hand_number))
+
+    def _sit_down(self) -> None:
+        assert self.session is not None
+        self.ui = UiState()
+        self.screen_owner = None
+        self._finished_hand = None
+        self.host.new_table(self.session.seat_count, self.settings.variant == "draw")
+        self.host.soon(self.advance)
+
+    def continue_saved(self) -> bool:
+        """The setup screen's "Continue": back to the saved hand, or say why not (False).
+
+        A broken save is kept aside by the loader; the player reads where it went and stays
+        on the setup screen, which is the new game on offer.
+        """
+        offer = self.offer.take(self.host.tr, self.host.warn)
+        if offer is None:
+            return False
+        self.resume_session(offer)
+        return True
+
+    def save(self) -> None:
+        """Autosave where the session stands (the player is leaving)."""
+        if self.session is not None:
+            self.session.save()
+
+    # ------------------------------------------------------------------ the turn
+
+    def advance(self) -> None:
+        """Decide what happens next: deal, wait for a human, let a bot think, end the hand."""
+        if not self._when_running(self.advance):
+            return
+        session = self.session
+        if session is None or self.ui.stage is Stage.SESSION_OVER:
+            return
+        self._report_storage(session)
+        hand = session.hand
+        if hand is None:
+            self._deal()
+            return
+        if hand.is_complete:
+            self._hand_complete()
+            return
+        seat = session.actor_seat
+        assert seat is not None
+        if session.is_human(seat):
+            self._human_turn(seat)
+        else:
+            self._bot_turn(seat)
+
+    def _moved(self) -> None:
+        self.advance()
+
+    def _report_storage(self, session: Session) -> None:
+        """Say once, on screen, that the game plays on without saving, and why."""
+        problem = session.storage_problem()
+        if problem is None or self._storage_reported:
+            return
+        self._storage_reported = True
+        self.host.storage_failed(problem)
+
+    def _deal(self) -> None:
+        session = self.session
+        assert session is not None
+        if self._ask_busted():
+            return
+        if self._session_over():
+            self._end_session()
+            return
+        session.start_hand()
+        self._finished_hand = None
+        self._set_ui(
+            stage=Stage.DEALING,
+            viewer=self.default_viewer(),
+            thinking=None,
+            revealed=None,
+            discards=frozenset(),
+            notice="",
+        )
+        self.advance()
+
+    def _session_over(self) -> bool:
+        """Limits, one player with every chip, or a busted human chose to end."""
+        session = self.session
+        assert session is not None
+        session.tick()  # the pause after the hand counts towards a time limit
+        if session.ended_by is not None or session.is_over():
+            return True
+        humans = self.settings.humans
+        busted = session.busted_humans()
+        return bool(humans) and len(busted) == len(humans) and not session.watching
+
+    def _human_turn(self, seat: int) -> None:
+        if self.session is not None:
+            self.session.save()  # a decision point: a kill or a quit resumes right here
+        if self.settings.hot_seat and self.screen_owner != seat:
+            self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
+            assert self.session is not None
+            name = display_name(self.session, seat, self.host.tr)
+            self.host.open_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+            return
+        self.screen_owner = seat
+        self._set_ui(stage=Stage.HUMAN, viewer=seat, thinking=None, discards=frozenset(), notice="")
+
+    def _curtain_lifted(self, seat: int, _: None = None) -> None:
+        self.screen_owner = seat
+        if self.session is not None and self.session.actor_seat == seat:
+            self._human_turn(seat)
+
+    # ------------------------------------------------------------------ bots
+
+    def _bot_turn(self, seat: int) -> None:
+        session = self.session
+        assert session is not None
+        self._token += 1
+        token = self._token
+        self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
+        view = session.bot_view(seat)
+        started = self.host.timers.now()
+        self.host.think(
+            partial(self._decide, session.bots[seat], view),
+            partial(self._bot_answered, token, seat, started),
+        )
+
+    def _decide(self, bot: Bot, view: PlayerView) -> Decision:
+        """The bot's answer within the time limit (check/fold for a fault); runs in a thread."""
+        from holdem_tui.bots.safety import safe_decide
+
+        decision, _fault = safe_decide(bot, view, self.bot_timeout)
+        return decision
+
+    def _bot_answered(self, token: int, seat: int, started: float, action: Decision) -> None:
+        if token != self._token:
+            return
+        wait = self.pace.bot - (self.host.timers.now() - started)
+        if wait > 0:
+            self._after(wait, partial(self._apply_bot, token, seat, action))
+        else:
+            self._apply_bot(token, seat, action)
+
+    def _apply_bot(self, token: int, seat: int, action: Decision) -> None:
+        if token != self._token or self.session is None:
+            return
+        if not self._when_running(partial(self._apply_bot, token, seat, action)):
+            return
+        if self.session.actor_seat != seat:
+            return
+        self.session.act_for_bot(seat, action)
+        self._set_ui(thinking=None)
+        self.advance()
+
+    # ------------------------------------------------------------------ the end of a hand
+
+    def _hand_complete(self) -> None:
+        session = self.session
+        assert session is not None and session.hand is not None
+        hand = session.hand
+        if self._finished_hand != hand.config.hand_number:
+            self._finished_hand = hand.config.hand_number
+            session.finish_hand()
+        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in hand.events)
+        self.reveal_then_hand_over(shown, contested)
+
+    def hand_over(self, *, next_after: float | None = None) -> None:
+        """The result stays for the pace's pause (until a key, when someone plays at the
+        instant pace), then the next hand is dealt."""
+        playing = self.session is not None and self.session.humans_playing()
+        pause = self.pace.next_hand if playing else self.pace.watch_next
+        super().hand_over(next_after=pause)
+
+    def next_hand(self) -> None:
+        """Finish the showdown at once, or deal the next hand (or end the session)."""
+        if self.skip_reveal():
+            return
+        if self.ui.stage is not Stage.HAND_OVER:
+            return
+        self._stop_timer()
+        self._deal()
+
+    def show_cards(self) -> None:
+        """A human who won uncontested turns the cards up."""
+        session = self.session
+        if session is None or self.ui.stage is not Stage.HAND_OVER:
+            return
+        for seat in self.settings.humans:
+            if session.may_show(seat):
+                session.show(seat)
+                self.host.redraw()
+                return
+
+    # ------------------------------------------------------------------ busting, the end
+
+    def _ask_busted(self) -> bool:
+        """A human who just busted chooses: rebuy, watch, or end. True while asking."""
+        session = self.session
+        assert session is not None
+        if session.table.limit_reached() or session.ended_by is not None:
+            return False
+        if self.host.is_open(BustScreen):
+            return True
+        for seat in session.busted_humans():
+            if seat not in session.watching:
+                can_watch = len(session.table.active_seats()) >= 2
+                screen = BustScreen(session, seat, can_watch)
+                self.host.open_screen(screen, partial(self._bust_choice, seat))
+                return True
+        return False
+
+    def _bust_choice(self, seat: int, choice: str | None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if choice == "rebuy":
+            session.rebuy(seat)
+        elif choice == "watch" and len(session.table.active_seats()) >= 2:
+            session.watching.add(seat)
+            session.save()
+        else:
+            session.ended_by = "busted"
+        self.host.soon(self._carry_on)
+
+    def _carry_on(self) -> None:
+        """Deal the next hand, or end the session, whatever stage the table is at."""
+        if self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
+            self.next_hand()
+        else:
+            self.advance()
+
+    def _end_session(self) -> None:
+        if self.session is not None:
+            self.session.close_storage()
+        self._stop_timer()
+        self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
+        self._show_end()
+
+    def _show_end(self) -> None:
+        assert self.session is not None
+        self.host.open_screen(EndScreen(self.session), self.end_chosen)
+
+    def end_chosen(self, choice: str | None) -> None:
+        """Play again with the same settings, set up a new game, or leave."""
+        if choice == "again":
+            self.start_session(replace(self.settings, seed=None))
+        elif choice == "setup":
+            self.open_setup(replace(self.settings, seed=None))
+        else:
+            self.host.leave()
+
+    # ------------------------------------------------------------------ stopping
+
+    def stop(self) -> None:
+        """Forget timers, bots still thinking and deferred steps of the session on screen."""
+        super().stop()
+        self._token += 1
+        if self._host is not None:
+            self.host.stop_thinking()
