@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "join": ("join", "Join a table someone hosts (or watch it, or seat a bot)."),
     "bench": ("bench", "Measure evaluator, equity, engine and bot speed."),
     "replay": ("replay", "Replay PHH hand histories (viewer, or --json for a check)."),
+    "review": ("review", "Step through saved hands with the coach (the hand review)."),
     "rules": ("rules", "Print the rules of a game in your language."),
     "simulate": ("simulate", "Play a bots-only session and report results per seat."),
     "history": ("history", "List past sessions and where their hand histories are."),

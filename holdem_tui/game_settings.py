@@ -104,6 +104,9 @@ class GameSettings:
     lang: str = "en"
     pace: str = "normal"
     seed: int | None = None
+    #: a training table: after each hand the review shows every bot's cards and reasons
+    #: (never while a hand is in play); off, it shows only the hands turned up at the table
+    training: bool = False
 
     # ------------------------------------------------------------------ building
 
@@ -272,6 +275,7 @@ class GameSettings:
             "lang": self.lang,
             "pace": self.pace,
             "seed": self.seed,
+            "training": self.training,
         }
 
     @classmethod
@@ -300,9 +304,17 @@ class GameSettings:
                 lang=str(data.get("lang", defaults.lang)),
                 pace=str(data.get("pace", defaults.pace)),
                 seed=_optional_int(data.get("seed")),
+                training=_flag(data.get("training", False), "training"),
             )
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not game settings: {exc}") from exc
+
+
+def _flag(value: object, name: str) -> bool:
+    """A yes/no setting: only JSON's true or false, never a guess from "no" or 0."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
 
 
 def _optional_int(value: object) -> int | None:

@@ -18,7 +18,9 @@ from textual.screen import ModalScreen, Screen
 from ui_support import wait_for
 
 from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.narrate import card_text
 from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.hand_review import ChoiceScreen, ReviewCurtain, ReviewScreen, ReviewSeat
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,
@@ -48,6 +50,9 @@ SCREENS: tuple[type[Screen[Any]], ...] = (
     EndScreen,
     SetupScreen,
     RulesScreen,
+    ReviewScreen,
+    ChoiceScreen,
+    ReviewCurtain,
 )
 #: keys bound nowhere, and keys a player types into fields
 JUNK = ("x", "z", "0", "9", "tab", "shift+tab", "backspace", "up", "down", "left", "right")
@@ -108,6 +113,35 @@ def hidden_cards_shown(app: HoldemApp) -> str | None:
         faces = [f.card for f in seat.cards if f.card is not None]
         if faces and not set(faces) <= set(known.get(seat.seat, ())):
             return f"seat {seat.seat} shows {faces} to viewer {app.ui.viewer}"
+    return None
+
+
+def review_cards_shown(app: HoldemApp) -> str | None:
+    """A card the hand review shows that the player it follows may not know, described.
+
+    Away from a training table (or watching bots) a review shows its player's own cards
+    and the hands turned up at the table, nothing else: checked against the cards each
+    seat really held, in what the seat panels draw.
+    """
+    screen = app.screen
+    if not isinstance(screen, ReviewScreen):
+        return None
+    book, entry, review = screen.book, screen.entry, screen.review
+    if book is None or entry is None or review is None or book.training:
+        return None
+    record = entry.record
+    viewer = book.viewer(entry)
+    if viewer is not None and record.seats[viewer] not in app.settings.humans:
+        return f"the review follows chair {record.seats[viewer]}, not a player"
+    allowed = set(record.shown) | ({viewer} if viewer is not None else set())
+    every = record.hand.view(None, reveal_all=True)
+    drawn = " ".join(str(panel.render()) for panel in screen.query(ReviewSeat) if panel.display)
+    for seat in every.seats:
+        if seat.position in allowed or not seat.cards:
+            continue
+        for card in seat.cards:
+            if card_text(card) in drawn:
+                return f"the review shows {card_text(card)} of position {seat.position}"
     return None
 
 
@@ -182,7 +216,7 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
                 await _stable(pilot)
                 if app._exception is not None:  # the app stopped on an error
                     raise app._exception
-                leak = hidden_cards_shown(app)
+                leak = hidden_cards_shown(app) or review_cards_shown(app)
                 if leak is not None:
                     report.findings.append(f"seed {seed}: {leak}")
                     raise AssertionError(leak)

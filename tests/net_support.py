@@ -19,6 +19,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.server import HostOptions, TableServer
+from holdem_tui.session.controller import BotFactory
 
 LOOPBACK = "127.0.0.1"
 
@@ -36,12 +37,15 @@ async def open_table(
     host: str | None = None,
     keep_table: bool = False,
     reveal_delay: float = 0.0,
+    bot_factory: BotFactory | None = None,
+    start_when: int | None = None,
     **settings: Any,
 ) -> TableServer:
     """A started table: ``humans`` open chairs (``reserved`` names first) and ``bots``.
 
     ``host`` names the host's own chair (the first; its app holds ``server.options.
-    host_token``); ``keep_table`` keeps the table open after a game for the next one.
+    host_token``); ``keep_table`` keeps the table open after a game for the next one;
+    ``bot_factory`` seats scripted bots (calling stations) in the bots' chairs.
     """
     if host is not None:
         reserved = (host, *reserved)
@@ -64,8 +68,9 @@ async def open_table(
         host_seat=None if host is None else 0,
         keep_table=keep_table,
         reveal_delay=reveal_delay,
+        start_when=start_when,
     )
-    server = TableServer(options)
+    server = TableServer(options, bot_factory=bot_factory)
     await server.start(LOOPBACK, 0)
     return server
 

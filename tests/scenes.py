@@ -13,21 +13,23 @@ import tempfile
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.pilot import Pilot
 
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
+from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
 from holdem_tui.session.controller import BotFactory
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.hand_review import ReviewScreen
 
 #: states in which the table waits for a key rather than for a bot or a timer
 STABLE = (Stage.HUMAN, Stage.CURTAIN, Stage.HAND_OVER, Stage.SESSION_OVER)
@@ -166,7 +168,106 @@ async def _end(pilot: Pilot[Any]) -> None:
     from holdem_tui.ui.screens.end import EndScreen
 
     await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="c")
-    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
+
+
+async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
+    """Wait until the hand review is on top with its hand and every coach's number in."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+#: the moves whose reasons make a good picture (a bet, a raise or a call, not a check)
+TELLING = (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+
+
+def telling(step: ReviewStep) -> bool:
+    """A step where a bot's reason is shown beside a bet, a raise or a call."""
+    return step.reason is not None and step.action is not None and step.action.kind in TELLING
+
+
+def reason_shown(app: HoldemApp) -> bool:
+    """The hand just finished ended with a bot's reason for a bet, raise or call that the
+    player may read afterwards (that bot's cards were turned up)."""
+    session = app.session
+    if session is None or app.ui.stage is not Stage.HAND_OVER or not session.played:
+        return False
+    hand = session.played[-1]
+    record = HandRecord.from_hand(hand, session.reasons_of(hand))
+    shown = visible_reasons(record, record.position_of(0))
+    return any(record.decisions[i][1].kind in TELLING for i in shown)
+
+
+async def step_until(
+    pilot: Pilot[Any], screen: ReviewScreen, wanted: Callable[[ReviewStep], bool], key: str
+) -> None:
+    """Press ``key`` in the review until the step on screen is ``wanted``."""
+    for _ in range(80):
+        review = screen.review
+        if review is not None and wanted(review.steps[screen.index]):
+            await pilot.pause()
+            return
+        await pilot.press(key)
+    raise AssertionError("the review never reached the wanted step")
+
+
+async def _review_reason(pilot: Pilot[Any]) -> None:
+    """Call down until a hand ends with a bot's cards (and so its reasons) turned up, then
+    open the review at that bot's reason."""
+    await act_until(pilot, reason_shown)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+    await step_until(pilot, screen, telling, "right")
+
+
+async def _review_flag(pilot: Pilot[Any]) -> None:
+    """Check and call along to the second hand's end, then open the review at the first
+    decision with a "worth a look" mark."""
+
+    def second_over(app: HoldemApp) -> bool:
+        return (
+            app.ui.stage is Stage.HAND_OVER
+            and app.session is not None
+            and len(app.session.played) == 2
+        )
+
+    await act_until(pilot, second_over)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+
+    def flagged(step: ReviewStep) -> bool:
+        spot = screen.spot_of(step)
+        return isinstance(spot, Spot) and bool(spot.flags)
+
+    await step_until(pilot, screen, flagged, "n")
+
+
+def _review_asks(*keys: str) -> Driver:
+    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+        await pilot.press("e", *keys)
+        await pilot.pause(0.2)
+
+    return drive
+
+
+async def _end_luck(pilot: Pilot[Any]) -> None:
+    """All-in before the flop (aces against kings), then the end screen with the luck line."""
+    from holdem_tui.ui.screens.end import EndScreen
+
+    await act_until(pilot, can_raise)
+    await pilot.press("a")
+    await act_until(pilot, lambda a: isinstance(a.screen, EndScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
 
 
 async def wait_for_coach(pilot: Pilot[Any], limit: int = 500) -> None:
@@ -279,6 +380,155 @@ def replay_app(lang: str) -> App[int]:
     return ReplayApp(load_entries([path]), get_translator(lang))
 
 
+# --------------------------------------------------------------------------- hosted tables
+
+#: what the lobby scenes print as the table's address (the real port changes every run)
+SHOWN_ADDRESS = "192.168.1.20:7477"
+#: the join code of the lobby scenes
+SCENE_CODE = "K7PQ2M"
+
+
+class HostedScene:
+    """A real table server on 127.0.0.1 for a scene, in an event loop of its own thread.
+
+    The scene's app (the host's own, or a friend's) joins it like any player; ``others``
+    sit down first as bare connections that only listen (the names a lobby shows), and
+    ``play`` ones as calling stations. One table at a time: a new scene's table closes the
+    last one's, so a test session never piles up servers.
+    """
+
+    _loop: ClassVar[asyncio.AbstractEventLoop | None] = None
+    _open: ClassVar[list[Any]] = []
+    #: the background players' tasks (held here: the loop keeps only weak references)
+    _tasks: ClassVar[set[asyncio.Task[Any]]] = set()
+
+    def __init__(
+        self,
+        humans: tuple[str, ...],
+        bots: tuple[str, ...] = (),
+        *,
+        hands: int | None = None,
+        keep_table: bool = False,
+    ) -> None:
+        self.humans = humans
+        self.bots = bots
+        self.hands = hands
+        self.keep_table = keep_table
+
+    @classmethod
+    def loop(cls) -> asyncio.AbstractEventLoop:
+        """The tables' event loop, started once, in a daemon thread."""
+        if cls._loop is None:
+            import threading
+
+            cls._loop = asyncio.new_event_loop()
+            threading.Thread(target=cls._loop.run_forever, name="scene-tables", daemon=True).start()
+        return cls._loop
+
+    def _run(self, job: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(job, self.loop()).result(30)
+
+    def app(
+        self,
+        lang: str,
+        me: str,
+        *,
+        host: bool,
+        others: tuple[str, ...] = (),
+        play: tuple[str, ...] = (),
+    ) -> HoldemApp:
+        """The table app of ``me`` (``host``: the host's own) at a fresh table."""
+        from holdem_tui.net.server import HostOptions, TableServer
+        from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+        for server in HostedScene._open:
+            self._run(server.close())
+        HostedScene._open.clear()
+        HostedScene._tasks = {task for task in HostedScene._tasks if not task.done()}
+        settings = GameSettings.build(
+            humans=list(self.humans), bots=self.bots, seed=7, pace="instant", hand_limit=self.hands
+        )
+        options = HostOptions(
+            settings,
+            code=SCENE_CODE,
+            host_seat=0,  # the first chair is the host's
+            hand_pause=0.0,
+            bot_timeout=None,
+            keep_table=self.keep_table,
+        )
+        server = TableServer(options, bot_factory=stations)
+        port = self._run(server.start("127.0.0.1", 0))
+        HostedScene._open.append(server)
+        token = options.host_token
+        for name in others:
+            self._run(self._listen(port, name, token if name == self.humans[0] else None))
+        for name in play:
+            self._run(self._station(port, name))
+        target = JoinTarget(
+            "127.0.0.1", port, SCENE_CODE, me, shown=SHOWN_ADDRESS, token=token if host else None
+        )
+        return create_remote_app(target, GameSettings(lang=lang, pace="instant"))
+
+    @staticmethod
+    async def _listen(port: int, name: str, token: str | None) -> None:
+        """Sit ``name`` down and read whatever the table says, until it closes."""
+        from holdem_tui.net.client import Connection
+
+        connection = await Connection.open("127.0.0.1", port, SCENE_CODE, name, token=token)
+
+        async def read() -> None:
+            while await connection.recv() is not None:
+                pass
+
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(read()))
+
+    @staticmethod
+    async def _station(port: int, name: str) -> None:
+        """Sit a calling station down as ``name``, playing in the background."""
+        from holdem_tui.net.bot_client import play_bot
+
+        task = play_bot("127.0.0.1", port, SCENE_CODE, name, CallingStation())
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(task))
+
+
+def _lobby_shows(here: int) -> Driver:
+    """Wait until the lobby lists the chairs with ``here`` people at the table."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.remote import RemoteDriver
+
+        app = pilot.app
+        assert isinstance(app, HoldemApp) and isinstance(app.driver, RemoteDriver)
+        driver = app.driver
+
+        def shown() -> bool:
+            view = driver.lobby.view
+            people = sum(
+                1
+                for name, present, seat in zip(
+                    view.names, view.here, app.settings.seats, strict=False
+                )
+                if present and name and seat.is_human
+            )
+            return view.session is not None and people == here
+
+        await wait_for(pilot, shown)
+        await pilot.pause()
+
+    return drive
+
+
+async def _hosted_end(pilot: Pilot[Any]) -> None:
+    """Play the hosted game through (checking or calling) to its end screen."""
+    from holdem_tui.ui.screens.hosted import HostedEndScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE, 60)
+    await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
+    await pilot.pause()
+
+
 @dataclass(frozen=True)
 class Scene:
     """One screen state: its settings, its bots, and how to get there."""
@@ -297,6 +547,10 @@ class Scene:
         if self.factory is not None:
             return self.factory()
         return create_app(self.settings, bot_factory=self.bot_factory, setup_first=self.setup_first)
+
+
+#: heads-up, this seed deals the player two aces and the bot two kings in the first hand
+LUCK_SEED = 157642
 
 
 def _solo(**kw: Any) -> GameSettings:
@@ -336,6 +590,29 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
             ),
             Scene("rules", _solo(lang=lang), _rules),
             Scene("coach", _solo(lang=lang, bots=("normal", "hard")), _coach),
+            Scene(
+                "lobby_host",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Ana", "", ""), ("normal",)).app(
+                    lang, "Host", host=True, others=("Ana",)
+                ),
+            ),
+            Scene(
+                "lobby_friend",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Bo", "", ""), ("hard",)).app(
+                    lang, "Ana", host=False, others=("Host",)
+                ),
+            ),
+            Scene("review_reason", _solo(lang=lang, bots=("easy", "normal")), _review_reason),
+            Scene(
+                "end_luck",
+                _solo(lang=lang, bots=("easy",), seed=LUCK_SEED, hand_limit=1),
+                _end_luck,
+                bot_factory=stations,
+            ),
         )
     }
 
@@ -370,5 +647,45 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
         Scene("rules_draw", _solo(lang=lang), _rules_draw),
         Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
+        Scene(
+            "hosted_end_host",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "Ana"), ("normal",), hands=1, keep_table=True).app(
+                lang, "Host", host=True, play=("Ana",)
+            ),
+        ),
+        Scene(
+            "hosted_end_friend",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "", ""), ("easy",), hands=1, keep_table=True).app(
+                lang, "Ana", host=False, play=("Host", "Bo")
+            ),
+        ),
+        Scene(
+            "end_hot_seat",
+            _solo(lang=lang, humans=("Ana", "Ben", "Cleo"), bots=nine[:6], hand_limit=2),
+            _end,
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_whose",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks(),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_curtain",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("down", "enter"),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_flag",
+            _solo(lang=lang, bots=("easy", "normal", "hard", "easy")),
+            _review_flag,
+            bot_factory=stations,
+        ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}

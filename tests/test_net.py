@@ -383,7 +383,9 @@ async def test_wire_capture_holds_no_card_a_client_may_not_know(
                 allowed |= held[number].get(client.seat, set())
             leaked = _cards_in(message) - allowed
             assert not leaked, f"seat {client.seat} saw {leaked} in hand {number}"
-    assert deltas > 100  # the capture holds the new frames, not only whole states
+    # the capture holds the new frames, not only whole states (a delta may tell two moves:
+    # the screens not deciding hear a moment later, see HostOptions.others_delay)
+    assert deltas > 60
 
 
 # --------------------------------------------------------------------------- resume

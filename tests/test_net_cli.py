@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import queue
 import re
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -82,6 +84,9 @@ def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> No
         (["host", "--no-seat", "--open", "0", "--bots", "easy,easy"], "needs a seat"),
         (["host", "--name", "x" * 30], "at most 20"),
         (["host", "--open", "9"], "--open"),
+        (["host", "--open", "2", "--start-when", "4"], "3 seats for players"),
+        (["host", "--no-seat", "--open", "2", "--start-when", "1"], "a game needs two"),
+        (["host", "--start-when", "0"], "--start-when"),
     ],
 )
 def test_bad_flags_are_refused_before_anything_opens(args: list[str], message: str) -> None:
@@ -123,3 +128,102 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
             process.wait()
     histories = list((Path(os.environ["HOLDEM_TUI_DATA_DIR"]) / "histories").glob("*.phhs"))
     assert len(histories) == 1 and histories[0].read_text().count("hand = ") >= 2
+
+
+class _Lines:
+    """A process's output read line by line in a thread, so a test waits for a line with a
+    bound instead of blocking on a pipe forever."""
+
+    def __init__(self, stream: Any) -> None:
+        self.queue: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: Any) -> None:
+        for line in stream:
+            self.queue.put(line)
+
+    def until(self, text: str, timeout: float = 30) -> list[str]:
+        """Every line up to the first holding ``text``."""
+        seen: list[str] = []
+        while True:
+            line = self.queue.get(timeout=timeout)
+            seen.append(line)
+            if text in line:
+                return seen
+
+
+def _host_only(*flags: str) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "holdem_tui", "host", "--no-seat", "--hands", "1"]
+    command += ["--pace", "instant", "--bind", LOOPBACK, "--port", "0", "--code", "ABCDEF"]
+    command += ["--lang", "en", *flags]
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
+
+
+def _port(lines: _Lines) -> int:
+    found = re.search(r"127\.0\.0\.1:(\d+)", lines.until("Table open at")[-1])
+    assert found
+    return int(found.group(1))
+
+
+def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
+    process = _host_only("--open", "3")
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        out, log = _Lines(process.stdout), _Lines(process.stderr)
+        port = _port(out)
+        assert out.until("Press Enter here to deal now")
+
+        def enter(answer: str, after: str) -> None:
+            log.until(after)  # the host's log: that player has sat down
+            assert process.stdin is not None
+            process.stdin.write("\n")
+            process.stdin.flush()
+            assert answer in out.until("")[-1]
+
+        async def play() -> list[object]:
+            ana = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEF", "Ana", CallingStation()))
+            # one player here: not enough, said plainly, and the table waits on
+            await asyncio.to_thread(enter, "Not enough players", "Ana joined")
+            bo = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()))
+            await asyncio.to_thread(enter, "Dealing now", "Bo joined")
+            return list(await asyncio.gather(ana, bo))
+
+        overs = asyncio.run(asyncio.wait_for(play(), 90))
+        assert all(over is not None for over in overs)
+        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
+    process = _host_only("--open", "4", "--start-when", "2")
+    try:
+        assert process.stdout is not None
+        port = _port(_Lines(process.stdout))
+
+        async def two_bots() -> list[object]:
+            return list(
+                await asyncio.gather(
+                    play_bot(LOOPBACK, port, "ABCDEF", "Ana", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+                )
+            )
+
+        overs = asyncio.run(asyncio.wait_for(two_bots(), 60))
+        assert all(over is not None for over in overs)
+        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -513,3 +513,24 @@ def test_history_command_lists_stats_and_reports_a_broken_file_on_one_line() -> 
     finnish = runner.invoke(main, ["history", "--lang", "fi"], env={"COLUMNS": "250"})
     assert "Aggressiivisuus" in finnish.output
     assert paths.histories_dir().is_dir()
+
+
+def test_a_resumed_sessions_records_read_the_earlier_hands_from_its_history() -> None:
+    from holdem_tui.review import session_records
+
+    rng = random.Random(9)
+    table = random_table(rng)
+    store = SessionStore.start(table, settings={}, players=list(table.config.names))
+    assert store.history is not None
+    earlier = play_session(table, random_agent(rng), 3, store)
+    later = play_session(table, random_agent(rng), 2, store)  # "this run" of the session
+    records, problems = session_records(later, lambda hand: {}, store.history.path, before=3)
+    assert not problems
+    numbers = [r.hand.config.hand_number for r in records]
+    assert numbers == [1, 2, 3, 4, 5]
+    assert [r.hand.actions_taken() for r in records[:3]] == [h.actions_taken() for h in earlier]
+    assert [r.hand.stacks for r in records[:3]] == [h.stacks for h in earlier]
+    assert records[3].hand is later[0]
+    # nothing before this run, or no history: only the hands in memory
+    assert len(session_records(later, lambda hand: {}, None, before=3)[0]) == 2
+    assert len(session_records(later, lambda hand: {}, store.history.path)[0]) == 2

@@ -31,7 +31,8 @@ class FakeHost:
     def __init__(self) -> None:
         self.timers = ManualTimers()
         self.tr: Translator = get_translator("en")
-        self.too_small = False
+        #: the game waits (the window too small, or the review open)
+        self.paused = False
         self.opened: list[Any] = []
         self.soon_steps: list[Callable[[], None]] = []
         self.thinking: list[tuple[Callable[[], Decision], Callable[[Decision], None]]] = []
@@ -71,6 +72,9 @@ class FakeHost:
 
     def new_table(self, seat_count: int, draw_game: bool) -> None:
         pass
+
+    def show_alone(self, screen: Any) -> None:
+        self.opened.append(screen)
 
     def has_table(self) -> bool:
         return True

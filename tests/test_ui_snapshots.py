@@ -9,6 +9,7 @@ and look at the report before committing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,10 @@ STATES = [
     "hot_seat_curtain",
     "end_screen",
     "coach",
+    "lobby_host",
+    "lobby_friend",
+    "review_reason",
+    "end_luck",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 
@@ -59,3 +64,23 @@ def test_screen(snap_compare: Callable[..., bool], name: str, size: tuple[int, i
 def test_language(snap_compare: Callable[..., Any], name: str, lang: str) -> None:
     scene = scenes(lang)[name]
     assert snap_compare(scene.app(), terminal_size=(80, 24), run_before=scene.drive)
+
+
+def test_every_stored_snapshot_belongs_to_a_case() -> None:
+    """No orphan pictures: the suite runs in parallel workers (``pytest -n auto``), where the
+    snapshot plugin cannot tell an unused file, so the stored files are checked here against
+    every case this module declares."""
+    stored = {
+        path.name
+        for path in (Path(__file__).parent / "__snapshots__" / Path(__file__).stem).glob("*.svg")
+    }
+    declared = {
+        f"{name}[{case.id}].svg"
+        for name, test in globals().items()
+        if name.startswith("test_") and callable(test)
+        for mark in getattr(test, "pytestmark", [])
+        if mark.name == "parametrize"
+        for case in mark.args[1]
+    }
+    assert stored, "no snapshot stored"
+    assert stored <= declared, sorted(stored - declared)

@@ -37,10 +37,4 @@ def kept(
     connection.resyncs
     # TEMPORARY, until the network seat's UI (issue 18) and the review screen (issue 17)
     # merge: the client calls they bind, and the record the table's review is built from
-    remote.reveal_seconds
-    remote.full_picture
-    remote.table_open
-    remote.play_again
-    remote.new_game
-    remote.reveal_order
     HandRecord.from_hand

@@ -79,6 +79,14 @@ def _default_name() -> str:
     show_default=True,
     help="Seconds a dropped player's seat waits before it checks or folds.",
 )
+@click.option(
+    "--start-when",
+    "start_when",
+    type=click.IntRange(min=1, max=9),
+    default=None,
+    metavar="N",
+    help="Deal as soon as N players are at the table (the seats still open are taken away).",
+)
 @click.option("--resume", is_flag=True, help="Open the last hosted table again where it stopped.")
 def command(
     game: str,
@@ -100,6 +108,7 @@ def command(
     bind: str,
     code: str | None,
     away_timeout: float,
+    start_when: int | None,
     resume: bool,
 ) -> None:
     """Host a table for friends on their own terminals."""
@@ -134,6 +143,17 @@ def command(
     )
     if not settings.humans:
         raise click.UsageError("a hosted table needs a seat for someone: use --open or a seat")
+    if start_when is not None:
+        bots_seated = len(settings.seats) - len(settings.humans)
+        if start_when > len(settings.humans):
+            raise click.BadParameter(
+                f"the table has {len(settings.humans)} seats for players", param_hint="--start-when"
+            )
+        if start_when + bots_seated < 2:
+            raise click.BadParameter(
+                "a game needs two players: 2 or more, or a bot with --bots",
+                param_hint="--start-when",
+            )
     delays = PACE_DELAYS[pace]
     options = HostOptions(
         settings,
@@ -146,6 +166,7 @@ def command(
         reveal_delay=delays.reveal,
         # the host who plays may open the next game at the same table from the end screen
         keep_table=player is not None,
+        start_when=start_when,
     )
     loaded = None
     if resume:
@@ -169,8 +190,36 @@ def _announce(tr: Translator, address: str, port: int, code: str) -> None:
     click.echo(tr.t("net.join_hint", command=f"holdem-tui join {address}:{port} --code {code}"))
 
 
+def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Translator) -> None:
+    """Enter on the host's terminal (``--no-seat``: it has no table app) starts the table
+    without the seats still open, as the host's lobby key does; an ended input stops it."""
+    from holdem_tui.net.server import LOBBY, TableServer
+
+    assert isinstance(server, TableServer)
+
+    def start() -> None:
+        if server.phase != LOBBY:
+            return
+        try:
+            server.start_now()
+        except p.ProtocolError as exc:
+            known = exc.reason in ("too_few_players", "not_now")
+            click.echo(tr.t(f"net.problem.{exc.reason}") if known else exc.detail)
+            return
+        click.echo(tr.t("net.dealing_now"))
+
+    def read() -> None:
+        for _line in sys.stdin:
+            try:
+                loop.call_soon_threadsafe(start)
+            except RuntimeError:  # the table has closed meanwhile
+                return
+
+    threading.Thread(target=read, name="host-terminal", daemon=True).start()
+
+
 async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> None:
-    from holdem_tui.net.server import TableServer
+    from holdem_tui.net.server import LOBBY, TableServer
 
     assert isinstance(server, TableServer)
     try:
@@ -178,6 +227,9 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
     except OSError as exc:
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(exc))) from None
     _announce(tr, lan_address() if bind in ("0.0.0.0", "") else bind, bound, server.code)
+    if server.phase == LOBBY:
+        click.echo(tr.t("net.enter_to_start"))
+        _listen_for_enter(server, asyncio.get_running_loop(), tr)
     try:
         await server.wait_closed()
     finally:

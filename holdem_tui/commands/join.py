@@ -62,6 +62,8 @@ def command(
     if app.exit_reason:
         click.echo(app.exit_reason, err=True)
         sys.exit(1)
+    if app.farewell:
+        click.echo(app.farewell)
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
@@ -77,7 +79,9 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
         raise click.BadParameter(str(exc), param_hint="--bot") from None
     seat_name = (name or str(getattr(bot, "name", "")) or "Bot").strip()[: p.MAX_NAME]
     try:
-        result = asyncio.run(play_bot(host, port, code.strip().upper(), seat_name, bot))
+        result = asyncio.run(
+            play_bot(host, port, code.strip().upper(), seat_name, bot, lang=tr.lang)
+        )
     except Refused as exc:
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None
     except OSError as exc:

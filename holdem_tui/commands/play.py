@@ -62,6 +62,7 @@ def build_settings(
     pace: str = "normal",
     seed: int | None = None,
     human_seats: list[str] | None = None,
+    training: bool = False,
 ) -> GameSettings:
     """Turn the flags into settings; raises ``click.UsageError`` naming what is wrong.
 
@@ -96,6 +97,7 @@ def build_settings(
         lang=resolve_language(lang, None),
         pace=pace,
         seed=seed,
+        training=training,
     )
     tr = get_translator(settings.lang)
     problems = [tr.t(key, **params) for key, params in settings.validate()]
@@ -208,6 +210,12 @@ def game_options(bots_help: str) -> Callable[[F], F]:
     is_flag=True,
     help="Continue the last session where it stopped (the other flags are ignored).",
 )
+@click.option(
+    "--training/--no-training",
+    default=None,
+    help="A training table: the hand review shows every bot's cards and reasons "
+    "(default: as last chosen).",
+)
 def command(
     game: str,
     humans: str | None,
@@ -225,6 +233,7 @@ def command(
     seed: int | None,
     setup_first: bool,
     resume: bool,
+    training: bool | None,
 ) -> None:
     """Start a game at the table with every setting as a flag."""
     from holdem_tui.storage.preferences import load_settings
@@ -235,6 +244,8 @@ def command(
         lang = saved_lang
     if pace is None:
         pace = stored.settings.pace if stored.settings.pace in PACES else "normal"
+    if training is None:
+        training = stored.settings.training
     notices: list[str] = []
     persist, watch, resume, setup_first = _take_data_folder(
         lang, notices, watch, resume, setup_first
@@ -278,6 +289,7 @@ def command(
         lang=lang,
         pace=pace,
         seed=seed,
+        training=training,
     )
     from holdem_tui.ui.app import create_app
 
@@ -286,7 +298,9 @@ def command(
 
 
 #: Flags that only say how to show the game, not which game to play.
-_PRESENTATION_FLAGS: frozenset[str] = frozenset({"lang", "pace", "setup_first", "resume"})
+_PRESENTATION_FLAGS: frozenset[str] = frozenset(
+    {"lang", "pace", "setup_first", "resume", "training"}
+)
 
 
 def _game_described(ctx: click.Context) -> bool:

@@ -144,10 +144,13 @@ def read_file(path: Path) -> str:
         raise PhhError("is a folder, not a file") from None
     except OSError as exc:
         raise PhhError(f"cannot open: {exc.strerror or exc}") from None
+    # a folder opens read-only on Linux (only reading it fails): check before wrapping it
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        kind = "is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "is not a regular file"
+        raise PhhError(kind)
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise PhhError("is not a regular file")
         if info.st_size > MAX_FILE_BYTES:
             raise PhhError(f"is {info.st_size} bytes, more than {MAX_FILE_BYTES}")
         data = handle.read(MAX_FILE_BYTES + 1)

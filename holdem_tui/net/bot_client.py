@@ -5,6 +5,11 @@ messages, its view and action passing through the :mod:`holdem_tui.wire` codec e
 plugin bot process's do, so a bot author can try a bot against friends' bots over the network.
 The bot runs through :func:`~holdem_tui.bots.safety.safe_decide`: a crash or a timeout checks
 or folds instead of leaving the table waiting.
+
+A bot's reason travels with its action, as a plugin process's does, and the host keeps it
+with the hand (the review shows it afterwards, like any bot's). The host keeps a client's
+reason only in its own words, so one of the game's own reasons (a built-in level playing
+over the network) is put into words here first, in the language ``join`` runs in.
 """
 
 from __future__ import annotations
@@ -12,9 +17,13 @@ from __future__ import annotations
 import asyncio
 
 from holdem_tui.bots.base import Bot
+from holdem_tui.bots.explain import cut_text
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, safe_decide
+from holdem_tui.engine.decision import Reason
+from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection
+from holdem_tui.review.text import reason_text
 
 
 class Refused(Exception):
@@ -29,8 +38,13 @@ async def play_bot(
     bot: Bot,
     *,
     timeout: float | None = DEFAULT_TIMEOUT,
+    lang: str = "en",
 ) -> p.Over | None:
-    """Sit ``bot`` down and play until the session ends (``None``: the host went away)."""
+    """Sit ``bot`` down and play until the session ends (``None``: the host went away).
+
+    ``lang`` is the language the game's own reasons are put into words in.
+    """
+    tr = get_translator(lang)
     connection = await Connection.open(host, port, code, name)
     seat: int | None = None
     ready_for = -1
@@ -48,11 +62,23 @@ async def play_bot(
             elif isinstance(message, p.State) and message.view is not None and seat is not None:
                 view = message.view
                 if message.decision is not None and view.legal is not None:
-                    # the host hears the action only: a remote seat's reason stays with it
                     decision, _fault = await asyncio.to_thread(safe_decide, bot, view, timeout)
-                    await connection.send(p.act(seat, message.decision, decision.action))
+                    reason = in_words(decision.reason, tr)
+                    await connection.send(p.act(seat, message.decision, decision.action, reason))
                 elif view.complete and view.hand_number != ready_for:
                     ready_for = view.hand_number
                     await connection.send(p.ready())
     finally:
         await connection.close()
+
+
+def in_words(reason: Reason | None, tr: Translator) -> Reason | None:
+    """The reason as the host will keep it: in words (``None``: none, or nothing to say).
+
+    :func:`~holdem_tui.bots.safety.safe_decide` has checked it already; a reason of the
+    game's own is worded in ``tr``'s language, one in a bot's own words stays as written.
+    """
+    if reason is None:
+        return None
+    text = cut_text(reason_text(reason, tr))  # as long as a plugin's may be, no longer
+    return Reason.own_words(text) if text else None

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
-from holdem_tui.engine.decision import Decision
+from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.events import CardsShown, Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.view import PlayerView
@@ -168,8 +168,6 @@ class RemoteSession(Session):
         self.reveal_seconds = reveal_ms / 1000.0
         #: the events the last picture added (a whole state: the hand's history so far)
         self.events: tuple[Event, ...] = ()
-        #: whether the last picture was a whole state (first, after a reconnect, on request)
-        self.full_picture = True
         #: after the game: the host keeps the table open for another one here
         self.table_open = False
 
@@ -182,7 +180,6 @@ class RemoteSession(Session):
         self.decision = state.decision
         self._show_allowed = state.can_show
         self.events = state.events
-        self.full_picture = state.full
         self._take_table(state.table)
 
     def _take_table(self, table: p.TableState) -> None:
@@ -304,11 +301,11 @@ class RemoteSession(Session):
         """The host pays out."""
         raise RuntimeError("the host pays out")
 
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
         """Send this chair's decision; the host's answer arrives as the next state (or error)."""
         if seat != self.me or self.decision is None:
             raise IllegalAction("not_your_turn", "it is not your turn")
-        self.send(p.act(seat, self.decision, action))
+        self.send(p.act(seat, self.decision, action, reason))
         self.decision = None
         return ()
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
@@ -35,9 +36,11 @@ from holdem_tui.wire import (
     WireError,
     apply_view_patch,
     decode_action,
+    decode_reason,
     decode_view,
     encode_action,
     encode_event,
+    encode_reason,
     encode_view,
     encode_view_patch,
     from_json,
@@ -204,11 +207,16 @@ class Hello:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """A decision for ``seat`` answering decision number ``decision``."""
+    """A decision for ``seat`` answering decision number ``decision``.
+
+    ``reason`` is why, when a bot plays the seat (``join --bot``): a wire reason, checked
+    as strictly as a plugin process's; the host keeps it with the hand in its own words.
+    """
 
     seat: int
     decision: int
     action: Action
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,9 +264,17 @@ def hello(code: str, name: str, *, watch: bool = False, token: str | None = None
     return {"t": "hello", "code": code, "name": name, "watch": watch, "token": token}
 
 
-def act(seat: int, decision: int, action: Action) -> dict[str, Any]:
-    """A decision, with the seat and decision number it answers."""
-    return {"t": "act", "seat": seat, "decision": decision, "action": encode_action(action)}
+def act(seat: int, decision: int, action: Action, reason: Reason | None = None) -> dict[str, Any]:
+    """A decision, with the seat and decision number it answers (and a bot's reason)."""
+    message: dict[str, Any] = {
+        "t": "act",
+        "seat": seat,
+        "decision": decision,
+        "action": encode_action(action),
+    }
+    if reason is not None:  # optional: a person's decision carries none
+        message["reason"] = encode_reason(reason)
+    return message
 
 
 def show() -> dict[str, Any]:
@@ -319,14 +335,21 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
         token = None if data["token"] is None else _str(data, "token", MAX_TOKEN)
         return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"), token)
     if kind == "act":
-        _keys(data, {"v", "t", "seat", "decision", "action"}, {"seat", "decision", "action"})
+        required = {"seat", "decision", "action"}
+        _keys(data, {"v", "t", "reason", *required}, required)
         seat = _int(data, "seat", 0, 64)
         decision = _int(data, "decision", 0, 2**53)
         try:
             action = decode_action(data["action"])
         except WireError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
-        return Act(seat, decision, action)
+        reason = None
+        if data.get("reason") is not None:
+            try:
+                reason = decode_reason(data["reason"])
+            except WireError as exc:
+                raise ProtocolError("bad_reason", str(exc)) from None
+        return Act(seat, decision, action, reason)
     if kind in _BARE_CLIENT:
         _keys(data, {"v", "t"}, set())
         return _BARE_CLIENT[kind]

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
@@ -94,7 +95,12 @@ class HostOptions:
     ``reveal_delay`` is the pause between hands turned up at a showdown on the players'
     screens (the table waits for it before the next hand); ``keep_table`` keeps the table
     open after a game for the host's next one; ``host_token`` is the secret the host's own
-    table app presents (never sent to anyone).
+    table app presents (never sent to anyone); ``start_when`` deals as soon as that many
+    people are at the table, as if the host had started without the others
+    (:meth:`TableServer.start_now`), for a table nobody watches over. While a person's
+    decision is open, the other screens' pictures wait ``others_delay`` seconds (less than
+    a screen refresh: nobody sees it), so the decision's frame goes out alone and a quick
+    answer (a bot client's) is read at once; their next picture tells both moves.
     """
 
     settings: GameSettings
@@ -108,6 +114,8 @@ class HostOptions:
     reveal_delay: float = 0.0
     keep_table: bool = False
     host_token: str = field(default_factory=new_token)
+    start_when: int | None = None
+    others_delay: float = 0.02
 
 
 class HostSession(Session):
@@ -212,6 +220,8 @@ class TableServer:
         self._handlers: set[asyncio.Task[None]] = set()
         self._encoder = p.FrameEncoder()
         self._closing = False
+        #: the held-back pictures of the players not deciding (see :meth:`_broadcast`)
+        self._catch_up: asyncio.TimerHandle | None = None
         self._check_seated()
 
     # ------------------------------------------------------------------ seats
@@ -280,8 +290,15 @@ class TableServer:
         seats[index] = replace(seats[index], name=name)
         self.settings = replace(self.settings, seats=tuple(seats))
 
+    def present(self) -> int:
+        """People at the table now (chairs with their player connected)."""
+        return sum(
+            1 for s in self.human_seats() if self.settings.seats[s].name and self.connected(s)
+        )
+
     def _check_seated(self) -> None:
-        """Deal once every chair has its player (a resumed table: once each came back)."""
+        """Deal once every chair has its player (a resumed table: once each came back), or
+        once ``start_when`` people are here."""
         if self.phase != LOBBY:
             return
         humans = self.human_seats()
@@ -289,6 +306,11 @@ class TableServer:
             self.connected(s) for s in humans
         ):
             self._begin()
+            return
+        enough = self.options.start_when
+        if enough is not None and self.present() >= enough:
+            with contextlib.suppress(p.ProtocolError):  # too few to start: the table fills on
+                self.start_now()
 
     def _begin(self) -> None:
         self.phase = PLAYING
@@ -364,6 +386,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
         self._closing = True  # from here on nobody is told about the others leaving
+        self._stop_catch_up()
         leaving = list(self.clients)
         for client in leaving:
             self._send(client, p.closed("host_closed", "the host closed the table"))
@@ -607,13 +630,27 @@ class TableServer:
             raise IllegalAction("not_your_turn", "it is not your turn")
         if message.decision != self.decision:
             raise p.ProtocolError("stale_decision", f"decision {self.decision} is open")
-        session.act(client.seat, message.action)
+        session.act(client.seat, message.action, self._kept_reason(client, message))
         started = self.sent_at.pop(message.decision, None)
         if started is not None:
             self.round_trips.append(asyncio.get_running_loop().time() - started)
         self.actions_applied += 1
         self.pending = None
         self._wake.set()
+
+    @staticmethod
+    def _kept_reason(client: Client, message: p.Act) -> Reason | None:
+        """A bot client's reason as the hand keeps it: in its own words, like a plugin's.
+
+        The codec has checked its shape and bounds already; like a plugin process's it is
+        never kept as one of the game's own messages (a client cannot make the table say
+        anything), only as the bot's words, cleaned and cut (``None``: nothing readable).
+        """
+        if message.reason is None:
+            return None
+        from holdem_tui.bots.safety import checked_reason
+
+        return checked_reason(message.reason, plugin=True, bot=client.name or "?")
 
     def _resync(self, client: Client) -> None:
         """A whole picture for a client whose copy may be out of step."""
@@ -632,8 +669,13 @@ class TableServer:
             return
         self._join_game(client)
 
-    def _join_game(self, client: Client) -> None:
-        """Seat a connection of an earlier game in the one filling now (or refuse it)."""
+    def _join_game(self, client: Client, *, deal: bool = True) -> None:
+        """Seat a connection of an earlier game in the one filling now (or refuse it).
+
+        ``deal`` False leaves the table undealt even when every chair is taken now: the
+        next game seats everyone who is in first, so a player without a chair is told the
+        table is full rather than that it started without them.
+        """
         client.seat = None
         if not client.watching:
             claim = self._claim(client.name) if client.name else "table_full"
@@ -643,8 +685,9 @@ class TableServer:
                 return
             client.seat = claim
         self._welcome(client)
-        self._check_seated()
-        self._broadcast()
+        if deal:
+            self._check_seated()
+            self._broadcast()
 
     def _leave(self, client: Client) -> None:
         """A player leaves for good: the chair opens for the next game (now, in a lobby)."""
@@ -714,7 +757,7 @@ class TableServer:
         for client in list(self.clients):
             if client.watching or client.host or client.again:
                 client.again = False
-                self._join_game(client)
+                self._join_game(client, deal=False)
         self._check_seated()
         self._broadcast()
         self._next_game.set()
@@ -772,11 +815,18 @@ class TableServer:
         )
 
     def _broadcast(self) -> None:
-        """Send every client of this game what changed for it (or the lobby)."""
+        """Send every client of this game what changed for it (or the lobby).
+
+        While a person's decision is open, that player hears at once and everybody else's
+        delta comes :attr:`HostOptions.others_delay` later (see there): an answer that
+        comes sooner is not kept waiting behind their pictures, and theirs then tell both
+        moves at once. A whole picture (a new hand, a newcomer) is never held back.
+        """
         if self._closing:
             return
         session = self.session
         if session is None:
+            self._stop_catch_up()
             message = p.lobby(self.names(), self.here())
             for client in self.members():
                 self._send(client, message)
@@ -784,10 +834,38 @@ class TableServer:
             return
         table = self.table_state()
         views: dict[int | None, PlayerView | None] = {}
-        # the player asked to decide hears first: the others' encoding is not their wait
-        for client in sorted(self.members(), key=lambda c: c.seat != self.pending):
+        delay = self.options.others_delay
+        if self.pending is None or delay <= 0:
+            self._stop_catch_up()
+            for client in self.members():
+                self._picture(client, table, views)
+        else:
+            hand = None if session.hand is None else session.hand.config.hand_number
+            for client in self.members():
+                # only deltas wait: a whole picture (a new hand, a newcomer) goes at once
+                whole = client.view is None or client.view.hand_number != hand
+                if client.seat == self.pending or whole:
+                    self._picture(client, table, views)
+            if self._catch_up is None:  # a deadline once set stays: nobody waits longer
+                loop = asyncio.get_running_loop()
+                self._catch_up = loop.call_later(delay, self._others_catch_up)
+        self._notify()
+
+    def _others_catch_up(self) -> None:
+        """The pictures held back while a decision was open: everybody is told now."""
+        self._catch_up = None
+        if self._closing or self.session is None or self.phase != PLAYING:
+            return
+        table = self.table_state()
+        views: dict[int | None, PlayerView | None] = {}
+        for client in self.members():
             self._picture(client, table, views)
         self._notify()
+
+    def _stop_catch_up(self) -> None:
+        if self._catch_up is not None:
+            self._catch_up.cancel()
+            self._catch_up = None
 
     def _picture(
         self,
@@ -1002,6 +1080,7 @@ class TableServer:
         assert session is not None
         self.phase = OVER
         self.pending = None
+        self._stop_catch_up()
         session.close_storage()
         message = self._over_message()
         for client in self.members():

@@ -20,6 +20,7 @@ from holdem_tui.review.record import (
     load_records,
     may_see,
     session_humans,
+    session_records,
     visible_reasons,
 )
 from holdem_tui.review.stats import (
@@ -51,6 +52,7 @@ __all__ = [
     "may_see",
     "review_hand",
     "session_humans",
+    "session_records",
     "session_stats",
     "stats_text",
     "visible_reasons",

@@ -14,7 +14,7 @@ reason says what it held, so it is shown exactly when its cards are (:func:`visi
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +39,7 @@ __all__ = [
     "may_see",
     "redeal",
     "session_humans",
+    "session_records",
     "visible_reasons",
 ]
 
@@ -219,19 +220,24 @@ def load_records(paths: Iterable[Path]) -> tuple[list[HandRecord], list[str]]:
         except PhhError:
             read = read_history(text)  # one of ours torn by a crash: hand by hand
             found = list(read.hands)
-            problems.extend(f"{path} [{key}]: {reason}" for key, reason in read.broken)
+            problems.extend(f"{_where(path, key)}: {reason}" for key, reason in read.broken)
             if not found and not read.broken:
                 problems.append(f"{path}: no hand found")
         for key, phh in found:
             try:
                 record = HandRecord.from_phh(phh)
             except PhhError as exc:
-                problems.append(f"{path} [{key}]: {exc}")
+                problems.append(f"{_where(path, key)}: {exc}")
                 continue
             if record.problem is not None:
-                problems.append(f"{path} [{key}]: {record.problem}")
+                problems.append(f"{_where(path, key)}: {record.problem}")
             records.append(record)
     return records, problems
+
+
+def _where(path: Path, key: str) -> str:
+    """The file, and the hand within it when it has several (a single hand has no key)."""
+    return f"{path} [{key}]" if key else str(path)
 
 
 def session_humans(path: Path) -> tuple[int, ...]:
@@ -250,3 +256,25 @@ def session_humans(path: Path) -> tuple[int, ...]:
     except (OSError, UnicodeDecodeError, ValueError, TypeError):
         return ()
     return tuple(h for h in info.humans if 0 <= h < len(info.players))
+
+
+def session_records(
+    played: Iterable[Hand],
+    reasons_of: Callable[[Hand], Mapping[int, Reason]],
+    history: Path | None = None,
+    before: int = 0,
+) -> tuple[list[HandRecord], list[str]]:
+    """Every finished hand of one session, oldest first, and one line per problem.
+
+    ``played`` are the hands finished in this run, with their bots' reasons from
+    ``reasons_of``; a session continued from its save finished ``before`` hands earlier,
+    which only its ``history`` file still has: those are read from it (the hands numbered
+    up to ``before``), so the review and the end screen's stats cover the whole session.
+    """
+    records: list[HandRecord] = []
+    problems: list[str] = []
+    if before > 0 and history is not None:
+        earlier, problems = load_records([history])
+        records = [r for r in earlier if r.hand.config.hand_number <= before]
+    records += [HandRecord.from_hand(hand, reasons_of(hand)) for hand in played]
+    return records, problems

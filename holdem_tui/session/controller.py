@@ -17,6 +17,7 @@ import time
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
@@ -100,6 +101,14 @@ class Session:
         self.hands_won = [0] * len(settings.seats)
         #: the last finished hands, newest last, for the "previous hands" view at the table
         self.past_hands: list[Hand] = []
+        #: every hand finished in this run of the session, oldest first: the hand review and
+        #: the end screen's stats read them (a resumed session's earlier hands are in its
+        #: history, :attr:`history_path`; :attr:`finished_before` says how many)
+        self.played: list[Hand] = []
+        #: hands finished before this run (a session continued from its save)
+        self.finished_before = 0
+        #: the session's hand history, kept after storage closes (``None``: none written)
+        self.history_path: Path | None = None
         #: times each chair bought back in after busting (counted on the end screen)
         self.rebuys = [0] * len(settings.seats)
         #: why the session ended when a player decided it ("busted"); else read from the table
@@ -186,14 +195,23 @@ class Session:
         """The view a bot decides from: its own position, never anything more."""
         return self.view_for(seat)
 
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change."""
-        assert self.hand is not None
+    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
+        """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change.
+
+        ``reason`` (already checked by the caller) is kept with the hand like a bot's
+        (:meth:`reasons_of`): a bot playing a network seat gives one with its action.
+        """
+        hand = self.hand
+        assert hand is not None
         self.tick()
         position = self.position_of(seat)
         if position is None:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
-        return self.hand.act(action, position)
+        index = len(hand.actions_taken()) if reason is not None else 0
+        events = hand.act(action, position)
+        if reason is not None:
+            self._reasons.setdefault(hand, {})[index] = reason
+        return events
 
     def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
         """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
@@ -202,18 +220,13 @@ class Session:
         the one played; a substitute has none.
         """
         decision = as_decision(answer)
-        assert self.hand is not None
-        hand, index = self.hand, len(self.hand.actions_taken())
         try:
-            events = self.act(seat, decision.action)
+            return self.act(seat, decision.action, decision.reason)
         except IllegalAction:
             legal = self.view_for(seat).legal
             if legal is None:
                 return ()
             return self.act(seat, legal.passive_action())
-        if decision.reason is not None:
-            self._reasons.setdefault(hand, {})[index] = decision.reason
-        return events
 
     def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
         """The reasons bots gave in ``hand`` (the current or a past one), by decision index
@@ -259,6 +272,7 @@ class Session:
         self.tick()
         self.table.finish_hand(hand)
         self.past_hands = [*self.past_hands[-(PAST_HANDS_KEPT - 1) :], hand]
+        self.played.append(hand)
         winners: set[int] = set()
         total = 0
         for event in hand.events:
@@ -295,6 +309,7 @@ class Session:
             from holdem_tui.storage.offer import prune_previous
 
             prune_previous(self.store.save_file.path)
+            self.history_path = self.store.history.path if self.store.history else None
         except OSError as exc:  # the data folder cannot be written: play on without saving
             self.store = None
             self.storage_failure = f"{exc.strerror or exc}"
@@ -342,6 +357,11 @@ class Session:
         session.table = resumed.table
         session.hand = resumed.hand
         session.store = store
+        if store is not None and store.history is not None:
+            session.history_path = store.history.path
+        # the hand dealt when the save was made is finished in this run, the rest before it
+        dealt = resumed.hand is not None
+        session.finished_before = max(0, resumed.table.hand_number - int(dealt))
         won = resumed.extra.get("hands_won")
         if isinstance(won, list) and len(won) == session.seat_count:
             session.hands_won = [int(n) for n in won]

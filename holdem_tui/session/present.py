@@ -614,6 +614,9 @@ def _actions(
                     text = f"{text} ({name})"
                 items.append(ActionModel("s", text, "screen.show", True))
                 break
+        if ui.stage is Stage.HAND_OVER and session.played and not session.settings.watch_only:
+            # the moment to look back: the hand review opens on the hand just played
+            items.append(ActionModel("e", tr.t("review.this_hand"), "screen.review", True))
         return tuple(items)
     if session.settings.watch_only and ui.stage is Stage.BOT:
         label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")

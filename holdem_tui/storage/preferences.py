@@ -43,6 +43,8 @@ class Settings:
     four_colour: bool = False
     #: the coach's numbers beside the action bar at each of the human's decisions
     coach: bool = False
+    #: the last choice of a training table (the review shows every bot's cards and reasons)
+    training: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, with a version so a future format can tell old files apart."""
@@ -53,6 +55,7 @@ class Settings:
             "last_setup": self.last_setup,
             "four_colour": self.four_colour,
             "coach": self.coach,
+            "training": self.training,
         }
 
     @classmethod
@@ -85,7 +88,10 @@ class Settings:
         coach = data.get("coach", False)
         if not isinstance(coach, bool):
             raise ValueError("coach must be true or false")
-        return cls(language, pace, dict(last_setup), four_colour, coach)
+        training = data.get("training", False)
+        if not isinstance(training, bool):
+            raise ValueError("training must be true or false")
+        return cls(language, pace, dict(last_setup), four_colour, coach, training)
 
 
 @dataclass(frozen=True, slots=True)

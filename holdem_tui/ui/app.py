@@ -34,7 +34,10 @@ from holdem_tui.session.present import UiState, build_table
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.hand_review import ReviewScreen, review_keys, start_review
 from holdem_tui.ui.local import LocalDriver, LocalOptions
+from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -76,6 +79,8 @@ class HoldemApp(BaseApp[None]):
         self.coach_on = preferences is not None and preferences.coach
         self.coach = CoachFeed(self, self.redraw)
         self._cover: TooSmallScreen | None = None
+        #: the hand review (or the question whose it is) is open: the game waits meanwhile
+        self._reviewing = False
         #: where the details of a crash were written (the command line names it)
         self.crash_log: Path | None = None
 
@@ -100,6 +105,11 @@ class HoldemApp(BaseApp[None]):
     def exit_reason(self) -> str:
         """Why the app closed when the player did not choose it (printed after it closes)."""
         return self.driver.exit_reason
+
+    @property
+    def farewell(self) -> str:
+        """What to tell the player after the app closed at their choice (printed after it)."""
+        return self.driver.farewell
 
     # ------------------------------------------------------------------ crashes
 
@@ -137,9 +147,9 @@ class HoldemApp(BaseApp[None]):
         self._check_size(event.size.width, event.size.height)
 
     @property
-    def too_small(self) -> bool:
-        """Whether the window is covered because it is smaller than the table needs."""
-        return self._cover is not None
+    def paused(self) -> bool:
+        """Whether the game waits: the window is too small, or the review is open."""
+        return self._cover is not None or self._reviewing
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -196,12 +206,31 @@ class HoldemApp(BaseApp[None]):
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._cover)
 
+    def show_alone(self, screen: Screen[Any]) -> None:
+        """Put ``screen`` on an emptied stack (the size cover stays on top), as
+        :meth:`new_table` does with a table: a hosted table's next game opens its lobby."""
+        covered = self._cover is not None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+        if covered:
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._cover)
+
     def has_table(self) -> bool:
         """Whether a table screen is open."""
         return self.table_screen() is not None
 
     async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
-        """Replace the screen on top (the lobby) with a table, mounted when this returns."""
+        """Replace the lobby with a table, mounted when this returns (under the size cover
+        if it is up, which stays on top)."""
+        cover = self._cover
+        if cover is not None and self.screen is cover:
+            await self.pop_screen()
+            await self.switch_screen(TableScreen(seat_count, draw_game))
+            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            await self.push_screen(self._cover)
+            return
         await self.switch_screen(TableScreen(seat_count, draw_game))
 
     def table_screen(self) -> TableScreen | None:
@@ -219,6 +248,9 @@ class HoldemApp(BaseApp[None]):
             return
         model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
         screen.show_model(model)
+        for review in self.screen_stack:
+            if isinstance(review, ReviewScreen):  # the deck or the language changed
+                review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
         screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
@@ -320,11 +352,41 @@ class HoldemApp(BaseApp[None]):
     def _toggle_reveal(self) -> None:
         self.driver.toggle_reveal()
 
+    @on(LobbyScreen.StartNow)
+    def _start_now(self) -> None:
+        self.driver.start_now()
+
+    @on(HostedEndScreen.Chosen)
+    def _hosted_end_chosen(self, message: HostedEndScreen.Chosen) -> None:
+        self.driver.end_chosen(message.choice)
+
     @on(TableScreen.PastHands)
     def _past_hands(self) -> None:
         session = self.driver.session
         if session is not None:
             self.open_screen(PastHandsScreen(session, self.driver.default_viewer()))
+
+    @on(TableScreen.Review)
+    @on(EndScreen.Review)
+    @on(PastHandsScreen.Review)
+    def _review(self) -> None:
+        self.open_review()
+
+    def open_review(self) -> None:
+        """The hand review of this session; the game waits until it is closed."""
+        if self._reviewing:
+            return
+        request = self.driver.review_request()
+        if request is None:
+            self.tell(self.tr.t("review.not_here"))
+            return
+        self._reviewing = True
+        start_review(self, request, self._review_closed)
+
+    def _review_closed(self) -> None:
+        self._reviewing = False
+        self.redraw()
+        self.driver.resume()
 
     # ------------------------------------------------------------------ the setup's messages
 
@@ -353,11 +415,29 @@ class HoldemApp(BaseApp[None]):
         settings = self.driver.settings
         setup = replace(settings, seed=None).to_dict()
         save_settings(
-            Settings(settings.lang, settings.pace, setup, self.four_colour, self.coach_on)
+            Settings(
+                settings.lang,
+                settings.pace,
+                setup,
+                self.four_colour,
+                self.coach_on,
+                settings.training,
+            )
         )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """Every key of the table."""
+        """Every key of the table; over the hand review, the review's keys."""
+        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)), None)
+        if review is not None:
+            may_switch = review.book is not None and review.book.may_switch
+            return [
+                *review_keys(tr, may_switch=may_switch),
+                ("Esc", tr.t("review.key_close")),
+                ("?", tr.t("keys.help")),
+                ("l", tr.t("keys.language")),
+                ("k", tr.t("keys.four_colour")),
+                ("Ctrl+Q", tr.t("keys.quit")),
+            ]
         return [
             ("f", tr.t("keys.fold")),
             ("c", tr.t("keys.check_call")),
@@ -367,6 +447,7 @@ class HoldemApp(BaseApp[None]):
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
             ("h", tr.t("past_hands.title")),
+            ("e", tr.t("review.help")),
             ("?", tr.t("keys.help")),
             ("F1", tr.t("keys.rules")),
             ("l", tr.t("keys.language")),

@@ -38,6 +38,8 @@ from holdem_tui.ui.timing import TimerHandle, Timers
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from holdem_tui.ui.hand_review import SessionReview
+
 
 class TableHost(Protocol):
     """What a driver asks of the app it runs in: drawing, screens, threads, the exit."""
@@ -51,8 +53,9 @@ class TableHost(Protocol):
         """The language on screen now."""
 
     @property
-    def too_small(self) -> bool:
-        """Whether the window is covered for being too small (the game waits meanwhile)."""
+    def paused(self) -> bool:
+        """Whether the game waits: the window is too small, or the player looks back at a
+        hand (the review): nothing moves on the table until they are back."""
 
     def redraw(self) -> None:
         """Rebuild the table from the driver's session and UI state."""
@@ -83,6 +86,9 @@ class TableHost(Protocol):
 
     def new_table(self, seat_count: int, draw_game: bool) -> None:
         """Put a fresh, empty table screen on an emptied screen stack."""
+
+    def show_alone(self, screen: Screen[Any]) -> None:
+        """Put ``screen`` on an emptied screen stack (a hosted table's next game: its lobby)."""
 
     def has_table(self) -> bool:
         """Whether a table screen is open."""
@@ -123,6 +129,8 @@ class TableDriver:
         self._resume: Callable[[], None] | None = None
         #: why the app closed when it was not the player's choice (printed after it closes)
         self.exit_reason = ""
+        #: what to tell the player once the app has closed at their choice (where next)
+        self.farewell = ""
 
     # ------------------------------------------------------------------ the host
 
@@ -149,6 +157,9 @@ class TableDriver:
     def show_cards(self) -> None:
         """A player who won uncontested turns the cards up (where the table offers it)."""
 
+    def start_now(self) -> None:
+        """The host's "start without them" in a hosted table's lobby (nothing elsewhere)."""
+
     def end_chosen(self, choice: str | None) -> None:
         """The end screen's answer: ``"again"``, ``"setup"`` or ``"quit"`` (or ``None``)."""
         self.host.leave()
@@ -160,6 +171,11 @@ class TableDriver:
     def saving(self) -> bool:
         """Whether leaving keeps the session to come back to (the quit question says so)."""
         return False
+
+    def review_request(self) -> SessionReview | None:
+        """Whose hand review the table may open now, and what it may show (``None``: this
+        table has no review, e.g. a network seat, which never holds the others' cards)."""
+        return None
 
     def default_viewer(self) -> int | None:
         """Whose eyes the table has between turns: the one human, else nobody's."""
@@ -182,6 +198,12 @@ class TableDriver:
     def pace(self) -> Pace:
         """The delays for the chosen pace."""
         return pace_of(self.settings.pace)
+
+    @property
+    def reveal_pause(self) -> float:
+        """Seconds between hands turned up at a showdown (0: all at once): the pace's here,
+        the host's at a hosted table, so every screen turns them up alike."""
+        return self.pace.reveal
 
     def decision(self) -> tuple[int, PlayerView] | None:
         """The seat whose keys are live now, and its view with the legal moves."""
@@ -266,12 +288,14 @@ class TableDriver:
     def reveal_then_hand_over(self, shown: int, contested: bool) -> None:
         """Turn the ``shown`` hands up one at a time when pots were contested, then pause.
 
-        With one hand shown, nothing contested, or the instant pace, the result comes at once.
+        With one hand shown, nothing contested, or no pause (:attr:`reveal_pause`: the
+        instant pace), the result comes at once.
         """
         viewer = self.default_viewer()
-        if contested and shown > 1 and self.pace.reveal > 0:
+        pause = self.reveal_pause
+        if contested and shown > 1 and pause > 0:
             self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
-            self._after(self.pace.reveal, lambda: self._reveal_step(shown))
+            self._after(pause, lambda: self._reveal_step(shown))
         else:
             self.hand_over()
 
@@ -285,7 +309,7 @@ class TableDriver:
             self.hand_over()
             return
         self._set_ui(revealed=revealed)
-        self._after(self.pace.reveal, lambda: self._reveal_step(shown))
+        self._after(self.reveal_pause, lambda: self._reveal_step(shown))
 
     def hand_over(self, *, next_after: float | None = None) -> None:
         """The result is on the table; the next hand comes after ``next_after`` seconds
@@ -330,14 +354,16 @@ class TableDriver:
             self._timer = None
 
     def _when_running(self, step: Callable[[], None]) -> bool:
-        """Defer ``step`` while the window is too small; True if it may run now."""
-        if self.host.too_small:
+        """Defer ``step`` while the game is paused (the window too small, the review
+        open); True if it may run now."""
+        if self.host.paused:
             self._resume = step
             return False
         return True
 
     def resume(self) -> None:
-        """The window is big enough again: take up the step that was waiting."""
+        """The game may go on again (the window grew, the review closed): take up the step
+        that was waiting."""
         step, self._resume = self._resume, None
         if step is not None:
             self.host.soon(step)

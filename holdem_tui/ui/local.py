@@ -25,6 +25,7 @@ from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.session.present import Stage, UiState, display_name
 from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.hand_review import SessionReview
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -156,6 +157,22 @@ class LocalDriver(TableDriver):
             return False
         self.resume_session(offer)
         return True
+
+    def review_request(self) -> SessionReview | None:
+        """The review of this session's hands: the one player's; in hot seat the player
+        whose turn is on screen, else whoever says so behind a curtain; watching bots,
+        any seat, every card (as ``v`` shows them)."""
+        session = self.session
+        if session is None:
+            return None
+        humans = self.settings.humans
+        training = self.settings.training
+        if not humans:
+            return SessionReview(session, (), training, watching=True)
+        viewer = self.ui.viewer
+        if len(humans) > 1 and self.ui.stage is Stage.HUMAN and viewer in humans:
+            return SessionReview(session, (viewer,), training)
+        return SessionReview(session, humans, training)
 
     def save(self) -> None:
         """Autosave where the session stands (the player is leaving)."""

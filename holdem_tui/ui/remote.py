@@ -5,37 +5,75 @@ what happens next; here :class:`RemoteDriver` lets the host decide, and every ``
 sends sets the stage (your turn, someone else's, the hand is over). The session is a
 :class:`~holdem_tui.net.client.RemoteSession`, so the action bar, the raise editor, the draw
 and the log run unchanged and a decision simply travels to the host. The shared
-:class:`~holdem_tui.ui.driver.TableDriver` brings the rest (the one-by-one showdown, the pause
-before the next hand), ready for the host's table to use. A dropped connection is retried
-with the same code and name, which gives the seat back.
+:class:`~holdem_tui.ui.driver.TableDriver` brings the rest: a showdown is turned up one hand
+at a time at the host's pace (``welcome.reveal_ms``), exactly as at a local table, and
+nothing tells who won before every hand is up.
+
+Around the games: the :class:`~holdem_tui.ui.screens.hosted.LobbyScreen` while the chairs
+fill (the host's has "start now"), and after a game the
+:class:`~holdem_tui.ui.screens.hosted.HostedEndScreen`, where "Play again" and "New game"
+open the host's next game at this table, or for a friend say "I'm in" or leave the table.
+The next game's ``welcome`` brings the lobby back, and a fresh table once it is dealt. A
+dropped connection is retried with the same code and name, which gives the seat back.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
-
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Static
+from typing import Any, Final
 
 from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.events import PotAwarded
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.game_settings import GameSettings
+from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
+from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.session.narrate import refusal_text
-from holdem_tui.session.present import Stage
+from holdem_tui.session.present import Stage, UiState
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.base_app import Translated, translator
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.hosted import (
+    CLOSED,
+    FILLING,
+    LEAVING,
+    OPENING,
+    REFUSED,
+    WAITING,
+    HostedEndScreen,
+    LobbyScreen,
+    LobbyView,
+)
+from holdem_tui.ui.screens.setup import SetupScreen
+from holdem_tui.ui.timing import Timers
+
+__all__ = ["JoinTarget", "LobbyScreen", "RemoteDriver", "create_remote_app"]
 
 #: attempts to reach the host again after the connection drops, and the pause between them
 RECONNECT_ATTEMPTS = 30
 RECONNECT_PAUSE = 1.0
+
+#: the host's refusals a player is told in their own language (others: the host's words)
+REFUSALS: Final = frozenset(
+    {
+        "wrong_code",
+        "bad_token",
+        "bad_name",
+        "seat_taken",
+        "name_taken",
+        "table_full",
+        "started",
+        "too_many_watchers",
+        "too_many_attempts",
+        "version",
+    }
+)
+#: the host's errors a player is told in their own language (others: the host's words)
+PROBLEMS: Final = frozenset({"too_few_players", "not_host", "not_now"})
+
+#: the seats a friend's own table could have, for the hint of how to host one
+HOST_HINT: Final = "holdem-tui host --open 2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,59 +93,30 @@ class JoinTarget:
     shown: str = ""
     token: str | None = None
 
+    @property
+    def address(self) -> str:
+        """The address friends join at."""
+        return self.shown or f"{self.host}:{self.port}"
 
-class LobbyScreen(Translated, Screen[None]):
-    """Before the first hand: where the table is, its code, and who has sat down."""
 
-    DEFAULT_CSS: ClassVar[str] = """
-    LobbyScreen { align: center middle; background: $panel-darken-2; }
-    #lobby-box { width: 70%; height: auto; border: heavy $accent; padding: 1 3;
-                 background: $surface; }
-    #lobby-text { width: 100%; text-align: center; }
-    """
+def refused_text(tr: Translator, reason: str, detail: str, *, after_game: bool = False) -> str:
+    """The host's refusal in the player's words (``after_game``: at the next game)."""
+    if after_game and reason in ("table_full", "started"):
+        return tr.t(f"net.next_{reason}")
+    if reason in REFUSALS:
+        return tr.t(f"net.refusal.{reason}")
+    return tr.t("net.refused", detail=detail)
 
-    def __init__(self, target: JoinTarget) -> None:
-        super().__init__(id="lobby")
-        self.target = target
-        self.names: tuple[str | None, ...] = ()
-        self.problem = ""
 
-    def compose(self) -> ComposeResult:
-        """One centred text box."""
-        with Vertical(id="lobby-box"):
-            yield Static(id="lobby-text")
-
-    def show(self, names: tuple[str | None, ...] = (), problem: str = "") -> None:
-        """Redraw with the seats so far, or what went wrong."""
-        self.names = names or self.names
-        self.problem = problem
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Redraw in the current language."""
-        texts = self.query("#lobby-text").results(Static)
-        text = next(texts, None)
-        if text is None:  # not composed yet: on_mount draws it
-            return
-        tr = translator(self)
-        target = self.target
-        lines = [
-            tr.t(
-                "net.table_at",
-                address=target.shown or f"{target.host}:{target.port}",
-                code=target.code,
-            )
-        ]
-        if self.problem:
-            lines.append(self.problem)
-        elif not self.names:
-            lines.append(tr.t("net.connecting"))
-        else:
-            lines.append(tr.t("net.waiting"))
-            for index, name in enumerate(self.names):
-                lines.append(f"{index + 1}. {name if name is not None else tr.t('net.open_seat')}")
-        lines.append(tr.t("net.quit_hint"))
-        text.update("\n".join(lines))
+def problem_text(tr: Translator, message: p.Error) -> str:
+    """An ``error`` from the host in the player's words."""
+    if message.reason == "illegal":
+        params = dict(message.params)
+        key = str(params.pop("key", "not_now"))
+        return refusal_text(tr, IllegalAction(key, message.detail, **params))
+    if message.reason in PROBLEMS:
+        return tr.t(f"net.problem.{message.reason}")
+    return tr.t("net.error", detail=message.detail)
 
 
 class RemoteDriver(TableDriver):
@@ -119,7 +128,18 @@ class RemoteDriver(TableDriver):
         self.reconnect = reconnect
         self.connection: Connection | None = None
         self.remote: RemoteSession | None = None
-        self.lobby = LobbyScreen(target)
+        #: the lobby of the game filling now (a fresh one for each game at the table)
+        self.lobby = LobbyScreen(LobbyView(target.address, target.code))
+        #: the end screen of the last game, while it is open
+        self.end: HostedEndScreen | None = None
+        #: the hand whose end is on screen (its showdown turned up, or turning up)
+        self._finished_hand: int | None = None
+        #: the host closed the table (after a game: there is no next one)
+        self._closed = False
+        #: this friend said "Play again" and waits for the host's next game
+        self._waiting = False
+        #: this friend chose to leave the table for good
+        self._leaving = False
 
     # ------------------------------------------------------------------ connecting
 
@@ -152,7 +172,11 @@ class RemoteDriver(TableDriver):
             failures = 0
             self.connection = connection
             finished = await self._serve(connection)
+            self.connection = None
             await connection.close()
+            if self._leaving:
+                self._left()
+                return
             if finished or not self.reconnect:
                 if not finished:
                     self._give_up(tr.t("net.lost"))
@@ -168,13 +192,12 @@ class RemoteDriver(TableDriver):
                 self._give_up(self.host.tr.t("net.bad_host", detail=exc.detail))
                 return True
             if message is None:
-                return self.remote is not None and self.remote.over
+                return self._closed
             if isinstance(message, p.Refused):
-                self._give_up(self.host.tr.t("net.refused", detail=message.detail))
+                self._refused(message)
                 return True
             if isinstance(message, p.Closed):
-                if self.remote is None or not self.remote.over:
-                    self._give_up(self.host.tr.t("net.host_closed"))
+                self._host_closed()
                 return True
             if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
@@ -185,7 +208,9 @@ class RemoteDriver(TableDriver):
 
     def _tell(self, text: str) -> None:
         if self.remote is None:
-            self.lobby.show(problem=text)
+            self._lobby(problem=text)
+        elif self.end is not None:
+            self.end.note(self.end.status, text)
         else:
             self.host.tell(text, warning=True)
 
@@ -197,6 +222,26 @@ class RemoteDriver(TableDriver):
         if self.connection is not None:
             self.connection.send_nowait(message)
 
+    def _refused(self, message: p.Refused) -> None:
+        """Not let in: before a game the command line says why; after one, the end screen."""
+        tr = self.host.tr
+        after_game = self.remote is not None and self.remote.over
+        text = refused_text(tr, message.reason, message.detail, after_game=after_game)
+        if self.end is not None and after_game:
+            self._waiting = False
+            self.end.note(REFUSED, text, table_open=False)
+            return
+        self._give_up(text)
+
+    def _host_closed(self) -> None:
+        """The host closed the table: during a game that ends it; after one, no next game."""
+        self._closed = True
+        if self.end is not None and self.remote is not None and self.remote.over:
+            self._waiting = False
+            self.end.note(CLOSED, table_open=False)
+            return
+        self._give_up(self.host.tr.t("net.host_closed"))
+
     # ------------------------------------------------------------------ the host's word
 
     def on_host_message(self, message: p.ServerMessage) -> None:
@@ -204,7 +249,7 @@ class RemoteDriver(TableDriver):
         if isinstance(message, p.Welcome):
             self._welcomed(message)
         elif isinstance(message, p.Lobby):
-            self.lobby.show(message.names)
+            self._lobby(names=message.names, here=message.here, problem="")
         elif isinstance(message, p.State):
             self._state(message)
         elif isinstance(message, p.Error):
@@ -215,12 +260,8 @@ class RemoteDriver(TableDriver):
     def _welcomed(self, message: p.Welcome) -> None:
         settings = replace(message.settings, lang=self.host.tr.lang, pace=self.settings.pace)
         remote = self.remote
-        if (
-            remote is None
-            or remote.me != message.seat
-            or remote.view is None
-            or remote.game != message.game
-        ):
+        next_game = remote is not None and remote.game != message.game
+        if remote is None or remote.me != message.seat or remote.view is None or next_game:
             remote = RemoteSession(
                 settings,
                 message.seat,
@@ -235,6 +276,26 @@ class RemoteDriver(TableDriver):
         self.remote = remote
         self.settings = settings
         self.session = remote
+        if next_game:
+            self._next_game()
+        self._lobby(phase=FILLING)
+
+    def _next_game(self) -> None:
+        """The host opened the next game at this table: its lobby, a new table to come."""
+        self.stop()
+        self.ui = UiState()
+        self.end = None
+        self._finished_hand = None
+        self._waiting = False
+        self.lobby = LobbyScreen(LobbyView(self.target.address, self.target.code))
+        self.host.show_alone(self.lobby)
+
+    def _lobby(self, **changes: Any) -> None:
+        """Redraw the lobby with what changed (and the table as welcomed)."""
+        remote = self.remote
+        if remote is not None:
+            changes.update(session=remote, host=remote.host, me=remote.me)
+        self.lobby.show(replace(self.lobby.view, **changes))
 
     def _state(self, message: p.State) -> None:
         remote = self.remote
@@ -242,8 +303,15 @@ class RemoteDriver(TableDriver):
             return
         previous = remote.decision
         remote.update(message)
+        if remote.over:  # back after a drop at the end: the results stay on screen
+            self.host.redraw()
+            return
         view = message.view
         me = remote.me
+        if view is not None and view.complete:
+            self._hand_finished(remote, view, whole=message.full)
+            return
+        self.stop()  # a hand under way: no showdown of the last one is still turning up
         if view is None:
             self._set_ui(stage=Stage.DEALING, viewer=me, thinking=None)
         elif view.legal is not None and message.decision is not None:
@@ -252,27 +320,52 @@ class RemoteDriver(TableDriver):
                 stage=Stage.HUMAN,
                 viewer=me,
                 thinking=None,
+                revealed=None,
                 discards=self.ui.discards if same else frozenset(),
                 notice=self.ui.notice if same else "",
             )
-        elif view.complete:
-            # the host paces the showdown and the next hand: the result shows at once and
-            # the table waits for the player's Enter (reveal_then_hand_over would pace it here)
-            self._set_ui(stage=Stage.HAND_OVER, viewer=me, thinking=None, revealed=None)
         else:
             self._set_ui(
-                stage=Stage.BOT, viewer=me, thinking=remote.actor_seat, discards=frozenset()
+                stage=Stage.BOT,
+                viewer=me,
+                thinking=remote.actor_seat,
+                revealed=None,
+                discards=frozenset(),
             )
 
+    def _hand_finished(self, remote: RemoteSession, view: PlayerView, *, whole: bool) -> None:
+        """The hand is over: its showdown turned up one hand at a time, as at a local table.
+
+        The host waits for the hands to be turned up (``reveal_ms`` each) before its pause
+        for the next hand, so every screen turns them up alike. A later picture of the same
+        hand (someone showing, someone away) redraws; a whole picture of a finished hand
+        (back after a drop) shows the result at once.
+        """
+        number = view.hand_number
+        if self._finished_hand == number and self.ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
+            self.host.redraw()
+            return
+        self._finished_hand = number
+        if whole:
+            self.hand_over()
+            return
+        shown = len(set(remote.reveal_order()))
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
+        self.reveal_then_hand_over(shown, contested)
+
     def _refused_move(self, message: p.Error) -> None:
-        tr = self.host.tr
-        if message.reason == "illegal":
-            params = dict(message.params)
-            key = str(params.pop("key", "not_now"))
-            text = refusal_text(tr, IllegalAction(key, message.detail, **params))
-        else:
-            text = tr.t("net.error", detail=message.detail)
+        text = problem_text(self.host.tr, message)
         remote = self.remote
+        if remote is not None and remote.over:
+            if self.end is not None:  # the host's next game did not open: choose again
+                self.end.note("", text)
+            else:
+                self.host.tell(text, warning=True)
+            return
+        if remote is not None and remote.view is None:  # in the lobby (too few to start)
+            self._lobby(problem=text)
+            self.host.bell()
+            return
         if remote is not None and remote.state is not None:
             remote.decision = remote.state.decision  # the open decision is still ours
             if remote.view is not None and remote.view.legal is not None and remote.decision:
@@ -286,10 +379,122 @@ class RemoteDriver(TableDriver):
         if remote is None:
             return
         remote.finish(message)
-        self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
-        self.host.open_screen(EndScreen(remote), self.end_chosen)
+        self.stop()
+        self._set_ui(stage=Stage.SESSION_OVER, thinking=None, revealed=None)
+        if self._waiting and remote.table_open:  # back after a drop: still in for the next
+            self._send(p.again())
+        if self.end is not None:
+            self.end.note(self.end.status, table_open=remote.table_open)
+            return
+        self.end = HostedEndScreen(
+            remote, host=remote.host, table_open=remote.table_open, code=self.target.code
+        )
+        self.host.open_screen(self.end)
+
+    # ------------------------------------------------------------------ the player's choices
+
+    def start_now(self) -> None:
+        """The host's "start without them" (only the host's lobby offers it)."""
+        remote = self.remote
+        if remote is not None and remote.view is None and remote.start_now():
+            self._lobby(problem="")
+
+    def end_chosen(self, choice: str | None) -> None:
+        """Play again, New game or Quit on a hosted table's end screen (see the module)."""
+        remote, end = self.remote, self.end
+        if choice not in ("again", "setup") or remote is None or end is None:
+            self.leave()
+            return
+        open_ = remote.table_open and not self._closed
+        if remote.host:
+            if not open_:
+                self.leave()
+            elif choice == "again":
+                remote.play_again()
+                end.note(OPENING)
+            else:
+                self._host_setup(self._setup_start(remote.settings))
+            return
+        if choice == "again" and open_:
+            remote.play_again()
+            self._waiting = True
+            end.note(WAITING)
+        elif choice == "setup":
+            self._leave_table(open_)
+
+    def _leave_table(self, connected: bool) -> None:
+        """A friend's New game: leave the table for good; the app closes once the host
+        has let go of the chair, with the hint of how to host a table of one's own."""
+        self.farewell = self.host.tr.t("net.left_table", command=HOST_HINT)
+        remote = self.remote
+        if not connected or self.connection is None or remote is None:
+            self.leave()
+            return
+        self._leaving = True
+        if self.end is not None:
+            self.end.note(LEAVING)
+        remote.leave()
+
+    def _left(self) -> None:
+        self.stop()
+        self.host.leave()
+
+    # ------------------------------------------------------------------ the host's next game
+
+    def _setup_start(self, settings: GameSettings) -> GameSettings:
+        """The host's setup form for the next game, from the last one: built-in bots only
+        (a plugin is chosen on the host's command line) and no seed (a fresh deck)."""
+        seats = tuple(
+            replace(seat, level="normal")
+            if seat.kind == BOT and seat.level not in BOT_LEVELS
+            else seat
+            for seat in settings.seats
+        )
+        return replace(settings, seats=seats, seed=None, lang=self.host.tr.lang)
+
+    def _host_setup(self, settings: GameSettings) -> None:
+        self.host.open_screen(SetupScreen(settings), self._host_setup_done)
+
+    def _host_setup_done(self, settings: GameSettings | None) -> None:
+        remote, end = self.remote, self.end
+        if settings is None or remote is None or end is None:
+            return  # back on the end screen
+        table, problem = self._hosted_table(settings)
+        if problem:
+            self.host.warn(problem)
+            self._host_setup(table)
+            return
+        remote.new_game(table)
+        end.note(OPENING)
+
+    def _hosted_table(self, settings: GameSettings) -> tuple[GameSettings, str]:
+        """The setup's table as the host may open it, or the same and what to change.
+
+        A human chair keeps the host's own seat: the first human chair left open gets the
+        host's name when none has it. Bots are the built-in levels; names must be ones a
+        player could sit down with (a named chair waits for that player).
+        """
+        tr = self.host.tr
+        name = self.target.name
+        seats = list(settings.seats)
+        if any(seat.kind == BOT and seat.level not in BOT_LEVELS for seat in seats):
+            return settings, tr.t("net.setup_no_plugin")
+        for seat in seats:
+            if seat.is_human and seat.name and p.check_name(seat.name) is not None:
+                return settings, tr.t("net.setup_bad_name", name=seat.name)
+        if not any(seat.is_human and seat.name == name for seat in seats):
+            free = next((i for i, s in enumerate(seats) if s.is_human and not s.name), None)
+            if free is None:
+                return settings, tr.t("net.setup_host_seat", name=name)
+            seats[free] = replace(seats[free], name=name)
+        return replace(settings, seats=tuple(seats)), ""
 
     # ------------------------------------------------------------------ the table's questions
+
+    @property
+    def reveal_pause(self) -> float:
+        """The host's pause between hands turned up, so every screen shows them alike."""
+        return 0.0 if self.remote is None else self.remote.reveal_seconds
 
     def current_view(self) -> PlayerView | None:
         """The view the host last sent this client (there is no hand on this side)."""
@@ -300,15 +505,21 @@ class RemoteDriver(TableDriver):
         return None if self.remote is None else self.remote.me
 
     def next_hand(self) -> None:
-        """Tell the host this player has seen the result."""
+        """Enter after a hand: all the showdown at once, then tell the host it is seen."""
+        if self.skip_reveal():
+            return
         seated = self.remote is not None and self.remote.me is not None
-        if seated and self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
+        if seated and self.ui.stage is Stage.HAND_OVER:
             self._send(p.ready())
 
 
 def create_remote_app(
-    target: JoinTarget, settings: GameSettings, *, reconnect: bool = True
+    target: JoinTarget,
+    settings: GameSettings,
+    *,
+    reconnect: bool = True,
+    timers: Timers | None = None,
 ) -> HoldemApp:
     """The table app with the host as its driver; the ``join`` and ``host`` commands and the
-    tests come through here."""
-    return HoldemApp(RemoteDriver(target, settings, reconnect=reconnect))
+    tests come through here (``timers``: the clock of the showdown's pauses, for tests)."""
+    return HoldemApp(RemoteDriver(target, settings, reconnect=reconnect), timers=timers)

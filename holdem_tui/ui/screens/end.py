@@ -7,17 +7,25 @@ shows who grew and who shrank; separate per-row scales would make every line loo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
+from holdem_tui.engine.decision import Reason
+from holdem_tui.engine.hand import Hand
+from holdem_tui.i18n import Translator
+from holdem_tui.review import SeatStats, luck_text, session_records, session_stats, stats_text
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.base_app import Translated, translator
@@ -49,27 +57,116 @@ def sparkline(values: Sequence[int], width: int, low: int, high: int) -> str:
     return "".join(out)
 
 
+def count_stats(
+    played: Sequence[tuple[Hand, dict[int, Reason]]],
+    history: Path | None,
+    before: int,
+    humans: Sequence[int],
+) -> dict[int, SeatStats]:
+    """The humans' stats over every hand of the session (those before a resume from its
+    history file): the same counting as ``holdem-tui history``."""
+    reasons = {id(hand): found for hand, found in played}
+    records, _ = session_records(
+        [hand for hand, _ in played], lambda hand: reasons[id(hand)], history, before
+    )
+    return session_stats(records, humans)
+
+
 class EndScreen(Translated, Screen[str]):
-    """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``."""
+    """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``.
+
+    Below the results, each human's play in numbers (VPIP, PFR, aggression, showdowns) and
+    all-in luck, counted in a worker over the session's hands (the screen says so until
+    they are in); ``e`` opens the hand review.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('again')", show=False, id="play_again"),
         Binding("n", "choose('setup')", show=False, id="new_game"),
         Binding("q,escape", "choose('quit')", show=False, id="end_quit"),
+        Binding("e", "review", show=False, id="end_review"),
     ]
+
+    DEFAULT_CSS = """
+    #end-stats-box { height: 1fr; margin: 1 0 0 0; }
+    #end-stats { height: auto; }
+    """
+
+    class Review(Message):
+        """Step through the session's hands with the coach (the hand review)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__(classes="end-screen")
         self.session = session
+        #: the humans' stats, by chair, once the worker has counted them
+        self.stats: dict[int, SeatStats] | None = None
 
     def compose(self) -> ComposeResult:
-        """Title, the results table, the biggest pot, and the keys."""
+        """Title, the results table, the biggest pot, your stats, and the keys."""
         with Vertical(id="end-box"):
             yield Static(id="end-winner")
             yield Static(id="end-reason")
             yield Static(id="end-table")
             yield Static(id="end-biggest")
+            # the rest of the box; many players at a small window scroll here, never the table
+            with VerticalScroll(id="end-stats-box"):
+                yield Static(id="end-stats")
         yield KeyFooter(id="end-footer")
+
+    def on_mount(self) -> None:
+        """Draw the results, and count the humans' stats off the UI thread."""
+        self.retranslate()
+        session = self.session
+        humans = session.settings.humans
+        if not humans:
+            self.stats = {}
+            return
+        played = [(hand, dict(session.reasons_of(hand))) for hand in session.played]
+        work = partial(self._count, played, session.history_path, session.finished_before, humans)
+        self.run_worker(work, thread=True, group="end_stats", exit_on_error=False)
+
+    def _count(
+        self,
+        played: list[tuple[Hand, dict[int, Reason]]],
+        history: Path | None,
+        before: int,
+        humans: tuple[int, ...],
+    ) -> None:
+        try:
+            stats = count_stats(played, history, before, humans)
+        except Exception:  # the stats are a bonus: never a crash at the end of a session
+            stats = {}
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._counted, stats)
+
+    def _counted(self, stats: dict[int, SeatStats]) -> None:
+        self.stats = stats
+        if self.is_mounted:
+            self.query_one("#end-stats", Static).update(self.stats_text(translator(self)))
+
+    def stats_text(self, tr: Translator) -> str:
+        """Each human's session in numbers and their all-in luck (one player: "you")."""
+        session = self.session
+        humans = session.settings.humans
+        if not humans:
+            return ""
+        if self.stats is None:
+            return tr.t("end.counting")
+        lines = []
+        for seat in humans:
+            stats = self.stats.get(seat)
+            if stats is None:
+                continue
+            played = stats_text(stats, tr)
+            if len(humans) == 1:
+                lines += [tr.t("end.stats_you", stats=played), luck_text(stats, tr)]
+            else:
+                name = display_name(session, seat, tr)
+                lines += [
+                    tr.t("end.stats_named", name=name, stats=played),
+                    luck_text(stats, tr, name),
+                ]
+        return "\n".join(lines)
 
     def on_resize(self) -> None:
         """The chart column follows the width."""
@@ -137,9 +234,11 @@ class EndScreen(Translated, Screen[str]):
                 names=winners,
             )
         self.query_one("#end-biggest", Static).update(line)
+        self.query_one("#end-stats", Static).update(self.stats_text(tr))
         keys = [
             ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
             ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
+            ActionModel("e", tr.t("review.key"), "screen.review"),
             ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
             ActionModel("l", tr.t("keys.language"), "app.switch_language"),
         ]
@@ -183,3 +282,7 @@ class EndScreen(Translated, Screen[str]):
     def action_choose(self, choice: str) -> None:
         """Close with what the player wants next."""
         self.dismiss(choice)
+
+    def action_review(self) -> None:
+        """Open the hand review of the session."""
+        self.post_message(self.Review())

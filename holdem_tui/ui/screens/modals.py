@@ -465,7 +465,11 @@ class PastHandsScreen(Translated, ModalScreen[None]):
         Binding("down", "scroll(1)", show=False, id="past_down"),
         Binding("pageup", "scroll(-10)", show=False, id="past_page_up"),
         Binding("pagedown", "scroll(10)", show=False, id="past_page_down"),
+        Binding("e", "review", show=False, id="past_review"),
     ]
+
+    class Review(Message):
+        """Step through these hands with the coach: the hand review instead of this list."""
 
     def __init__(self, session: Session, viewer: int | None) -> None:
         super().__init__()
@@ -513,4 +517,9 @@ class PastHandsScreen(Translated, ModalScreen[None]):
 
     def action_close(self) -> None:
         """Back to the table."""
+        self.dismiss(None)
+
+    def action_review(self) -> None:
+        """Close the list and open the hand review (the app opens it once this is closed)."""
+        self.app.post_message(self.Review())
         self.dismiss(None)

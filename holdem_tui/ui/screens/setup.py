@@ -44,6 +44,11 @@ class SetupScreen(Screen[GameSettings | None]):
     ``offer`` is the saved session its "Continue" button offers (none: no button).
     """
 
+    DEFAULT_CSS = """
+    #row-training { margin: 0; }
+    #training-hint { height: auto; margin: 0 0 1 0; color: $text-muted; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False, id="setup_cancel"),
         Binding("ctrl+s", "start", show=False, id="setup_start"),
@@ -86,6 +91,7 @@ class SetupScreen(Screen[GameSettings | None]):
             "f-game": settings.variant,
             "f-limit-kind": limit_kind,
             "f-pace": settings.pace,
+            "f-training": "on" if settings.training else "off",
         }
 
     # ------------------------------------------------------------------ layout
@@ -151,6 +157,10 @@ class SetupScreen(Screen[GameSettings | None]):
             )
             yield from self._row("pace", self._select("f-pace", s.pace))
             yield from self._row(
+                "training", self._select("f-training", self._initial_choices["f-training"])
+            )
+            yield Static(id="training-hint")
+            yield from self._row(
                 "seed", Input("" if s.seed is None else str(s.seed), id="f-seed", compact=True)
             )
             yield Static(id="setup-errors")
@@ -172,6 +182,8 @@ class SetupScreen(Screen[GameSettings | None]):
             ]
         if widget_id == "f-pace":
             return [(tr.t(f"setup.pace_{p}"), p) for p in PACES]
+        if widget_id == "f-training":
+            return [(tr.t("setup.training_off"), "off"), (tr.t("setup.training_on"), "on")]
         kinds = [(tr.t("setup.human"), HUMAN)]
         kinds += [
             (tr.t("bot.level", name=tr.t("setup.bot"), level=tr.t(f"bot.{lv}")), lv)
@@ -231,10 +243,12 @@ class SetupScreen(Screen[GameSettings | None]):
             "session_limit": "setup.session_limit",
             "language": "setup.language",
             "pace": "setup.pace",
+            "training": "setup.training",
             "seed": "setup.seed",
         }
         for key, message in labels.items():
             self.query_one(f"#l-{key}", Label).update(tr.t(message))
+        self.query_one("#training-hint", Static).update(tr.t("setup.training_hint"))
         options = {widget_id: self._options(widget_id) for widget_id in self._initial_choices}
         kinds = self._options("f-kind")
         with self.prevent(Select.Changed):
@@ -385,6 +399,7 @@ class SetupScreen(Screen[GameSettings | None]):
             lang=str(lang),
             pace=str(self.query_one("#f-pace", Select).value),
             seed=seed,
+            training=self.query_one("#f-training", Select).value == "on",
         )
         return bad, settings
 

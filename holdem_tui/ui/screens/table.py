@@ -56,6 +56,7 @@ class TableScreen(Screen[None]):
         Binding("s", "s_key", show=False, id="stand_pat_or_show"),
         Binding("v", "toggle_reveal", show=False, id="reveal"),
         Binding("h", "past_hands", show=False, id="past_hands"),
+        Binding("e", "review", show=False, id="review"),
     ]
 
     @dataclass
@@ -99,6 +100,9 @@ class TableScreen(Screen[None]):
 
     class PastHands(Message):
         """Look back at the last hands of the session."""
+
+    class Review(Message):
+        """Step through a finished hand with the coach (the hand review)."""
 
     class Redraw(Message):
         """The screen needs its model (mounted, or the language changed)."""
@@ -324,6 +328,10 @@ class TableScreen(Screen[None]):
     def action_past_hands(self) -> None:
         """Look back at the last hands of the session."""
         self.post_message(self.PastHands())
+
+    def action_review(self) -> None:
+        """Open the hand review."""
+        self.post_message(self.Review())
 
     def retranslate(self) -> None:
         """Redraw in the new language (the model is rebuilt by the app)."""
