@@ -78,6 +78,17 @@ def pot_label(index: int, pot_count: int, tr: Translator) -> str:
     return tr.t("table.side_pot", n=index)
 
 
+def pots_summary(pots: Sequence[Pot], tr: Translator) -> str:
+    """ "Main pot 120 · Side pot 1 40": every pot by name, or "" while there is only one
+    (the total says it all); the replay and the review print it under the board."""
+    if len(pots) <= 1:
+        return ""
+    return " · ".join(
+        f"{pot_label(index, len(pots), tr)} {tr.number(pot.amount)}"
+        for index, pot in enumerate(pots)
+    )
+
+
 def pot_line(
     index: int,
     pots: Sequence[Pot],

@@ -37,6 +37,7 @@ from textual.worker import get_current_worker
 
 from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.events import BoardDealt, PlayerActed, StreetStarted
+from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator
 from holdem_tui.review import (
@@ -49,7 +50,7 @@ from holdem_tui.review import (
     session_records,
 )
 from holdem_tui.review.text import reason_text
-from holdem_tui.session.narrate import cards_text, narrate
+from holdem_tui.session.narrate import cards_text, narrate, pots_summary
 from holdem_tui.session.present import ActionModel, display_name, street_label
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import Translated, four_colour, translator
@@ -383,19 +384,14 @@ def seat_status(seat: SeatView, tr: Translator) -> str:
 def board_text(step: ReviewStep, tr: Translator, *, four: bool) -> Text:
     """The middle of the table: the board (five slots in Hold'em) and the pots."""
     view = step.view
-    slots = 5 if view.variant == "holdem" else 0
+    slots = RULES[view.variant].board_cards
     text = Text.from_markup(cards.chips(view.board, slots=slots, four_colour=four))
-    if view.variant != "holdem" and not view.board:
+    if not slots:
         text = Text(street_label(view.street, view.variant, tr), style="bold")
     text.append("\n")
     text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
-    if len(view.pots) > 1:
-        parts = [f"{tr.t('table.main_pot')} {tr.number(view.pots[0].amount)}"]
-        parts += [
-            f"{tr.t('table.side_pot', n=index)} {tr.number(pot.amount)}"
-            for index, pot in enumerate(view.pots[1:], start=1)
-        ]
-        text.append(" · " + " · ".join(parts))
+    if pots := pots_summary(view.pots, tr):
+        text.append(" · " + pots)
     return text
 
 

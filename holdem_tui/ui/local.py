@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final, TypedDict
 
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import CardsShown, PotAwarded
+from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.session.present import Stage, UiState, display_name
@@ -143,7 +144,7 @@ class LocalDriver(TableDriver):
         self.ui = UiState()
         self.screen_owner = None
         self._finished_hand = None
-        self.host.new_table(self.session.seat_count, self.settings.variant == "draw")
+        self.host.new_table(self.session.seat_count, self.settings.variant == Variant.DRAW)
         self.host.soon(self.advance)
 
     def continue_saved(self) -> bool:

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.events import PotAwarded
+from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
@@ -202,7 +203,7 @@ class RemoteDriver(TableDriver):
             if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
                 await self.host.swap_in_table(
-                    self.remote.seat_count, self.remote.settings.variant == "draw"
+                    self.remote.seat_count, self.remote.settings.variant == Variant.DRAW
                 )
             self.on_host_message(message)
 

@@ -33,7 +33,7 @@ from holdem_tui.engine.events import BlindKind, PotAwarded, Street
 from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
-from holdem_tui.session.narrate import cards_text
+from holdem_tui.session.narrate import cards_text, pots_summary
 from holdem_tui.session.present import street_label
 from holdem_tui.storage.preferences import load_settings, save_settings
 from holdem_tui.ui import cards
@@ -87,13 +87,8 @@ def board_text(step: Step, hand: ReplayHand, tr: Translator, *, four_colour: boo
     text = card_row(view.board, RULES[view.variant].board_cards, four_colour=four_colour)
     text.append("\n")
     text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
-    if len(view.pots) > 1:
-        parts = [f"{tr.t('table.main_pot')} {tr.number(view.pots[0].amount)}"]
-        parts += [
-            f"{tr.t('table.side_pot', n=index)} {tr.number(pot.amount)}"
-            for index, pot in enumerate(view.pots[1:], start=1)
-        ]
-        text.append("   " + " · ".join(parts))
+    if pots := pots_summary(view.pots, tr):
+        text.append("   " + pots)
     if view.complete:
         awards = [
             line

@@ -22,7 +22,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
-from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS, VARIANTS, rules_of
+from holdem_tui.engine.variants import (
+    MAX_SEATS,
+    MIN_SEATS,
+    VARIANTS,
+    BettingStructure,
+    Variant,
+    rules_of,
+)
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
@@ -174,7 +181,7 @@ class SetupScreen(Screen[GameSettings | None]):
             return [(tr.t(f"game.{v}"), v.value) for v in VARIANTS]
         if widget_id == "f-limit-kind":
             # draw ends after a set number of hands (rule card 001): no "no limit" there
-            none = [] if self._game() == "draw" else [(tr.t("setup.limit_none"), "none")]
+            none = [] if self._game() == Variant.DRAW else [(tr.t("setup.limit_none"), "none")]
             return [
                 *none,
                 (tr.t("setup.limit_hands"), "hands"),
@@ -302,10 +309,12 @@ class SetupScreen(Screen[GameSettings | None]):
             self.query_one(f"#seat-row-{index}").display = index < count
             kind = self.query_one(f"#f-kind-{index}", Select).value
             self.query_one(f"#f-plugin-{index}", Input).display = kind == "plugin"
-        self.query_one("#row-blinds").display = game == "holdem"
-        self.query_one("#row-limits").display = game == "draw"
-        self.query_one("#f-ante").display = game == "holdem"
-        self.query_one("#f-draw-ante").display = game == "draw"
+        # blinds and a free ante in no limit; the small and big bet, and an ante, in fixed limit
+        fixed = rules.structure is BettingStructure.FIXED_LIMIT
+        self.query_one("#row-blinds").display = not fixed
+        self.query_one("#row-limits").display = fixed
+        self.query_one("#f-ante").display = not fixed
+        self.query_one("#f-draw-ante").display = fixed
         self._sync_limit(str(game))
 
     def _sync_limit(self, game: str) -> None:
@@ -314,11 +323,11 @@ class SetupScreen(Screen[GameSettings | None]):
         kind_select = self.query_one("#f-limit-kind", Select)
         value_input = self.query_one("#f-limit-value", Input)
         kind = kind_select.value
-        if game == "draw" and kind == "none":
+        if game == Variant.DRAW and kind == "none":
             kind = "hands"
             value_input.value = str(DEFAULT_HAND_LIMIT)
             self._auto_limit = True
-        elif game != "draw" and self._auto_limit and kind == "hands":
+        elif game != Variant.DRAW and self._auto_limit and kind == "hands":
             if value_input.value == str(DEFAULT_HAND_LIMIT):
                 kind = "none"
             self._auto_limit = False
