@@ -105,3 +105,34 @@ def test_hard_beats_the_reference(game: str, reference: str, hands: int, stack_b
     low, _high = hard["bb_per_100_ci95"]
     assert low > 0, report.by_bot
     assert all(s.faults == 0 for s in report.seats)
+
+
+# The solid regulars of issue 16 (tests/solid_opponents.py), heads-up at 100 big blinds
+# (big bets in draw). Hold'em asks for the +10 bb/100 of the issue's target too; the
+# full-size measurements (10,000+ hands) are in the README. Pots against the
+# loose-aggressive player are big: its Hold'em case needs the most hands.
+SOLID_CASES = [
+    ("holdem", "TightAggressive", 800),
+    ("holdem", "LooseAggressive", 2400),
+    ("draw", "TightAggressive", 1200),
+    ("draw", "LooseAggressive", 1200),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "reference", "hands"), SOLID_CASES)
+def test_hard_beats_the_solid_regulars_heads_up(game: str, reference: str, hands: int) -> None:
+    config = SimConfig(
+        game=Variant(game),
+        bots=("hard", f"solid_opponents:{reference}"),
+        hands=hands,
+        seed=11,
+        duplicate=True,
+    )
+    report = run(config)
+    hard = next(b for b in report.by_bot if b["bot"] == "hard")
+    low, _high = hard["bb_per_100_ci95"]
+    assert low > 0, report.by_bot
+    if game == "holdem":
+        assert hard["bb_per_100"] >= 10, report.by_bot
+    assert all(s.faults == 0 for s in report.seats)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+import random
 
+import numpy as np
 import pytest
 import scripted
 
 from holdem_tui.bots import make_bot
+from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.reads import opponents_in_hand
 from holdem_tui.coach import advise
-from holdem_tui.coach.advice import range_equity, read_ranges
+from holdem_tui.coach.advice import COACH_SEED, range_equity, read_ranges
 from holdem_tui.coach.draw_odds import draw_options, improve_chance
 from holdem_tui.coach.outs import chance_by_river
 from holdem_tui.engine.actions import Action, ActionKind
@@ -132,6 +135,25 @@ def test_coach_reads_the_view_only() -> None:
     (view_a, advice_a), (view_b, advice_b) = runs
     assert view_a == view_b
     assert advice_a == advice_b
+
+
+def test_coach_reads_heads_up_ranges_as_the_hard_bot_tracks_them() -> None:
+    """Heads-up after the flop the coach's range is the hard bot's tracked one (read by
+    ``HoldemHard.ranges`` from the same view), and the cards the human cannot see do not
+    change it."""
+    readings = []
+    for villain in ("QsQd", "2s3d"):
+        hand = scripted.holdem([200, 200], ["Ah9h", villain], ["Kh7h2c", "5s", "4d"])
+        view = _to_flop(hand)
+        opponents = opponents_in_hand(view)
+        coach = read_ranges(view, opponents)
+        bot = HoldemHard(random.Random(COACH_SEED)).ranges(view, opponents)
+        assert len(coach) == len(bot) == 1
+        assert np.array_equal(coach[0].combos, bot[0].combos)
+        assert np.array_equal(coach[0].weights, bot[0].weights)
+        readings.append(coach[0])
+    assert np.array_equal(readings[0].combos, readings[1].combos)
+    assert np.array_equal(readings[0].weights, readings[1].weights)
 
 
 def test_same_view_same_advice() -> None:

@@ -1,4 +1,4 @@
-"""Bots that explain: a reason on every easy and normal decision, in four languages, kept
+"""Bots that explain: a reason on every easy, normal and hard decision, in four languages, kept
 with the hand and in its history, and a plugin's reason read as hostile input."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pokerkit_oracle import pokerkit_difference
 
 from holdem_tui.bots import SafeBot, make_bot, safe_decide
 from holdem_tui.bots.explain import (
+    BB,
     COUNT,
     NUM,
     PCT,
@@ -63,27 +64,32 @@ def _random_hand(game: str, rng: random.Random, number: int) -> Hand:
 
 
 def _sample(kind: str) -> object:
-    return {PCT: 0.37, TOP: 0.004, NUM: 1500, COUNT: 2}.get(kind, "top_pair")
+    return {PCT: 0.37, TOP: 0.004, NUM: 1500, COUNT: 2, BB: -1.25}.get(kind, "top_pair")
 
 
 # ---------------------------------------------------------------- built-in reasons
 
 
+#: the quick tier plays the two fast levels; the hard level's Monte Carlo makes its case slow
+LEVEL_CASES = [
+    pytest.param(("easy", "normal"), 160, id="easy-normal"),
+    pytest.param(("easy", "normal", "hard"), 60, id="with-hard", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("levels", "hands"), LEVEL_CASES)
 @pytest.mark.parametrize("game", ["holdem", "draw"])
-def test_every_easy_and_normal_decision_has_a_reason_in_four_languages(
-    game: str, caplog: pytest.LogCaptureFixture
+def test_every_easy_normal_and_hard_decision_has_a_reason_in_four_languages(
+    game: str, levels: tuple[str, ...], hands: int, caplog: pytest.LogCaptureFixture
 ) -> None:
-    rng = random.Random(f"reasons-{game}")
+    rng = random.Random(f"reasons-{game}-{len(levels)}")
     translators = [get_translator(lang) for lang in LANGUAGES]
     keys: set[str] = set()
     decisions = 0
     with caplog.at_level(logging.WARNING):
-        for number in range(1, 161):
+        for number in range(1, hands + 1):
             hand = _random_hand(game, rng, number)
-            bots = [
-                make_bot(rng.choice(("easy", "normal")), rng.randrange(10**6))
-                for _ in range(hand.n)
-            ]
+            bots = [make_bot(rng.choice(levels), rng.randrange(10**6)) for _ in range(hand.n)]
             while not hand.is_complete:
                 actor = hand.actor
                 assert actor is not None
@@ -97,14 +103,14 @@ def test_every_easy_and_normal_decision_has_a_reason_in_four_languages(
                 hand.act(decision.action, actor)
                 decisions += 1
     assert not [r for r in caplog.records if r.name.startswith("holdem_tui")], caplog.text
-    assert decisions > 1000
+    assert decisions > 6 * hands
     assert len(keys) >= 12, keys  # the hands reach most of the reasons, not one catch-all
 
 
 def test_reasons_leave_the_decisions_unchanged() -> None:
     """A reason is built from the numbers the strategy used, after using them: the same seed
     still plays the same actions (no random number drawn for a reason)."""
-    for level in ("easy", "normal"):
+    for level in ("easy", "normal", "hard"):
         for game in ("holdem", "draw"):
             rng = random.Random(7)
             hand = _random_hand(game, rng, 1)
@@ -159,19 +165,42 @@ def test_numbers_are_formatted_as_the_language_writes_them() -> None:
     assert reason_text(best, get_translator("en")).startswith("top 1% hand")  # never "top 0%"
 
 
-def test_the_hard_bot_gives_a_decision_and_adding_its_reasons_is_one_return_each() -> None:
-    """The hard level is being rewritten elsewhere: today its answer carries no reason, but it
-    is a Decision already, and a reason in the hard level's terms is in the catalogue."""
-    hand = _random_hand("holdem", random.Random(3), 1)
-    actor = hand.actor
-    assert actor is not None
-    decision = make_bot("hard", 1).decide(hand.view(actor))
-    assert isinstance(decision, Decision)
+def test_the_hard_bots_reasons_state_its_expected_values_signed_in_each_language() -> None:
+    """The hard level's reasons name the numbers it weighed: equity against the range it
+    read, the price, the fold rate a bet counted on and the expected value in big blinds,
+    always signed and to one decimal, as each language writes decimals."""
+    bet = because(Action.bet(40), "ev_bet", equity=0.41, fold=0.55, ev=1.44).reason
+    assert bet is not None
+    assert reason_text(bet, get_translator("en")) == (
+        "expected value +1.4 BB: the opponent folds 55% of the time, and this hand has 41%"
+        " against its range"
+    )
+    assert "+1,4 BB" in reason_text(bet, get_translator("hr"))
+    assert "+1,4 BB" in reason_text(bet, get_translator("nl"))
+    fold = because(Action.fold(), "ev_fold", equity=0.22, ev=-0.34).reason
+    assert fold is not None and "-0.3 BB" in reason_text(fold, get_translator("en"))
+    assert "-0,3 BB" in reason_text(fold, get_translator("fi"))
     example = because(Action.raise_to(60), "range_equity", equity=0.62, count=2, need=0.25)
     assert example.reason is not None
     assert reason_text(example.reason, get_translator("en")) == "62% vs 2 ranges, pot odds 25%"
-    budget = because(Action.bet(40), "bluff_budget", budget=0.12).reason
-    assert budget is not None and reason_text(budget, get_translator("en")) == "bluff (budget 12%)"
+    huge = Reason.of("ev_call", equity=0.5, need=0.2, ev=1e9)
+    assert catalogue_problem(huge) is not None  # beyond any stack: not ours
+
+
+def test_the_hard_bot_gives_the_expected_value_reasons_heads_up() -> None:
+    """Heads-up the hard bot decides by expected value, and its reasons say so."""
+    keys: set[str] = set()
+    for number in range(1, 41):
+        hand = HoldemHand(holdem_config([1000, 1000], 5, 10, hand_number=number), Dealer(number))
+        bots = [make_bot("hard", 1), make_bot("hard", 2)]
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            decision = as_decision(bots[actor].decide(hand.view(actor)))
+            assert decision.reason is not None and catalogue_problem(decision.reason) is None
+            keys.add(decision.reason.key)
+            hand.act(decision.action, actor)
+    assert {"ev_bet", "ev_fold", "ev_call"} <= keys, keys
 
 
 def test_a_malformed_reason_of_ours_is_dropped_not_the_action(

@@ -301,8 +301,9 @@ async def test_a_bad_call_is_marked_worth_a_look(monkeypatch: pytest.MonkeyPatch
         text = detail(screen)
         assert "▶ Player 1 calls" in text
         assert "Pot odds" in text and "a call needs 33%" in text
-        # equity vs the ranges the coach reads (it never sees the bot's cards): a few percent
-        assert re.search(r"⚑ Worth a look: Called with \d% when the call needed 33%", text)
+        # equity vs the range the coach reads as the hard bot tracks it (it never sees the
+        # bot's cards): the board plays, so only a river bettor's air splits the pot
+        assert re.search(r"⚑ Worth a look: Called with \d+% when the call needed 33%", text)
         assert "more than 5 points short" in text
         assert "⚑" in header(screen)
         # the bot bet, was called and showed: its reason stands beside its bet

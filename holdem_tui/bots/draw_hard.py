@@ -21,9 +21,12 @@ import numpy as np
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.draw_common import best_discards, describe
 from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
+from holdem_tui.bots.draw_normal import explained_draw
+from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import pot_odds
 from holdem_tui.bots.reads import HandRead, OpponentBook, opponents_in_hand, read_hand
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.view import PlayerView
@@ -48,17 +51,37 @@ class DrawHard:
     def _hand_key(self, view: PlayerView) -> tuple[int, tuple[str, ...]]:
         return view.hand_number, tuple(s.name for s in view.seats)
 
-    def decide(self, view: PlayerView) -> Action:
-        """Update the book, then decide the betting round or the draw."""
+    def decide(self, view: PlayerView) -> Decision:
+        """Update the book, then decide the betting round or the draw; the answer carries
+        its reason, built from the numbers that decided it."""
         self.book.update(view)
         legal = view.legal
         assert legal is not None
         read = read_hand(view)
         if legal.can_draw:
-            return self._draw(view, read)
-        if view.street is Street.PREDRAW:
-            return self._predraw(view, read)
-        return self._postdraw(view, read)
+            decision = self._draw(view, read)
+        elif view.street is Street.PREDRAW:
+            decision = self._predraw(view, read)
+        else:
+            decision = self._postdraw(view, read)
+        self.book.note(view, decision.action)
+        return decision
+
+    def _pick(
+        self, view: PlayerView, action: Action, piece: str, eq: float, odds: float | None = None
+    ) -> Decision:
+        """The action with the reason of the rule (``piece``) that chose it: its equity
+        against the opponents' ranges, the price, or the fold rate a bluff counted on."""
+        opponents = opponents_in_hand(view)
+        share = min(1.0, max(0.0, eq))
+        if piece in ("snow", "bluff"):
+            fold = self._fold_rate(view, opponents)
+            return because(action, "snow" if piece == "snow" else "bluff_fold", fold=fold)
+        count = max(1, len(opponents))
+        if odds is None:
+            return because(action, "range_value", equity=share, count=count)
+        need = min(1.0, max(0.0, odds))
+        return because(action, "range_equity", equity=share, count=count, need=need)
 
     def _fold_rate(self, view: PlayerView, opponents: list[int]) -> float:
         """The lowest fold-to-bet rate among ``opponents`` (the one who calls decides)."""
@@ -86,7 +109,7 @@ class DrawHard:
         scale = (2.0 / (n + 1)) ** 0.6
         return 0.56 * scale, 0.68 * scale
 
-    def _predraw(self, view: PlayerView, read: HandRead) -> Action:
+    def _predraw(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         cards = view.my_cards
@@ -116,13 +139,14 @@ class DrawHard:
         if call == 0:
             if eq >= value_thr:
                 self.value_bets += 1
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(view, raise_action(legal, legal.max_raise_to), "open", eq)
             if nothing and (heads_up or not behind) and self._bluff_allowed(view, opponents):
-                return self._snow(view)
-            return Action.check()
+                return self._pick(view, self._snow(view), "snow", eq)
+            return self._pick(view, Action.check(), "check", eq)
+        odds = pot_odds(call, pot)
         if eq >= raise_thr and legal.can_raise:
             self.value_bets += 1
-            return raise_action(legal, legal.max_raise_to)
+            return self._pick(view, raise_action(legal, legal.max_raise_to), "raise", eq, odds)
         if (
             heads_up
             and nothing
@@ -130,7 +154,7 @@ class DrawHard:
             and read.first_round_raises == 1
             and self._bluff_allowed(view, opponents)
         ):
-            return self._snow(view)
+            return self._pick(view, self._snow(view), "snow", eq, odds)
         # a weak hand that improves a little pays off the big bets after the draw, so
         # calling needs both the price and a reasonable share of the pot (less of it
         # heads-up, where a wide opener's range is weak too)
@@ -140,8 +164,8 @@ class DrawHard:
         else:
             needed = max(pot_odds(call, pot) * 1.1, 0.8 * fair)
         if eq >= needed:
-            return Action.call()
-        return Action.fold()
+            return self._pick(view, Action.call(), "call", eq, odds)
+        return self._pick(view, Action.fold(), "fold", eq, odds)
 
     def _snow(self, view: PlayerView) -> Action:
         """Bet or raise with nothing, meaning to stand pat and bet again after the draw."""
@@ -151,7 +175,7 @@ class DrawHard:
         self._pat_bluff_hand = self._hand_key(view)
         return raise_action(legal, legal.max_raise_to)
 
-    def _draw(self, view: PlayerView, read: HandRead) -> Action:
+    def _draw(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         cards = view.my_cards
@@ -160,9 +184,10 @@ class DrawHard:
             info = describe(cards)
             opponents = opponents_in_hand(view)
             if info.category == Category.HIGH_CARD and len(opponents) <= 2:
-                return Action.draw(())
+                fold = self._fold_rate(view, opponents)
+                return because(Action.draw(()), "snow", fold=fold)
             self._pat_bluff_hand = None
-        return Action.draw(throw[: legal.max_discards])
+        return explained_draw(cards, throw[: legal.max_discards])
 
     def opponent_specs(
         self, view: PlayerView, read: HandRead, opponents: list[int]
@@ -188,7 +213,7 @@ class DrawHard:
             )
         return specs
 
-    def _postdraw(self, view: PlayerView, read: HandRead) -> Action:
+    def _postdraw(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         cards = view.my_cards
@@ -210,16 +235,17 @@ class DrawHard:
         if call == 0:
             if eq >= value_thr:
                 self.value_bets += 1
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(view, raise_action(legal, legal.max_raise_to), "value_bet", eq)
             if bluffing and len(opponents) <= 2:
-                return raise_action(legal, legal.max_raise_to)
+                return self._pick(view, raise_action(legal, legal.max_raise_to), "snow", eq)
             if eq < 0.2 and self._bluff_allowed(view, opponents):
                 self.bluffs += 1
-                return raise_action(legal, legal.max_raise_to)
-            return Action.check()
+                return self._pick(view, raise_action(legal, legal.max_raise_to), "bluff", eq)
+            return self._pick(view, Action.check(), "check", eq)
+        odds = pot_odds(call, pot)
         if eq >= raise_thr + 0.05 and legal.can_raise:
             self.value_bets += 1
-            return raise_action(legal, legal.max_raise_to)
-        if eq >= pot_odds(call, pot):
-            return call_or_check(legal)
-        return check_or_fold(legal)
+            return self._pick(view, raise_action(legal, legal.max_raise_to), "raise", eq, odds)
+        if eq >= odds:
+            return self._pick(view, call_or_check(legal), "call", eq, odds)
+        return self._pick(view, check_or_fold(legal), "fold", eq, odds)

@@ -11,6 +11,7 @@ estimate of the final hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from holdem_tui.bots.base import check_or_fold, raise_action
 from holdem_tui.bots.draw_common import IMPROVE_ODDS, best_discards, describe, draw_kind
@@ -18,6 +19,7 @@ from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import pot_odds
 from holdem_tui.bots.reads import HandRead, opponents_in_hand, read_hand
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.cards import Card
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.engine.events import Street
@@ -57,18 +59,7 @@ class DrawNormal:
         legal = view.legal
         assert legal is not None
         cards = view.my_cards
-        discards = best_discards(cards)[: legal.max_discards]
-        made = describe(cards).category.name.lower()
-        if not discards:
-            return because(Action.draw(()), "pat", made=made)
-        kind = draw_kind(cards, discards)
-        if kind not in DRAW_WORDS:
-            return because(Action.draw(discards), "keep_made", made=made, count=len(discards))
-        word = DRAW_WORDS[kind]
-        chance = IMPROVE_ODDS[kind]
-        return because(
-            Action.draw(discards), "draw_odds", draw=word, count=len(discards), chance=chance
-        )
+        return explained_draw(cards, best_discards(cards)[: legal.max_discards])
 
     def _predraw(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
@@ -169,3 +160,20 @@ class DrawNormal:
         if strength >= needed + 0.1:
             return because(Action.call(), "est_call", equity=strength, need=needed, count=count)
         return because(Action.fold(), "est_fold", equity=strength, need=needed, count=count)
+
+
+def explained_draw(cards: Sequence[Card], discards: tuple[Card, ...]) -> Decision:
+    """The draw of ``discards`` from ``cards`` with its reason: standing pat on a made
+    hand, keeping what is made, or the draw's chance to improve (normal and hard say it
+    alike)."""
+    made = describe(cards).category.name.lower()
+    if not discards:
+        return because(Action.draw(()), "pat", made=made)
+    kind = draw_kind(cards, discards)
+    if kind not in DRAW_WORDS:
+        return because(Action.draw(discards), "keep_made", made=made, count=len(discards))
+    word = DRAW_WORDS[kind]
+    chance = IMPROVE_ODDS[kind]
+    return because(
+        Action.draw(discards), "draw_odds", draw=word, count=len(discards), chance=chance
+    )

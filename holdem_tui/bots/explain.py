@@ -28,6 +28,7 @@ from holdem_tui.engine.decision import (
 from holdem_tui.names import clean_name
 
 __all__ = [
+    "BB",
     "REASONS",
     "WORDS",
     "because",
@@ -46,6 +47,10 @@ NUM: Final = "num"
 COUNT: Final = "count"
 #: a word of :data:`WORDS`, translated under ``reason.word.``
 WORD: Final = "word"
+#: an expected value in big blinds, signed, shown to one decimal with its sign ("+1.4")
+BB: Final = "bb"
+#: the largest expected value a reason may state, in big blinds either way
+MAX_BB: Final = 100_000
 
 #: every reason a built-in bot gives: key -> parameter name -> kind
 REASONS: Final[dict[str, dict[str, str]]] = {
@@ -91,6 +96,19 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "range_equity": {"equity": PCT, "count": COUNT, "need": PCT},
     "range_value": {"equity": PCT, "count": COUNT},
     "bluff_budget": {"budget": PCT},
+    # the hard level's expected-value pieces (heads-up, and steals at bigger tables)
+    "ev_bet": {"equity": PCT, "fold": PCT, "ev": BB},
+    "ev_value": {"equity": PCT, "ev": BB},
+    "ev_call": {"equity": PCT, "need": PCT, "ev": BB},
+    "ev_check": {"equity": PCT, "ev": BB},
+    "ev_fold": {"equity": PCT, "ev": BB},
+    # the hard level's rules where several players are in
+    "light_3bet": {"fold": PCT},
+    "protection": {"equity": PCT},
+    "initiative": {"equity": PCT, "fold": PCT},
+    "draw_raise": {"equity": PCT, "fold": PCT},
+    "bluff_fold": {"fold": PCT},
+    "snow": {"fold": PCT},
 }
 
 #: the words a reason may name (``reason.word.<word>`` in every language)
@@ -162,6 +180,9 @@ def catalogue_problem(reason: Reason) -> str | None:
         elif kind in (NUM, COUNT):
             if not isinstance(value, int) or value < 0:
                 return f"{reason.key}: {name} is not a whole number"
+        elif kind == BB:
+            if not isinstance(value, float | int) or not -MAX_BB <= value <= MAX_BB:
+                return f"{reason.key}: {name} is not a number of big blinds"
         elif value not in WORDS:
             return f"{reason.key}: {name} is not one of the reason words"
     return None

@@ -191,6 +191,26 @@ def draws(hole: Sequence[int], board: Sequence[int]) -> Draws:
     return Draws(flush, open_ended, gutshot, overcards)
 
 
+def playability(cards: Sequence[int]) -> float:
+    """How much of its equity a hand tends to realise after the flop (1.0 = all).
+
+    Pairs, suited and connected hands make strong hands or draws and keep theirs;
+    disconnected offsuit hands with a low card mostly make weak pairs and lose theirs.
+    """
+    r1, r2 = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
+    if r1 == r2:
+        return 1.0
+    score = 1.0
+    if cards[0] & 3 == cards[1] & 3:
+        score += 0.04
+    gap = r1 - r2
+    if gap >= 4:
+        score -= 0.05
+    if r2 < 6 and gap >= 3:
+        score -= 0.07
+    return score
+
+
 def pot_odds(call: int, pot: int) -> float:
     """The share of the final pot a call pays for: the equity a call needs to break even."""
     return call / (pot + call) if call > 0 else 0.0

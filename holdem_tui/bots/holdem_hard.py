@@ -1,28 +1,28 @@
-"""Hard Hold'em: Monte Carlo equity against read ranges, decisions on expected value.
+"""Hard Hold'em: reads each opponent from the public history and plays for expected value.
 
-Each decision it builds a range for every live opponent from their public actions
-(:mod:`holdem_ranges`, with what it remembers of them from earlier hands), estimates its
-share of the pot with the engine's numpy Monte Carlo, and compares calling, betting and
-raising by expected value against the pot odds.
+Its opponent book (:class:`~holdem_tui.bots.reads.OpponentBook`) keeps, per opponent and
+within the session, how often they open, fold to an open, 3-bet, fold to a 3-bet, bet
+when they may, and fold or raise to a bet of each size on each street (with priors, so
+early hands are sane). What it does with that depends on how many are left:
 
-Before the flop it plays charts by the number of players dealt in: heads-up the button
-raises most hands and the big blind defends by pot odds (equity against the opener's
-observed opening range, discounted for how well the hand plays out of position), and
-3-bets for value plus some bluffs against openers seen to fold to 3-bets. Push-or-fold
-takes over when stacks are short.
+* **One opponent** (a heads-up table, or any pot down to two): the expected-value pieces
+  of :mod:`holdem_tui.bots.holdem_heads_up` (open, defend, meet a 3-bet or 4-bet, bet or
+  check, face a bet), against the opponent's range tracked action by action
+  (:mod:`holdem_tui.bots.range_model`).
+* **First in late at a bigger table** (cutoff, button, small blind): the same open piece,
+  with the fold, flat and 3-bet rates of everyone behind.
+* **Otherwise** (several opponents): the multiway rules below. It builds a range for
+  every live opponent from their public actions (:mod:`holdem_ranges`), estimates its
+  share of the pot with the engine's numpy Monte Carlo and compares calling, betting and
+  raising against the pot odds. Before the flop it plays opening charts by position;
+  after it, bets by role (value, protection, bluff) with a bluff budget, c-bets by board
+  texture, and calls by equity against the bettors' ranges.
 
-After the flop every bet has a role, and the role sets its size: value (bigger with more
-equity and on wet boards), protection (a medium hand on a wet board), bluff (small on dry
-boards where its range is strongest, larger on wet ones). As the preflop raiser it
-continuation-bets by board texture and range advantage, bets the turn after a checked
-flop in position (a delayed c-bet), stabs when the raiser gives up, and check-raises
-strong hands and some draws against frequent c-bettors. It calls down by equity against
-the opponent's betting range, which it reads looser for players who bet a lot.
-
-Its opponent book counts, per opponent and within the session, how often they fold to
-bets after the flop, fold to 3-bets, c-bet and bet at all. Against folders it bluffs more
-and value-bets only strong hands; against callers it bluffs less and value-bets thinner.
-All randomness comes from the bot's seeded generator, so a seed replays every decision.
+Push-or-fold takes over when stacks are short. Every decision is a
+:class:`~holdem_tui.engine.decision.Decision` whose reason states the numbers that made it
+(the expected value a piece found, the equity against the ranges read and the price, the
+fold rate a bet counted on, the stack depth of a push). All randomness comes from the
+bot's seeded generator, so a seed replays every decision.
 """
 
 from __future__ import annotations
@@ -33,12 +33,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.choice import Choice
+from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
     board_texture,
+    playability,
     position_group,
     pot_odds,
     preflop_percentile,
 )
+from holdem_tui.bots.holdem_heads_up import HeadsUpParams, HeadsUpPlay
 from holdem_tui.bots.holdem_ranges import (
     calling_range,
     narrow_postflop,
@@ -55,6 +59,7 @@ from holdem_tui.bots.reads import (
     read_hand,
 )
 from holdem_tui.engine.actions import Action
+from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.view import PlayerView
@@ -99,37 +104,33 @@ def open_percent(params: HardParams, group: str, players: int) -> float:
     return dict(params.open_percent)[group]
 
 
-def playability(cards: tuple[int, ...]) -> float:
-    """How much of its equity a hand tends to realise after the flop (1.0 = all).
-
-    Pairs, suited and connected hands make strong hands or draws and keep theirs;
-    disconnected offsuit hands with a low card mostly make weak pairs and lose theirs.
-    """
-    r1, r2 = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
-    if r1 == r2:
-        return 1.0
-    score = 1.0
-    if cards[0] & 3 == cards[1] & 3:
-        score += 0.04
-    gap = r1 - r2
-    if gap >= 4:
-        score -= 0.05
-    if r2 < 6 and gap >= 3:
-        score -= 0.07
-    return score
-
-
 class HoldemHard:
     """The hard level's Hold'em policy; remembers opponents across hands in ``book``."""
 
-    def __init__(self, rng: random.Random, params: HardParams | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        params: HardParams | None = None,
+        heads_up: HeadsUpParams | None = None,
+    ) -> None:
         self.rng = rng
         self.params = params or HardParams()
         self.book = OpponentBook()
+        self.heads_up = HeadsUpPlay(rng, self.book, heads_up)
         self.value_bets = 0.0
         self.bluffs = 0.0
 
     # ----------------------------------------------------------------- equity
+
+    def ranges(self, view: PlayerView, opponents: list[int]) -> list[Range]:
+        """The ranges this bot reads for ``opponents`` now, as it plays against them: one
+        opponent after the flop, the range tracked through the hand (the heads-up
+        pieces' reading); otherwise the multiway reading. For the coach and for tests."""
+        self.book.update(view)
+        if len(opponents) == 1 and view.board:
+            read = self.heads_up.street_read(view, opponents[0])
+            return [Range(read.combos, read.weights)]
+        return self._ranges(view, read_hand(view), opponents)
 
     def _ranges(self, view: PlayerView, read: HandRead, opponents: list[int]) -> list[Range]:
         ranges = []
@@ -172,19 +173,92 @@ class HoldemHard:
 
     # ----------------------------------------------------------------- decide
 
-    def decide(self, view: PlayerView) -> Action:
-        """Update the opponent book, then decide by street."""
+    def decide(self, view: PlayerView) -> Decision:
+        """Update the opponent book, then decide: by expected value against the one
+        opponent left (:mod:`holdem_heads_up`), else by the multiway rules below. The
+        answer carries its reason, built from the numbers that decided it."""
         self.book.update(view)
         read = read_hand(view)
+        chosen = self._choose(view, read)
+        decision = chosen.decision() if isinstance(chosen, Choice) else chosen
+        self.book.note(view, decision.action)
+        return decision
+
+    def _choose(self, view: PlayerView, read: HandRead) -> Choice | Decision:
+        opponents = opponents_in_hand(view)
+        steal = self._steal_spot(view, read, opponents)
+        if steal:
+            return self.heads_up.open_pot(view, steal)
+        squeeze = self._three_bet_spot(view, read, opponents)
+        if squeeze is not None:
+            opener, behind = squeeze
+            three = self.heads_up.defend(view, opener, behind)
+            if three.piece == "3bet":
+                return three
+            legal = view.legal
+            if legal and legal.can_raise and position_group(view.me or 0, len(view.seats)) == "sb":
+                # the small blind flats out of position with the big blind still to act
+                # behind: a losing line; it 3-bets (above) or folds
+                return because(
+                    Action.fold(),
+                    "range_equity",
+                    equity=min(1.0, max(0.0, three.equity or 0.0)),
+                    count=1,
+                    need=min(1.0, max(0.0, three.pot_odds or 0.0)),
+                )
+        if len(opponents) == 1:
+            if view.board:
+                return self.heads_up.postflop(view, read, opponents[0])
+            choice = self.heads_up.preflop(view, read, opponents[0])
+            if choice is not None:
+                return choice
         if not view.board:
             return self._preflop(view, read)
         return self._postflop(view, read)
+
+    def _steal_spot(self, view: PlayerView, read: HandRead, opponents: list[int]) -> list[int]:
+        """The players behind when first in late at a bigger table (cutoff, button or
+        small blind, at most three to act, deep enough): those spots are played by the
+        expected value of a steal; an empty list means the charts decide."""
+        legal = view.legal
+        if view.board or legal is None or len(view.seats) < 3 or read.first_round_raises:
+            return []
+        if any(read.seat(p).entry for p in opponents) or legal.can_check:
+            return []
+        if effective_stack(view) < self.heads_up.params.min_depth * view.big_blind:
+            return []
+        me = view.me or 0
+        players = len(view.seats)
+        # preflop the blinds (positions 0 and 1) act last
+        behind = [p for p in opponents if p > me] + [p for p in opponents if p < 2 and p < me]
+        if me < 2:
+            behind = [p for p in opponents if me < p < 2]
+        if not 1 <= len(behind) <= 3 or position_group(me, players) not in ("late", "sb"):
+            return []
+        return behind
+
+    def _three_bet_spot(
+        self, view: PlayerView, read: HandRead, opponents: list[int]
+    ) -> tuple[int, int] | None:
+        """(the opener, players behind) when facing a lone open with others still to
+        act; the 3-bet is then weighed by expected value, the call by the rules below."""
+        legal = view.legal
+        if view.board or legal is None or read.first_round_raises != 1 or len(opponents) < 2:
+            return None
+        if view.me is None or read.seat(view.me).entry:
+            return None
+        entered = [p for p in opponents if read.seat(p).entry]
+        if len(entered) != 1 or read.seat(entered[0]).entry != "raise":
+            return None
+        if effective_stack(view) < self.heads_up.params.min_depth * view.big_blind:
+            return None
+        return entered[0], len(opponents) - 1
 
     def _value_threshold(self, base: float, opponents: int) -> float:
         """Equity needed for value grows less than linearly harder with more opponents."""
         return float(base * (2.0 / (opponents + 1)) ** 0.6)
 
-    def _preflop(self, view: PlayerView, read: HandRead) -> Action:
+    def _preflop(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         params = self.params
@@ -203,15 +277,21 @@ class HoldemHard:
         if read.first_round_raises == 0 and not entered:
             open_pct = open_percent(params, group, players)
             behind = [p for p in opponents_in_hand(view) if p > me or p < 2 <= me]
-            folds = [s.fold_to_bet() for s in self._stats(view, behind)] or [0.5]
-            open_pct *= 0.75 + 0.6 * (sum(folds) / len(folds))
+            folds = [s.fold_to_bet() for s in self._stats(view, behind)] or [0.7]
+            # wider only behind players who fold more than the usual 70% to a bet
+            open_pct *= float(np.clip(1.0 + 0.6 * (sum(folds) / len(folds) - 0.7), 0.8, 1.3))
+            top, chart = pct / 100.0, min(1.0, open_pct / 100.0)
             if eff_bb <= 12:
                 open_pct *= 1.3
-                return legal.all_in_action() if pct <= open_pct else check_or_fold(legal)
+                action = legal.all_in_action() if pct <= open_pct else check_or_fold(legal)
+                depth = max(1, round(eff_bb))
+                return because(
+                    action, "push_fold", count=depth, top=top, range=min(1.0, chart * 1.3)
+                )
             if pct <= open_pct:
                 size = (3.0 if group in ("sb", "bb") and players > 2 else 2.5) * bb
-                return raise_action(legal, int(size))
-            return check_or_fold(legal)
+                return because(raise_action(legal, int(size)), "chart_raise", top=top, range=chart)
+            return because(check_or_fold(legal), "chart_fold", top=top, range=chart)
         ranges = self._ranges(view, read, entered) if entered else []
         eq = self._equity(view, ranges)
         n = max(1, len(entered))
@@ -224,27 +304,38 @@ class HoldemHard:
             real *= 0.93  # dominated offsuit junk plays badly deep
         ev_call = eq * real * (pot + call) - call
         raise_thr = self._value_threshold(params.raise_equity_hu - 0.1, n)
+        share = min(1.0, max(0.0, eq))
+        priced = {"equity": share, "count": n, "need": pot_odds(call, pot)}
         if legal.can_raise and eq >= raise_thr:
             if eff_bb <= 20 or facing >= 0.3 * effective_stack(view):
-                return legal.all_in_action()
+                return because(legal.all_in_action(), "range_value", equity=share, count=n)
             mult = 3.0 if in_pos else 3.6
-            return raise_action(legal, int(max(facing * mult, facing + pot)))
+            to = int(max(facing * mult, facing + pot))
+            return because(raise_action(legal, to), "range_value", equity=share, count=n)
         if read.first_round_raises == 0:
             # only limpers: raise them, or see a cheap flop
             limp_raise = open_percent(params, group, players) * (0.8 if players > 3 else 0.5)
             if pct <= limp_raise and legal.can_raise:
-                return raise_action(legal, int((3 + len(entered)) * bb))
-            return call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
+                return because(
+                    raise_action(legal, int((3 + len(entered)) * bb)),
+                    "chart_raise",
+                    top=pct / 100.0,
+                    range=min(1.0, limp_raise / 100.0),
+                )
+            action = call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
+            return because(action, "range_equity", **priced)
         if call == 0:
-            return Action.check()
+            return because(Action.check(), "range_equity", **priced)
         if call >= legal.stack:
             ev_call = eq * (pot + call) - call  # all-in: nothing left to realise badly
-        if self._light_3bet(view, read, entered, pct, eq, eff_bb):
+        fold3 = self._light_3bet(view, read, entered, pct, eq, eff_bb)
+        if fold3 is not None:
             self.bluffs += 1
-            return raise_action(legal, int(facing * (3.0 if in_pos else 3.6)))
+            to = int(facing * (3.0 if in_pos else 3.6))
+            return because(raise_action(legal, to), "light_3bet", fold=fold3)
         if ev_call > 0:
-            return Action.call()
-        return Action.fold()
+            return because(Action.call(), "range_equity", **priced)
+        return because(Action.fold(), "range_equity", **priced)
 
     def _light_3bet(
         self,
@@ -254,21 +345,27 @@ class HoldemHard:
         pct: float,
         eq: float,
         eff_bb: float,
-    ) -> bool:
+    ) -> float | None:
         """A 3-bet bluff: hands just too weak to 3-bet for value, against a lone opener
-        who folds to 3-bets often (more often the more they fold), deep stacked only."""
+        who folds to 3-bets often (more often the more they fold), deep stacked only.
+        Returns the opener's fold-to-3-bet when it 3-bets light, else ``None``."""
         legal = view.legal
         assert legal is not None
         if read.first_round_raises != 1 or len(entered) != 1 or not legal.can_raise:
-            return False
+            return None
         value_3bet = self._value_threshold(self.params.raise_equity_hu - 0.1, 1)
         if eff_bb <= 40 or not 0.4 <= eq < value_3bet:
-            return False
+            return None
         players = len(view.seats)
         fold3 = self.book.of(view, entered[0]).fold_to_3bet()
         base = 0.12 if players <= 3 else (0.06 if pct <= 30 else 0.0)
         chance = base + max(0.0, fold3 - 0.45) * 1.2
-        return self.rng.random() < min(0.6, chance)
+        return fold3 if self.rng.random() < min(0.6, chance) else None
+
+    def _all_fold(self, view: PlayerView, opponents: list[int]) -> float:
+        """The chance that every one of ``opponents`` folds to a bet after the first round,
+        by each one's observed fold rate."""
+        return float(np.prod([s.fold_to_later_bet() for s in self._stats(view, opponents)]))
 
     def _bluff_allowed(self, view: PlayerView, opponents: list[int], size: float) -> bool:
         """Whether a bluff now keeps bluffs within the ratio a bet of ``size`` x pot allows.
@@ -279,7 +376,7 @@ class HoldemHard:
         """
         if not opponents or len(opponents) > 2:
             return False
-        fold = min(s.fold_to_later_bet() for s in self._stats(view, opponents))
+        fold = self._all_fold(view, opponents)
         if fold < self.params.bluff_min_fold:
             return False
         ratio = size / (1.0 + 2.0 * size)
@@ -288,7 +385,7 @@ class HoldemHard:
             return False
         return self.rng.random() < 0.6
 
-    def _postflop(self, view: PlayerView, read: HandRead) -> Action:
+    def _postflop(self, view: PlayerView, read: HandRead) -> Decision:
         legal = view.legal
         assert legal is not None
         params = self.params
@@ -305,9 +402,10 @@ class HoldemHard:
         eq_real = eq * real
         stack = legal.stack
         stats = self._stats(view, opponents)
-        # how often these opponents fold after the flop: bluff more into folders, value
-        # bet thinner into callers (and thicker into folders, who pay only with better)
-        fold = min(s.fold_to_later_bet() for s in stats)
+        # how often these opponents all fold after the flop: bluff more into folders,
+        # value bet thinner into callers (and thicker into folders, who pay only with
+        # better); with several in, somebody calls more often than any one of them does
+        fold = self._all_fold(view, opponents)
         thin = float(np.clip((fold - 0.4) * 0.25, -0.05, 0.05))
         value_thr = self._value_threshold(params.value_equity_hu, n) + thin
         raise_thr = self._value_threshold(params.raise_equity_hu, n)
@@ -316,27 +414,28 @@ class HoldemHard:
             value_size = 0.9
         if call:
             return self._facing_bet(view, read, eq, eq_real, raise_thr, value_size, fold)
+        share = min(1.0, max(0.0, eq))
         if eq_real >= value_thr and self._ahead_of_callers(view, ranges, stats, n):
             self.value_bets += 1
             bet = int(pot * value_size)
-            if stack <= bet * 1.5:
-                return legal.all_in_action()
-            return raise_action(legal, bet)
+            action = legal.all_in_action() if stack <= bet * 1.5 else raise_action(legal, bet)
+            return because(action, "range_value", equity=share, count=n)
         heads_up = n == 1
         if heads_up and not river and texture.wet and eq_real >= value_thr - 0.1 and eq_real >= 0.5:
             # protection: a medium hand on a wet board charges the draws
             self.value_bets += 1
-            return raise_action(legal, int(pot * 0.55))
+            return because(raise_action(legal, int(pot * 0.55)), "protection", equity=share)
         bluff_size = self._initiative_bet(view, read, eq, fold)
         if bluff_size:
             self.bluffs += 1
-            return raise_action(legal, int(pot * bluff_size))
+            action = raise_action(legal, int(pot * bluff_size))
+            return because(action, "initiative", equity=share, fold=fold)
         bluff_cap = params.bluff_max_equity * (2.0 / (n + 1))
         size = 0.5 + 0.3 * texture.wetness
         if eq < bluff_cap and self._bluff_allowed(view, opponents, size):
             self.bluffs += 1
-            return raise_action(legal, int(pot * size))
-        return Action.check()
+            return because(raise_action(legal, int(pot * size)), "bluff_fold", fold=fold)
+        return because(Action.check(), "range_value", equity=share, count=n)
 
     def _ahead_of_callers(
         self, view: PlayerView, ranges: list[Range], stats: list[PlayerStats], n: int
@@ -405,7 +504,7 @@ class HoldemHard:
         raise_thr: float,
         size: float,
         fold: float,
-    ) -> Action:
+    ) -> Decision:
         """Raise for value, check-raise some draws, call by equity, or fold."""
         legal = view.legal
         assert legal is not None
@@ -415,12 +514,14 @@ class HoldemHard:
         stack = legal.stack
         river = len(view.board) == 5
         needed = pot_odds(call, pot)
+        share = min(1.0, max(0.0, eq))
+        n = len(opponents)
         if legal.can_raise and eq_real >= raise_thr and eq_real >= needed + 0.15:
             self.value_bets += 1
             target = legal.current_bet + call + int((pot + call) * min(size + 0.2, 1.0))
             if stack <= 1.2 * (pot + call) or target >= legal.max_raise_to * 0.6:
-                return legal.all_in_action()
-            return raise_action(legal, target)
+                return because(legal.all_in_action(), "range_value", equity=share, count=n)
+            return because(raise_action(legal, target), "range_value", equity=share, count=n)
         if (
             legal.can_raise
             and not river
@@ -436,9 +537,11 @@ class HoldemHard:
             if self.rng.random() < min(0.35, chance):
                 # a check-raise (or raise) with a draw against someone who bets too much
                 self.bluffs += 1
-                return raise_action(legal, legal.current_bet + call + int((pot + call) * 0.9))
+                to = legal.current_bet + call + int((pot + call) * 0.9)
+                return because(raise_action(legal, to), "draw_raise", equity=share, fold=fold)
+        priced = {"equity": share, "count": n, "need": needed}
         if eq_real >= needed:
-            return Action.call()
+            return because(Action.call(), "range_equity", **priced)
         if (
             legal.can_raise
             and not river
@@ -447,5 +550,6 @@ class HoldemHard:
             and self._bluff_allowed(view, opponents, 0.6)
         ):
             self.bluffs += 1
-            return raise_action(legal, legal.current_bet + call + int(pot * 0.8))
-        return Action.fold()
+            to = legal.current_bet + call + int(pot * 0.8)
+            return because(raise_action(legal, to), "bluff_fold", fold=fold)
+        return because(Action.fold(), "range_equity", **priced)

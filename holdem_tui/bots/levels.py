@@ -4,8 +4,8 @@ A seat keeps one bot for the whole session whatever the game, so each level disp
 to its Hold'em or draw policy by ``view.variant``; the policies share the bot's seeded
 generator, which makes a level's every decision reproducible from its seed. Every answer
 is a :class:`~holdem_tui.engine.decision.Decision`: a policy that returns a bare action
-(none does today but the hard level's, being rewritten) gets no reason, and giving it one
-is a matter of returning ``because(action, key, ...)`` at that return.
+gets no reason, and giving it one is a matter of returning ``because(action, key, ...)``
+at that return.
 """
 
 from __future__ import annotations
@@ -65,7 +65,16 @@ class NormalBot(_LevelBot):
 
 
 class HardBot(_LevelBot):
-    """Monte Carlo equity against ranges read from public actions; budgeted bluffs."""
+    """Reads each opponent from the public history and plays for expected value against
+    what it read: ranges tracked action by action, fold rates by spot, bluffs and value
+    bets sized by them (see :mod:`holdem_tui.bots.holdem_hard`)."""
 
     level = "hard"
     policies = MappingProxyType({Variant.HOLDEM: HoldemHard, Variant.DRAW: DrawHard})
+
+    @property
+    def holdem(self) -> HoldemHard:
+        """The Hold'em policy, whose opponent book and range reader tests and tools read."""
+        policy = self._policies[Variant.HOLDEM]
+        assert isinstance(policy, HoldemHard)
+        return policy

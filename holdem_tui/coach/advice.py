@@ -93,10 +93,12 @@ def range_equity(cards: tuple[Card, ...], ranges: list[Range], board: tuple[Card
 
 def read_ranges(view: PlayerView, opponents: list[int]) -> list[Range]:
     """The ranges the hard bot would read for ``opponents`` from this view's public
-    actions, with a fresh memory (the coach knows this hand's story, nothing older)."""
-    reader = HoldemHard(random.Random(COACH_SEED))
-    reader.book.update(view)
-    return reader._ranges(view, read_hand(view), opponents)
+    actions, with a fresh memory (the coach knows this hand's story, nothing older).
+
+    Read by the hard bot's own public reader (:meth:`HoldemHard.ranges`): one opponent
+    after the flop, the range it tracks action by action; otherwise its multiway reading.
+    """
+    return HoldemHard(random.Random(COACH_SEED)).ranges(view, opponents)
 
 
 def _draw_equity(view: PlayerView, opponents: list[int]) -> float:

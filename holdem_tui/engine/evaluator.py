@@ -395,6 +395,19 @@ def _values_from_sums(
     return out
 
 
+def values_from_key_sums(
+    total: npt.NDArray[np.uint64], cards: npt.NDArray[np.integer]
+) -> npt.NDArray[np.uint16]:
+    """Values of 7-card hands whose :data:`CARD_KEYS` sums the caller already has.
+
+    The hard bot's range model adds each hole pair's keys to a board sum computed once per
+    run-out; this finishes the job. ``cards`` are the same hands as ``(N, 7)`` codes, read
+    only for flush hands.
+    """
+    values: npt.NDArray[np.uint16] = _values_from_sums(total, cards, 7)
+    return values
+
+
 def evaluate_batch(cards: npt.ArrayLike, *, validate: bool = True) -> npt.NDArray[np.uint16]:
     """Values of many hands at once: ``(N, k)`` card codes, k in 5..7, to ``(N,)`` uint16.
 

@@ -230,7 +230,8 @@ def _engine(quick: bool) -> dict[str, float]:
 
 @register(
     "bots",
-    "Hard bot decision latency over real decisions of 9-handed Hold'em and 6-handed draw.",
+    "Hard bot decision latency over real decisions of 9-handed and heads-up Hold'em and "
+    "6-handed draw.",
 )
 def _bots(quick: bool) -> dict[str, float]:
     import random
@@ -249,6 +250,16 @@ def _bots(quick: bool) -> dict[str, float]:
         hand = HoldemHand(holdem_config([1000] * 9, 5, 10, hand_number=number + 1), Dealer(number))
         rng.shuffle(bots)
         play_hand(hand, [_timed(bot.decide, times, postflop) for bot in bots])
+
+    # heads-up every decision goes through the expected-value pieces and the range model
+    duel = [make_bot("hard", 100 + seat) for seat in range(2)]
+    duel_times: list[float] = []
+    for number in range(40 if quick else 300):
+        seating = (0, 1) if number % 2 else (1, 0)  # the button moves, names follow bots
+        names = tuple(("a", "b")[b] for b in seating)
+        config = holdem_config([1000] * 2, 5, 10, hand_number=number + 1, names=names)
+        hand = HoldemHand(config, Dealer(10_000 + number))
+        play_hand(hand, [_timed(duel[bot].decide, duel_times) for bot in seating])
 
     draw_bots = [make_bot("hard", seat) for seat in range(6)]
     draw_times: list[float] = []
@@ -269,6 +280,9 @@ def _bots(quick: bool) -> dict[str, float]:
         "hard_postflop_ms_median": statistics.median(postflop) if postflop else 0.0,
         "hard_postflop_ms_p95": _p95(postflop),
         "hard_postflop_decisions": float(len(postflop)),
+        "hard_heads_up_decision_ms_median": statistics.median(duel_times),
+        "hard_heads_up_decision_ms_p95": _p95(duel_times),
+        "hard_heads_up_decisions": float(len(duel_times)),
     }
 
 

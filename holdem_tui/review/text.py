@@ -12,6 +12,7 @@ import math
 from babel.numbers import format_decimal
 
 from holdem_tui.bots.explain import (
+    BB,
     COUNT,
     NUM,
     PCT,
@@ -94,6 +95,10 @@ def luck_text(stats: SeatStats, tr: Translator, name: str | None = None) -> str:
     return tr.t("review.luck.named", name=name, won=won, worth=worth)
 
 
+#: an expected value in big blinds: always signed, one decimal ("+1.4", "-0.3")
+SIGNED_TENTHS = "+#,##0.0;-#,##0.0"
+
+
 def _reason_percent(value: ParamValue, *, round_up: bool) -> int:
     share = float(value) * 100.0
     return max(1, math.ceil(share - 1e-9)) if round_up else round(share)
@@ -103,7 +108,8 @@ def reason_text(reason: Reason, tr: Translator) -> str:
     """The reason in the viewer's language; never raises.
 
     Ours (a key of :data:`REASONS` with the right parameters) is the ``reason.<key>``
-    message with shares as whole percents, numbers grouped, words translated and the
+    message with shares as whole percents, numbers grouped, expected values in big blinds
+    signed to one decimal, words translated and the
     ``count`` picking the plural form. Anything else is shown in its own words.
     """
     own = reason.text
@@ -123,6 +129,10 @@ def reason_text(reason: Reason, tr: Translator) -> str:
             params[name] = tr.number(_reason_percent(value, round_up=kind == TOP))
         elif kind == NUM:
             params[name] = tr.number(int(value))
+        elif kind == BB:
+            params[name] = str(
+                format_decimal(round(float(value), 1), format=SIGNED_TENTHS, locale=tr.lang)
+            )
         else:
             params[name] = tr.t(f"reason.word.{value}")
     key = f"reason.{reason.key}"

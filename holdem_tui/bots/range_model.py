@@ -1,0 +1,492 @@
+"""A heads-up opponent's Hold'em range, tracked action by action, and my equity per combo.
+
+The hard bot reasons about one opponent the way a strong player does: "he opened 60% of
+buttons and folds 80% to 3-bets, so his calling range is the top 12%; he checked the
+flop, and he bets his top pairs when checked to, so he has at most middle pair; he called
+my half-pot bet, and he folds 70% of the time to that, so he has the top 30% of what was
+left". Each step multiplies every combo's weight by how likely that combo was to take the
+action, given how often this opponent takes it in that spot (:mod:`tendencies`):
+
+* a bet or raise comes from the top of the range (as wide as the spot's frequency),
+* a check from the rest (a few strong hands check too: slowplays),
+* a call facing a bet from between the folds and the raises.
+
+"Top" is by strength on the board of that street: each combo's average rank among the
+range over sampled run-outs, so draws count for their chances, not their current high
+card. The same run-outs give my equity against every combo, so the equity against any
+part of the range (the part that calls a bet of this size, say) is one weighted mean:
+that is what lets the bot compare bet sizes and bluffs by expected value cheaply.
+
+Preflop the starting range is a band of the hand chart (:data:`COMBO_PERCENTILE`) read
+from the opponent's open, defend and 3-bet frequencies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from holdem_tui.bots.holdem_common import position_group
+from holdem_tui.bots.holdem_ranges import ALL_COMBOS, COMBO_PERCENTILE
+from holdem_tui.bots.tendencies import Tendencies, size_bucket
+from holdem_tui.engine.actions import ActionKind
+from holdem_tui.engine.evaluator import CARD_KEYS, values_from_key_sums
+from holdem_tui.engine.events import (
+    AntePosted,
+    BlindPosted,
+    BoardDealt,
+    Event,
+    PlayerActed,
+    Street,
+    StreetStarted,
+)
+from holdem_tui.engine.ranges import Range
+
+Array = npt.NDArray[np.float64]
+
+#: how soft the cut of "the top x% of the range" is: this share of the smaller side of
+#: the cut, within bounds (a thin slice is cut finely, a half of the range loosely)
+CUT_SOFTNESS = 0.25
+CUT_WIDTH = (0.012, 0.08)
+#: share of a range's strongest hands that check or call instead of betting or raising
+SLOWPLAY = 0.12
+#: share of bluffs (hands from below the cut) in a betting range, and in a raising range
+BET_BLUFFS = 0.12
+RAISE_BLUFFS = 0.05
+#: run-outs sampled on the flop (each turn card with this many rivers) and for the
+#: strength of past streets
+FLOP_RIVERS_PER_TURN = 2
+PAST_RUNOUTS = 20
+
+
+def _logistic(x: Array) -> Array:
+    out: Array = 1.0 / (1.0 + np.exp(-x))
+    return out
+
+
+def top_share(strength: Array, share: float, bluffs: float = 0.0) -> Array:
+    """Per-combo chance of being in the strongest ``share`` of a range.
+
+    With ``bluffs`` > 0 that fraction of the resulting range comes from below the cut,
+    spread evenly (a betting range's bluffs).
+    """
+    share = float(np.clip(share, 0.01, 0.99))
+    width = float(np.clip(CUT_SOFTNESS * min(share, 1.0 - share), *CUT_WIDTH))
+    core = _logistic((strength - (1.0 - share)) / width)
+    if bluffs <= 0.0:
+        return core
+    air = bluffs * share / ((1.0 - bluffs) * (1.0 - share))
+    out: Array = air + (1.0 - air) * core
+    return out
+
+
+def percentile_band(low: float, high: float, soft: float = 1.5) -> Array:
+    """Weights over all 1,326 combos for the chart band (low, high] in percent.
+
+    ``soft`` blurs the edges by that many percentage points: players do not follow a
+    chart to the combo, and the bot should not bet its life on the exact cut.
+    """
+    pct = COMBO_PERCENTILE
+    upper = _logistic((high - pct) / soft)
+    lower = _logistic((pct - low) / soft) if low > 0 else 1.0
+    out: Array = upper * lower
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class StreetRead:
+    """My hand against one opponent's range on the current board, combo by combo.
+
+    ``equity`` is my pot share against each combo over the run-outs still to come,
+    ``strength`` each combo's place in the range (0 weakest .. 1 strongest by weight).
+    """
+
+    combos: npt.NDArray[np.int8]
+    weights: Array
+    equity: Array
+    strength: Array
+
+    def mean_equity(self, factors: Array | None = None) -> float:
+        """My equity against the range, or against the part of it ``factors`` keeps."""
+        w = self.weights if factors is None else self.weights * factors
+        total = float(w.sum())
+        if total <= 0.0:
+            return 0.5
+        return float((w * self.equity).sum() / total)
+
+    def share(self, factors: Array) -> float:
+        """How much of the range (by weight) ``factors`` keeps."""
+        total = float(self.weights.sum())
+        return float((self.weights * factors).sum() / total) if total > 0 else 0.0
+
+
+def _runouts(
+    board: Sequence[int], dead: Sequence[int], rng: np.random.Generator, past: bool
+) -> npt.NDArray[np.int64]:
+    """Board completions to average over: every river on the turn; on the flop each turn
+    card with a random river or two (stratified by turn card, so estimates are steady)."""
+    missing = 5 - len(board)
+    if missing == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    gone = set(board) | set(dead)
+    deck = np.array([c for c in range(52) if c not in gone], dtype=np.int64)
+    if missing == 1:
+        return deck[:, None]
+    size = len(deck)
+    if past:
+        turns = rng.choice(size, PAST_RUNOUTS, replace=False)
+        rivers = (turns + rng.integers(1, size, PAST_RUNOUTS)) % size
+    else:
+        # every card is a turn card, and a river, equally often (a Latin-square design
+        # over a shuffled deck): what the draws need comes up at exactly its rate
+        deck = rng.permutation(deck)
+        turns = np.tile(np.arange(size), FLOP_RIVERS_PER_TURN)
+        base = int(rng.integers(0, size - 1))
+        offsets = [
+            1 + (base + j * (size - 1) // FLOP_RIVERS_PER_TURN) % (size - 1)
+            for j in range(FLOP_RIVERS_PER_TURN)
+        ]
+        rivers = (turns + np.repeat(offsets, size)) % size
+    return np.stack([deck[turns], deck[rivers]], axis=1)
+
+
+def _masks(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    """One bit per card, OR-ed along the last axis."""
+    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+    out: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=-1)
+    return out
+
+
+def _values(
+    combos: npt.NDArray[np.int8],
+    board: Sequence[int],
+    runs: npt.NDArray[np.int64],
+    mine: Sequence[int],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """Hand values of every combo on every run-out ``(N, K)``, which of those deals are
+    possible (no card twice), and my own value on each run-out ``(K,)``.
+
+    Card keys are summed once per combo and once per run-out and the evaluator's tables
+    do the rest; whole card rows are built only for the deals that hold a flush.
+    """
+    n, k = len(combos), len(runs)
+    hole = combos.astype(np.int64)
+    board_arr = np.array(board, dtype=np.int64)
+    my = np.array(mine, dtype=np.int64)
+    keys = CARD_KEYS
+    tails = np.concatenate([np.broadcast_to(board_arr, (k, len(board))), runs], axis=1)
+    run_sum = keys[tails].sum(axis=1, dtype=np.uint64)  # (K,)
+    if runs.shape[1]:
+        clash = (_masks(runs)[:, None] & _masks(hole)[None, :]) != 0  # (K, N)
+    else:
+        clash = np.zeros((k, n), dtype=bool)
+    my_total = run_sum + keys[my].sum(dtype=np.uint64)
+    total = run_sum[:, None] + (keys[hole[:, 0]] + keys[hole[:, 1]])[None, :]
+    total = np.where(clash, my_total[:, None], total)  # impossible deals: any valid hand
+    # a flush needs five of a suit: the suit the board and run-out have most of
+    suit_counts = np.stack([(tails & 3 == s).sum(axis=1) for s in range(4)], axis=1)
+    run_suit = suit_counts.argmax(axis=1)
+    run_most = suit_counts.max(axis=1)
+    hole_suits = np.stack([(hole & 3 == s).sum(axis=1) for s in range(4)], axis=1)  # (N, 4)
+    mine_suits = np.array([int((my & 3 == s).sum()) for s in range(4)])
+    held = np.where(clash, mine_suits[run_suit][:, None], hole_suits[:, run_suit].T)
+    flush = run_most[:, None] + held >= 5
+    values = np.empty((k, n), dtype=np.int64)
+    plain = ~flush
+    values[plain] = values_from_key_sums(total[plain], np.zeros((0, 7), dtype=np.int64))
+    if flush.any():
+        ks, ns = np.nonzero(flush)
+        holes = np.where(clash[ks, ns][:, None], my[None, :], hole[ns])
+        rows = np.concatenate([holes, tails[ks]], axis=1)
+        values[ks, ns] = values_from_key_sums(total[ks, ns], rows)
+    my_rows = np.concatenate([np.broadcast_to(my, (k, 2)), tails], axis=1)
+    my_values = values_from_key_sums(my_total, my_rows).astype(np.int64)
+    return values.T, ~clash.T, my_values
+
+
+def _strength(values: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_], weights: Array) -> Array:
+    """Each combo's weighted quantile in the range by its average hand value over the
+    run-outs (a made hand's value now, a draw's blend of what it makes and misses)."""
+    if len(values) == 0:
+        return np.zeros(0)
+    raw = np.where(valid, values, 0).sum(axis=1) / np.maximum(1, valid.sum(axis=1))
+    return _weighted_quantile(raw.astype(np.float64), weights)
+
+
+def _weighted_quantile(raw: Array, weights: Array) -> Array:
+    """Map scores to their place in the range by weight (ties share the middle)."""
+    order = np.argsort(raw, kind="stable")
+    w = weights[order]
+    cumulative = np.cumsum(w)
+    total = cumulative[-1] if len(cumulative) else 0.0
+    q = np.empty(len(raw))
+    if total <= 0:
+        q[order] = np.linspace(0.0, 1.0, len(raw))
+        return q
+    q[order] = (cumulative - 0.5 * w) / total
+    return q
+
+
+def street_read(
+    my_cards: Sequence[int],
+    board: Sequence[int],
+    opponent: Range,
+    rng: np.random.Generator,
+) -> StreetRead:
+    """My equity against each combo of ``opponent`` and each combo's strength, on ``board``."""
+    opponent = opponent.without((*my_cards, *board))
+    runs = _runouts(board, my_cards, rng, past=False)
+    values, valid, mine = _values(opponent.combos, board, runs, my_cards)
+    score = np.where(values < mine[None, :], 1.0, np.where(values == mine[None, :], 0.5, 0.0))
+    counted = np.maximum(1, valid.sum(axis=1))
+    eq = np.where(valid, score, 0.0).sum(axis=1) / counted
+    return StreetRead(
+        opponent.combos, opponent.weights, eq, _strength(values, valid, opponent.weights)
+    )
+
+
+def range_strength(
+    opponent: Range, board: Sequence[int], dead: Sequence[int], rng: np.random.Generator
+) -> Array:
+    """The strength of each combo on an earlier street's board (for replaying its actions).
+
+    ``opponent`` must already be without the known cards.
+    """
+    runs = _runouts(board, dead, rng, past=True)
+    values, valid, _mine = _values(opponent.combos, board, runs, dead[:2])
+    return _strength(values, valid, opponent.weights)
+
+
+# ---------------------------------------------------------------------- preflop ranges
+
+
+@dataclass(frozen=True, slots=True)
+class PreflopStory:
+    """What one opponent did before the flop of a heads-up pot, in the bot's terms."""
+
+    group: str  # its opening group (position) this hand
+    actions: tuple[str, ...]  # open, limp, call_open, 3bet, call_3bet, 4bet, call_4bet, check
+
+
+def preflop_story(history: Sequence[Event], player: int, players: int) -> PreflopStory:
+    """Name the first-round actions of ``player`` by the spot each was taken in."""
+    raises = 0
+    entered = False
+    actions: list[str] = []
+    for event in history:
+        if isinstance(event, StreetStarted) and event.street is not Street.PREFLOP:
+            break
+        if not isinstance(event, PlayerActed):
+            continue
+        aggressive = event.aggressive
+        if event.player == player:
+            if raises == 0 and not entered:
+                actions.append(
+                    "open" if aggressive else ("limp" if event.kind is ActionKind.CALL else "")
+                )
+            elif aggressive:
+                actions.append(("3bet", "4bet", "5bet")[min(raises, 3) - 1])
+            elif event.kind is ActionKind.CALL:
+                actions.append(("call_open", "call_3bet", "call_4bet")[min(raises, 3) - 1])
+            elif event.kind is ActionKind.CHECK:
+                actions.append("check")
+        if aggressive:
+            raises += 1
+        if event.voluntary:
+            entered = True
+    return PreflopStory(position_group(player, players), tuple(a for a in actions if a))
+
+
+def preflop_range(story: PreflopStory, notes: Tendencies) -> Array:
+    """Weights over all combos for a heads-up opponent's preflop actions.
+
+    Ranges are chart bands: an open is the top ``open``% for its seat, a flat call of an
+    open the hands between its 3-bets and its folds, a 3-bet its top ``3bet_open``%, the
+    opener's call of a 3-bet the hands it neither folds nor 4-bets, and so on. The top of
+    a calling band keeps a little weight (traps).
+    """
+    w = np.ones(len(ALL_COMBOS))
+    opened = 100.0
+    group = story.group
+    for action in story.actions:
+        if action == "open":
+            opened = 100.0 * notes.rate(("open", group))
+            w = w * percentile_band(0.0, opened)
+        elif action == "limp":
+            top = 100.0 * notes.rate(("open", group))
+            limp = 100.0 * notes.rate(("limp", group))
+            w = w * percentile_band(top * 0.7, min(100.0, top + 1.3 * limp + 5.0))
+        elif action in ("call_open", "3bet"):
+            fold = notes.rate(("fold_open", group))
+            three = 100.0 * notes.rate(("3bet_open", group))
+            if action == "3bet":
+                w = w * (percentile_band(0.0, three) + 0.05 * percentile_band(three, 100.0))
+            else:
+                calls = percentile_band(three, 100.0 * (1.0 - fold))
+                w = w * (calls + SLOWPLAY * 2 * percentile_band(0.0, three))
+            opened = three if action == "3bet" else 100.0 * (1.0 - fold)
+        elif action in ("call_3bet", "4bet"):
+            fold = notes.rate(("fold_3bet",))
+            four = notes.rate(("4bet_3bet",))
+            top, cont = opened * four, opened * (1.0 - fold)
+            if action == "4bet":
+                w = w * (percentile_band(0.0, max(top, 1.5)) + 0.03)
+                opened = max(top, 1.5)
+            else:
+                w = w * (percentile_band(top, max(cont, top + 1.0)) + 0.3 * percentile_band(0, top))
+                opened = cont
+        elif action in ("call_4bet", "5bet"):
+            fold = notes.rate(("fold_4bet",))
+            cont = max(1.5, opened * (1.0 - fold))
+            w = w * percentile_band(0.0, cont)
+            opened = cont
+        elif action == "check":
+            # a big blind that only checks would have raised its best hands
+            w = w * (1.0 - 0.7 * percentile_band(0.0, 12.0))
+    out: Array = np.maximum(w, 0.0)
+    return out
+
+
+# ---------------------------------------------------------------------- after the flop
+
+
+def action_factor(
+    kind: ActionKind,
+    strength: Array,
+    notes: Tendencies,
+    *,
+    street: str,
+    role: str,
+    checked: bool,
+    checked_to: bool,
+    facing: int,
+    need: int,
+    pot: int,
+) -> Array | None:
+    """How likely each combo was to take this action in this spot (``None``: no news).
+
+    ``facing`` counts the bets and raises on the street before the action, ``need`` the
+    chips it had to call and ``pot`` the pot then.
+    """
+    if facing == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
+        rate = notes.rate(("bet", role, street, "x" if checked_to else "-"))
+        if kind is ActionKind.BET:
+            return top_share(strength, rate, BET_BLUFFS)
+        # checks: the hands it would not bet, and a few strong ones slowplayed
+        betting = top_share(strength, rate)
+        out: Array = 1.0 - (1.0 - SLOWPLAY) * betting
+        return out
+    if facing == 1 and kind in (ActionKind.CALL, ActionKind.RAISE):
+        raise_rate = notes.rate(("raise", street))
+        raising = top_share(strength, raise_rate, RAISE_BLUFFS)
+        if kind is ActionKind.RAISE:
+            return raising
+        fold = notes.rate(("fold", "x" if checked else "-", street, size_bucket(need, pot)))
+        continuing = top_share(strength, 1.0 - fold)
+        calls: Array = continuing * (1.0 - (1.0 - SLOWPLAY * 2) * top_share(strength, raise_rate))
+        return calls
+    if facing >= 2 and kind in (ActionKind.CALL, ActionKind.RAISE):
+        fold = notes.rate(("fold_raise", street))
+        share = (1.0 - fold) * (0.4 if kind is ActionKind.RAISE else 1.0)
+        return top_share(strength, share, RAISE_BLUFFS)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One action of the tracked player after the flop, with the spot it was taken in."""
+
+    kind: ActionKind
+    role: str  # "agg": it made the previous round's last bet or raise; else "pas"
+    checked: bool  # it had checked earlier on this street
+    checked_to: bool  # somebody had checked on this street before it acted
+    facing: int  # bets and raises on the street before the action
+    need: int  # chips it had to call
+    pot: int  # the pot then
+
+
+@dataclass(frozen=True, slots=True)
+class StreetSpots:
+    """The tracked player's actions on one street and the board they were taken on."""
+
+    street: str
+    board: tuple[int, ...]
+    spots: tuple[Spot, ...]
+
+
+def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
+    """``player``'s actions after the flop, street by street, each with its spot."""
+    found: dict[str, tuple[tuple[int, ...], list[Spot]]] = {}
+    board: list[int] = []
+    pot = 0
+    put_in: dict[int, int] = {}
+    bets, to = 0, 0
+    checked: set[int] = set()
+    previous_aggressor: int | None = None
+    last_aggressor: int | None = None
+    street = "preflop"
+    for event in history:
+        if isinstance(event, AntePosted):
+            pot += event.amount
+        elif isinstance(event, BlindPosted):
+            pot += event.amount
+            put_in[event.player] = put_in.get(event.player, 0) + event.amount
+            to = max(to, put_in[event.player])
+        elif isinstance(event, BoardDealt):
+            board.extend(int(c) for c in event.cards)
+        elif isinstance(event, StreetStarted) and event.street.value in ("flop", "turn", "river"):
+            street = event.street.value
+            previous_aggressor, last_aggressor = last_aggressor, None
+            bets, to, put_in, checked = 0, 0, {}, set()
+        elif isinstance(event, PlayerActed):
+            mine = put_in.get(event.player, 0)
+            if street != "preflop" and event.player == player:
+                spot = Spot(
+                    event.kind,
+                    "agg" if player == previous_aggressor else "pas",
+                    player in checked,
+                    bool(checked),
+                    bets,
+                    max(0, to - mine),
+                    pot,
+                )
+                found.setdefault(street, (tuple(board), []))[1].append(spot)
+            pot += event.amount
+            put_in[event.player] = mine + event.amount
+            if event.kind is ActionKind.CHECK:
+                checked.add(event.player)
+            if event.aggressive:
+                bets += 1
+                to = max(to, event.to)
+                last_aggressor = event.player
+    return [StreetSpots(st, b, tuple(sp)) for st, (b, sp) in found.items()]
+
+
+def apply_spots(
+    weights: Array, strength: Array, spots: Sequence[Spot], notes: Tendencies, street: str
+) -> tuple[Array, Array]:
+    """The range's weights after these actions, and its strength re-ranked by them."""
+    for spot in spots:
+        factor = action_factor(
+            spot.kind,
+            strength,
+            notes,
+            street=street,
+            role=spot.role,
+            checked=spot.checked,
+            checked_to=spot.checked_to,
+            facing=spot.facing,
+            need=spot.need,
+            pot=spot.pot,
+        )
+        if factor is None:
+            continue
+        new = weights * factor
+        if float(new.sum()) <= 1e-9 * float(weights.sum()):
+            continue  # the read contradicts itself: keep what we had
+        weights = new
+        strength = _weighted_quantile(strength, weights)
+    return weights, strength
