@@ -14,7 +14,9 @@ from typing import Any
 from ui_support import CallingStation
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.events import CardsDrawn, CardsShown, PotAwarded
+from holdem_tui.engine.cards import parse_cards
+from holdem_tui.engine.evaluator import evaluate
+from holdem_tui.engine.events import BoardDealt, CardsDrawn, CardsShown, PotAwarded, Street
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import get_translator
@@ -174,3 +176,22 @@ def test_the_draw_tells_the_drawer_alone_what_was_thrown_and_received() -> None:
     assert all(
         not (isinstance(e, CardsDrawn) and e.received) for e in session.view_for(None).history
     ), "nobody else's view holds the cards"
+
+
+def test_a_hand_shown_before_the_run_out_is_named_by_the_final_board() -> None:
+    """An all-in's eights turned up before the flop read "Pair of eights" then; the board
+    4 5 6 7 makes them a straight, and the log names the straight, never the pair."""
+    eights = parse_cards("8s 8h")
+    then = evaluate((*eights, *parse_cards("2c 3d Kh")))
+    assert EN.hand_name(then.name_key, then.name_ranks) == "Pair of eights"
+    shown = CardsShown(0, eights, then.value, then.name_key, then.name_ranks, eights)
+    history = [
+        shown,
+        BoardDealt(Street.FLOP, parse_cards("4c 5d 6h")),
+        BoardDealt(Street.TURN, parse_cards("7c")),
+        BoardDealt(Street.RIVER, parse_cards("Kd")),
+    ]
+    lines = narrate(history, lambda seat: "Ana", EN)
+    shows = [line for line in lines if line.startswith("Ana shows")]
+    assert len(shows) == 1 and "traight" in shows[0], lines
+    assert not any("Pair of eights" in line for line in lines), lines
