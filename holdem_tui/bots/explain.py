@@ -25,6 +25,7 @@ from holdem_tui.engine.decision import (
     Reason,
     reason_problem,
 )
+from holdem_tui.engine.evaluator import HAND_NAME_KEYS
 from holdem_tui.names import clean_name
 
 __all__ = [
@@ -111,35 +112,7 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "snow": {"fold": PCT},
 }
 
-#: the words a reason may name (``reason.word.<word>`` in every language)
-WORDS: Final = frozenset(
-    {
-        # Hold'em made-hand levels (see holdem_common.MadeHand), weakest first
-        "nothing",
-        "weak_pair",
-        "middle_pair",
-        "top_pair",
-        "strong_pair",
-        "two_pair_or_set",
-        "straight_or_better",
-        # five-card hands (evaluator categories)
-        "high_card",
-        "pair",
-        "two_pair",
-        "three_of_a_kind",
-        "straight",
-        "flush",
-        "full_house",
-        "four_of_a_kind",
-        "straight_flush",
-        # what a draw aims at (draw_common.draw_kind)
-        "four_flush",
-        "open_straight",
-        "gutshot",
-    }
-)
-
-#: Hold'em made-hand level (0..6) -> its word
+#: Hold'em made-hand level (0..6, see holdem_common.MadeHand) -> its word, weakest first
 LEVEL_WORDS: Final = (
     "nothing",
     "weak_pair",
@@ -149,6 +122,11 @@ LEVEL_WORDS: Final = (
     "two_pair_or_set",
     "straight_or_better",
 )
+
+#: the words a reason may name (``reason.word.<word>`` in every language): the Hold'em
+#: made-hand levels, the five-card hands (the evaluator's names) and what a draw aims at
+#: (draw_common.draw_kind)
+WORDS: Final = frozenset({*LEVEL_WORDS, *HAND_NAME_KEYS, "four_flush", "open_straight", "gutshot"})
 
 
 def because(action: Action, key: str, **params: ParamValue) -> Decision:

@@ -101,6 +101,8 @@ _NAME_KEYS: Final[dict[Category, str]] = {
     Category.FOUR_OF_A_KIND: "four_of_a_kind",
     Category.STRAIGHT_FLUSH: "straight_flush",
 }
+#: every five-card hand's name key (``hand.<key>`` in the locales), weakest first
+HAND_NAME_KEYS: Final = tuple(_NAME_KEYS.values())
 
 #: Per-rank keys whose sums are unique per rank multiset of a given size (SKPokerEval).
 RANK_KEYS: Final[tuple[int, ...]] = (
