@@ -143,10 +143,14 @@ def test_the_nuts_checked_through_or_only_called_on_the_river_is_flagged() -> No
 
 
 def test_a_thin_river_bet_only_better_hands_call_is_flagged() -> None:
-    # middle pair on K 9 4 7 2 against a limper who checked every street: ahead of their
-    # whole range, behind the half of it that calls a bet
+    # middle pair on K 9 4 7 2, bet on every street into a player who called the flop and
+    # the turn: about even with their whole range, behind the half of it that calls again
+    # (against a player who checked every street the coach reads a capped range, and the
+    # same bet is value: no flag)
+    called_down = [(0, A.bet(4)), (1, A.call()), (0, A.bet(8)), (1, A.call())]
+    river_bet = [(0, A.bet(16)), (1, A.call())]
     hand = scripted.holdem([400, 400], ["9h8h", "3s3d"], ["Kd9c4h", "7s", "2c"])
-    _play(hand, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+    _play(hand, [*LIMP_AND_CHECK_FLOP[:2], *called_down, *river_bet])
     spot = review_hand(HandRecord.from_hand(hand), 0).spots()[-1]
     called = calling_range_equity(spot.view)
     assert called is not None and spot.advice.equity >= 0.4 and called < 0.35
@@ -155,8 +159,11 @@ def test_a_thin_river_bet_only_better_hands_call_is_flagged() -> None:
     # the same bet with a set is value, and a bluff with nothing is not this pattern
     for hero in ("4c4s", "JsTs"):
         other = scripted.holdem([400, 400], [hero, "3s3d"], ["Kd9c4h", "7s", "2c"])
-        _play(other, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+        _play(other, [*LIMP_AND_CHECK_FLOP[:2], *called_down, *river_bet])
         assert _flags(other, 0)[-1][2] == []
+    checked = scripted.holdem([400, 400], ["9h8h", "3s3d"], ["Kd9c4h", "7s", "2c"])
+    _play(checked, [*LIMP_AND_CHECK_FLOP, *CHECK_TURN, (0, A.bet(4)), (1, A.call())])
+    assert _flags(checked, 0)[-1][2] == []
 
 
 def test_every_flag_reads_in_every_language() -> None:
