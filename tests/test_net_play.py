@@ -199,6 +199,8 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
             end = app.screen
             assert isinstance(end, HostedEndScreen)
             assert "no next game here" in screen_text(end)  # nobody hosts a next game
+            # the seat never held the whole hands: no made-up "0 hands · VPIP 0%" line
+            assert end.stats == {} and "VPIP" not in screen_text(end)
     finally:
         await server.close()
 

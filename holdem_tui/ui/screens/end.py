@@ -118,7 +118,9 @@ class EndScreen(Translated, Screen[str]):
         self.retranslate()
         session = self.session
         humans = session.settings.humans
-        if not humans:
+        if not humans or not (session.played or session.finished_before):
+            # no hand to count: nothing finished yet, or a network seat, whose screen never
+            # holds the whole hands (the host keeps them); "0 hands, VPIP 0%" would be false
             self.stats = {}
             return
         played = [(hand, dict(session.reasons_of(hand))) for hand in session.played]
