@@ -42,6 +42,7 @@ def _aggressive(answer: Action | Decision) -> bool:
     return as_decision(answer).action.kind in (ActionKind.BET, ActionKind.RAISE)
 
 
+@pytest.mark.slow
 def test_heads_up_button_opens_wide_and_six_max_first_seat_does_not() -> None:
     # a fresh bot each deal: each hand is left after the first decision, which a bot
     # that remembers its table would read as everybody folding to it (and open wider)
@@ -279,6 +280,7 @@ def test_steals_every_button_from_a_big_blind_that_always_folds() -> None:
     assert opened["three_bettor"] <= opened["folder"] - 0.3 * deals, opened
 
 
+@pytest.mark.slow
 def test_three_bets_light_against_an_opener_who_folds_to_three_bets() -> None:
     """In the big blind against a wide opener: 3-bets far more often when the opener
     has been seen folding to 3-bets than when it 4-bets them."""

@@ -21,6 +21,7 @@ async def test_monkey_short(game: str, hot_seat: bool) -> None:
     assert report.keys > 40
 
 
+@pytest.mark.slow
 async def test_monkey_types_in_the_raise_editor() -> None:
     """The editor is docked into the table, not a screen with bindings: the monkey presses
     its keys whenever it is open (seed 6 opens it early and often)."""

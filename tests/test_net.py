@@ -570,6 +570,7 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_docked_raise_editor_plays_a_raise_at_a_network_seat() -> None:
     """The network seat has the same table and action bar: ``r`` docks the editor there too,
     a typed amount goes to the host as this seat's raise, a refused one goes nowhere."""

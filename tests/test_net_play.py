@@ -129,6 +129,7 @@ def at_end(app: HoldemApp) -> bool:
 # --------------------------------------------------------------------------- the lobby
 
 
+@pytest.mark.slow
 async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cannot() -> None:
     server = await open_table(humans=3, host="Host", hands=1)
     app = host_app(server)
@@ -158,6 +159,7 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_friends_lobby_says_who_is_here_and_that_the_host_starts() -> None:
     server = await open_table(humans=4, bots=("easy",), host="Host", reserved=("Bo",))
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -205,6 +207,7 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_table_dealt_while_the_window_is_too_small_waits_under_the_cover() -> None:
     from holdem_tui.ui.screens.modals import TooSmallScreen
 
@@ -228,6 +231,7 @@ async def test_a_table_dealt_while_the_window_is_too_small_waits_under_the_cover
 # --------------------------------------------------------------------------- the showdown
 
 
+@pytest.mark.slow
 async def test_the_remote_showdown_turns_hands_up_one_by_one_in_the_hosts_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -306,6 +310,7 @@ def unpaid_stack(view: PlayerView, seat: int) -> int:
     return view.seats[position].stack - paid
 
 
+@pytest.mark.slow
 async def test_enter_during_the_remote_showdown_shows_it_all_then_says_ready() -> None:
     server = await open_table(
         humans=1, bots=("easy", "normal"), hands=2, seed=3, reveal_delay=30.0, bot_factory=stations
@@ -446,6 +451,7 @@ async def test_the_host_setup_keeps_a_chair_for_the_host_and_no_plugin() -> None
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_friends_play_again_waits_for_the_host_and_a_smaller_table_says_why() -> None:
     server = await open_table(humans=3, host="Host", hands=1, keep_table=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -477,6 +483,7 @@ async def test_a_friends_play_again_waits_for_the_host_and_a_smaller_table_says_
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_friend_who_said_play_again_sits_down_in_the_hosts_next_game() -> None:
     server = await open_table(humans=2, host="Host", hands=1, keep_table=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -499,6 +506,7 @@ async def test_a_friend_who_said_play_again_sits_down_in_the_hosts_next_game() -
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_friends_new_game_leaves_the_table_and_says_how_to_host_one() -> None:
     server = await open_table(humans=2, host="Host", hands=1, keep_table=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -519,6 +527,7 @@ async def test_a_friends_new_game_leaves_the_table_and_says_how_to_host_one() ->
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_host_closing_the_table_after_a_game_is_said_on_the_end_screen() -> None:
     server = await open_table(humans=2, host="Host", hands=1, keep_table=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)

@@ -308,6 +308,7 @@ def plugin_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return "reasoning_plugins"
 
 
+@pytest.mark.slow
 def test_a_plugin_process_carries_its_reason_only_as_its_own_words(plugin_module: str) -> None:
     view = HoldemHand(holdem_config([100, 100], 1, 2), Dealer(1)).view(1)
     results = {}

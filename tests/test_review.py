@@ -441,6 +441,7 @@ def test_runout_shares_are_exact() -> None:
         runout_shares([hero, hero], flop)
 
 
+@pytest.mark.slow
 def test_all_in_worth_and_winnings_add_up_to_the_contested_pots() -> None:
     """Over random short-stacked hands: the contenders' worth and their winnings are the
     same chips (every contested pot, once), side pots included."""

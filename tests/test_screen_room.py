@@ -77,7 +77,18 @@ LARGE = [
 ]
 
 
-@pytest.mark.parametrize("name", SCENES)
+#: the large-window scenes the quick tier reads (the table on the turn, the coach); the
+#: full suite reads every scene
+QUICK_LARGE = {"table_turn", "coach"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[] if name in QUICK_LARGE else [pytest.mark.slow])
+        for name in SCENES
+    ],
+)
 @pytest.mark.parametrize(("lang", "size"), LARGE)
 async def test_nothing_is_cut_on_a_large_window(
     lang: str, size: tuple[int, int], name: str, request: pytest.FixtureRequest

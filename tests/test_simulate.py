@@ -136,6 +136,7 @@ def test_history_writes_readable_phh(tmp_path: Path) -> None:
     assert len(hands) == 12
 
 
+@pytest.mark.slow
 def test_custom_bot_seat_via_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "sim_plugin.py").write_text(
         "class Pat:\n"

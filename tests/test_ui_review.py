@@ -183,6 +183,7 @@ def cards_of(hand: Hand, position: int) -> list[str]:
 # --------------------------------------------------------------------------- from the table
 
 
+@pytest.mark.slow
 async def test_review_from_the_table_steps_and_picks_and_goes_back() -> None:
     app = make_app(bots=("easy", "normal"), bot_factory=stations)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -274,6 +275,7 @@ async def test_the_game_waits_while_the_review_is_open() -> None:
         await wait_for(pilot, lambda: len(hand.actions_taken()) > decisions)
 
 
+@pytest.mark.slow
 async def test_past_hands_lead_into_the_review() -> None:
     app = make_app(bots=("easy",), bot_factory=stations)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -312,6 +314,7 @@ async def test_a_bad_call_is_marked_worth_a_look(monkeypatch: pytest.MonkeyPatch
         assert f"Why: {reason_text(BET_REASON, EN)}" in detail(screen)
 
 
+@pytest.mark.slow
 async def test_shown_bots_reasons_only_and_never_a_mucked_or_folded_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -335,6 +338,7 @@ async def test_shown_bots_reasons_only_and_never_a_mucked_or_folded_one(
     assert not any(card in drawn for card in ["9♣", "4♦", "7♥", "2♦"])
 
 
+@pytest.mark.slow
 async def test_a_training_table_shows_every_reason_and_every_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -379,6 +383,7 @@ async def _lift(pilot: Pilot[Any], app: HoldemApp) -> None:
         await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_hot_seat_review_is_one_players_and_shows_nobody_elses_cards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -417,6 +422,7 @@ async def test_hot_seat_review_is_one_players_and_shows_nobody_elses_cards(
     assert "K♣" not in ben_drawn and "Q♣" not in ben_drawn  # Ana folded
 
 
+@pytest.mark.slow
 async def test_hot_seat_review_can_be_called_off_at_the_curtain() -> None:
     app = make_app(humans=("Ana", "Ben"), bots=("easy",), bot_factory=stations)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -444,6 +450,7 @@ def _end_text(screen: EndScreen) -> str:
     return getattr(content, "plain", str(content))
 
 
+@pytest.mark.slow
 async def test_end_screen_shows_stats_and_the_luck_of_aces_against_kings() -> None:
     settings = GameSettings.build(
         humans=("",), bots=("easy",), seed=LUCK_SEED, hand_limit=1, pace="instant"
@@ -492,6 +499,7 @@ async def test_end_screen_shows_stats_and_the_luck_of_aces_against_kings() -> No
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
 
 
+@pytest.mark.slow
 async def test_hot_seat_end_screen_has_each_players_stats() -> None:
     app = make_app(humans=("Ana", "Ben"), bots=("easy",), bot_factory=stations, hand_limit=1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -510,6 +518,7 @@ async def test_hot_seat_end_screen_has_each_players_stats() -> None:
 # --------------------------------------------------------------------------- the setting
 
 
+@pytest.mark.slow
 async def test_training_table_is_set_up_and_remembered() -> None:
     settings = GameSettings.build(humans=("",), bots=("easy",), seed=3, pace="instant")
     app = create_app(settings, bot_factory=stations, setup_first=True, persist=True)
@@ -561,6 +570,7 @@ async def _open(book_paths: Sequence[Path], **kw: Any) -> tuple[ReviewApp, Any]:
     return ReviewApp(book, EN), book
 
 
+@pytest.mark.slow
 async def test_review_command_on_our_history(monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, FOUR_WAY)
     path = await _session_file(explaining, bots=("easy", "normal", "hard"), hand_limit=2)
@@ -591,6 +601,7 @@ async def test_review_command_on_our_history(monkeypatch: pytest.MonkeyPatch) ->
         assert reason_text(MUCKED_REASON, EN) in said
 
 
+@pytest.mark.slow
 async def test_review_command_on_a_draw_history() -> None:
     path = await _session_file(stations, variant="draw", bots=("easy", "easy"), hand_limit=1)
     app, book = await _open([path])
@@ -609,6 +620,7 @@ async def test_review_command_on_a_draw_history() -> None:
         assert "Hard bot" in text and ("Throw" in text or "Stand pat" in text)
 
 
+@pytest.mark.slow
 async def test_review_command_on_a_foreign_file() -> None:
     hidden = FOREIGN / "handhq-abs50nl-f1-s25.phh"  # hole cards '????' but one shown hand
     app, book = await _open([hidden])
@@ -656,6 +668,7 @@ def test_review_command_reports_broken_files_and_exits_1(
     assert result.exit_code == 0 and opened == [1, 1]
 
 
+@pytest.mark.slow
 async def test_the_monkeys_privacy_check_sees_a_leaking_review(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
