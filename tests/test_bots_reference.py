@@ -80,11 +80,11 @@ class Maniac:
 # whole stacks around, so they are met at 20 big blinds, where a few hundred deals suffice
 CASES = [
     ("holdem", "CallingStation", 360, 100),
-    ("holdem", "RandomPlayer", 1600, 20),
-    ("holdem", "Maniac", 1600, 20),
-    ("draw", "CallingStation", 400, 100),
-    ("draw", "RandomPlayer", 800, 100),
-    ("draw", "Maniac", 400, 100),
+    ("holdem", "RandomPlayer", 800, 20),
+    ("holdem", "Maniac", 800, 20),
+    ("draw", "CallingStation", 200, 100),
+    ("draw", "RandomPlayer", 400, 100),
+    ("draw", "Maniac", 200, 100),
 ]
 
 
@@ -115,7 +115,7 @@ SOLID_CASES = [
     ("holdem", "TightAggressive", 800),
     ("holdem", "LooseAggressive", 2400),
     ("draw", "TightAggressive", 1200),
-    ("draw", "LooseAggressive", 1200),
+    ("draw", "LooseAggressive", 600),
 ]
 
 
