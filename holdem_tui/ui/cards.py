@@ -78,91 +78,20 @@ def _wrap(text: str, style: str) -> str:
     return f"[{style}]{text}[/]"
 
 
-def chip(
-    card: Card | None,
-    *,
-    marked: bool = False,
-    selected: bool = False,
-    four_colour: bool = False,
-) -> str:
-    """A one-line card, ``" A♠"`` on ivory; ``None`` draws the back."""
-    if card is None:
-        return _wrap("▚▚▚", f"{BACK_FG} on {BACK_BG}")
-    text = f"{rank_text(card):>2}{SUITS[card.suit]}"
-    style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
-    if selected:
-        style += " strike"
-    return _wrap(text, style)
-
-
-def empty_chip() -> str:
-    """An empty board slot, drawn faintly on the felt."""
-    return f"[{SLOT_FG} on {SLOT_BG}] · [/]"
-
-
-def chips(cards: Sequence[Card | None], *, slots: int = 0, four_colour: bool = False) -> str:
-    """Cards side by side as one-line chips (``None``: a back), then empty slots up to
-    ``slots`` (the board's five)."""
-    parts = [chip(card, four_colour=four_colour) for card in cards]
-    parts += [empty_chip()] * max(0, slots - len(cards))
-    return " ".join(parts)
-
-
-def big_lines(
-    card: Card | None,
-    *,
-    marked: bool = False,
-    selected: bool = False,
-    four_colour: bool = False,
-    empty: bool = False,
-) -> tuple[str, str, str]:
-    """A three-line card, rank in the corners and the suit in the middle."""
-    if empty:
-        style = f"{SLOT_FG} on {SLOT_BG}"
-        return (f"[{style}]     [/]", f"[{style}]  ·  [/]", f"[{style}]     [/]")
-    if card is None:
-        style = f"{BACK_FG} on {BACK_BG}"
-        back = f"[{style}]▚▚▚▚▚[/]"
-        return (back, back, back)
-    rank = rank_text(card)
-    suit = SUITS[card.suit]
-    style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
+def _face_rows(rank: str, suit: str, size: CardSize) -> tuple[str, ...]:
+    """A face's rows unstyled: the rank and suit where a printed card has them."""
+    width = size.width
+    if size is CardSize.CHIP:
+        return (f"{rank:>2}{suit}",)
+    if size is CardSize.BIG:
+        return (f"{rank:<{width}}", suit.center(width), f"{rank:>{width}}")
     return (
-        f"[{style}]{rank:<5}[/]",
-        f"[{style}]  {suit}  [/]",
-        f"[{style}]{rank:>5}[/]",
+        f"{rank:<{width}}",
+        f"{suit:<{width}}",
+        suit.center(width),
+        f"{suit:>{width}}",
+        f"{rank:>{width}}",
     )
-
-
-def huge_lines(
-    card: Card | None,
-    *,
-    marked: bool = False,
-    selected: bool = False,
-    four_colour: bool = False,
-    empty: bool = False,
-) -> tuple[str, ...]:
-    """A five-line card: rank over suit in the top-left and bottom-right corners, the suit
-    in the middle, as a printed card's index and centre pip."""
-    blank = " " * HUGE_WIDTH
-    if empty:
-        style = f"{SLOT_FG} on {SLOT_BG}"
-        middle = "·".center(HUGE_WIDTH)
-        return tuple(f"[{style}]{row}[/]" for row in (blank, blank, middle, blank, blank))
-    if card is None:
-        style = f"{BACK_FG} on {BACK_BG}"
-        return tuple(f"[{style}]{'▚' * HUGE_WIDTH}[/]" for _ in range(5))
-    rank = rank_text(card)
-    suit = SUITS[card.suit]
-    style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
-    rows = (
-        f"{rank:<{HUGE_WIDTH}}",
-        f"{suit:<{HUGE_WIDTH}}",
-        suit.center(HUGE_WIDTH),
-        f"{suit:>{HUGE_WIDTH}}",
-        f"{rank:>{HUGE_WIDTH}}",
-    )
-    return tuple(_wrap(row, style) for row in rows)
 
 
 def card_lines(
@@ -176,16 +105,45 @@ def card_lines(
 ) -> tuple[str, ...]:
     """One card in ``size``: ``size.height`` lines of markup, ``size.width`` cells each.
 
-    ``None`` draws the back, ``empty`` an empty board slot.
+    ``None`` draws the back, ``empty`` an empty board slot (a dot in the middle row). Every
+    size is styled here, so a back, a slot and a face look the same at any size.
     """
-    if size is CardSize.HUGE:
-        return huge_lines(
-            card, marked=marked, selected=selected, four_colour=four_colour, empty=empty
-        )
-    if size is CardSize.BIG:
-        return big_lines(
-            card, marked=marked, selected=selected, four_colour=four_colour, empty=empty
-        )
+    width, height = size.width, size.height
     if empty:
-        return (empty_chip(),)
-    return (chip(card, marked=marked, selected=selected, four_colour=four_colour),)
+        rows = tuple("·".center(width) if i == height // 2 else " " * width for i in range(height))
+        style = f"{SLOT_FG} on {SLOT_BG}"
+    elif card is None:
+        rows = ("▚" * width,) * height
+        style = f"{BACK_FG} on {BACK_BG}"
+    else:
+        rows = _face_rows(rank_text(card), SUITS[card.suit], size)
+        style = f"bold {suit_colour(card, four_colour)} on {_background(marked, selected)}"
+        if selected and size is CardSize.CHIP:  # a chip has no room to show selection else
+            style += " strike"
+    return tuple(_wrap(row, style) for row in rows)
+
+
+def chip(
+    card: Card | None,
+    *,
+    marked: bool = False,
+    selected: bool = False,
+    four_colour: bool = False,
+) -> str:
+    """A one-line card, ``" A♠"`` on ivory; ``None`` draws the back."""
+    return card_lines(
+        card, CardSize.CHIP, marked=marked, selected=selected, four_colour=four_colour
+    )[0]
+
+
+def empty_chip() -> str:
+    """An empty board slot, drawn faintly on the felt."""
+    return card_lines(None, CardSize.CHIP, empty=True)[0]
+
+
+def chips(cards: Sequence[Card | None], *, slots: int = 0, four_colour: bool = False) -> str:
+    """Cards side by side as one-line chips (``None``: a back), then empty slots up to
+    ``slots`` (the board's five)."""
+    parts = [chip(card, four_colour=four_colour) for card in cards]
+    parts += [empty_chip()] * max(0, slots - len(cards))
+    return " ".join(parts)
