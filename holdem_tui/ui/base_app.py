@@ -9,8 +9,9 @@ where leaving would lose something. Screens read the translator through :func:`t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -151,3 +152,49 @@ class BaseApp(App[ReturnType]):
         """The quit question's answer."""
         if leave:
             self.leave()
+
+
+@runtime_checkable
+class Redrawable(Protocol):
+    """A screen that draws cards, and so draws again when the deck changes."""
+
+    def redraw(self) -> None:
+        """Draw the cards again in the app's current deck."""
+
+
+class ViewerApp(BaseApp[int]):
+    """An app opened on saved hands from the command line (the replay viewer, the review).
+
+    It has no session of its own to keep, so what it remembers is the player's language and
+    deck, and only when ``persist`` says it was started from the command line (tests and the
+    table's own review leave the saved settings alone).
+    """
+
+    HELP_INTRO = False
+
+    def __init__(self, lang: str, *, four_colour: bool = False, persist: bool = False) -> None:
+        super().__init__(lang, four_colour=four_colour)
+        self.persist = persist
+
+    def shared_help_rows(self, tr: Translator) -> list[tuple[str, str]]:
+        """The keys every viewer has besides its own: help, language and deck."""
+        return [
+            ("?", tr.t("keys.help")),
+            ("l", tr.t("keys.language")),
+            ("k", tr.t("keys.four_colour")),
+        ]
+
+    def redraw(self) -> None:
+        """Every open screen that shows cards, drawn again (the deck changed)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, Redrawable):
+                screen.redraw()
+
+    def remember(self) -> None:
+        """Keep the language and the deck for the next start (the command line only)."""
+        if not self.persist:
+            return
+        from holdem_tui.storage.preferences import load_settings, save_settings
+
+        kept = load_settings(repair=False).settings
+        save_settings(replace(kept, language=self.tr.lang, four_colour=self.four_colour))

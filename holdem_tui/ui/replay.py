@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -35,9 +34,9 @@ from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.session.narrate import cards_text, pots_summary
 from holdem_tui.session.present import street_label
-from holdem_tui.storage.preferences import load_settings, save_settings
+from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui import cards
-from holdem_tui.ui.base_app import BaseApp, four_colour, translator
+from holdem_tui.ui.base_app import ViewerApp, four_colour, translator
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,
@@ -204,7 +203,7 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Draw the deal."""
-        self.refresh_table()
+        self.redraw()
 
     def _keys_text(self, width: int = 78) -> Text:
         """The keys in the player's language, packed into lines of ``width`` cells; an item
@@ -234,9 +233,9 @@ class ReplayScreen(Screen[None]):
         """Tell the step again in the app's language (``l``)."""
         self.tr = translator(self)
         self.on_resize()
-        self.refresh_table()
+        self.redraw()
 
-    def refresh_table(self) -> None:
+    def redraw(self) -> None:
         """Show the current step: every seat, the board and pots, and what just happened."""
         tr = self.tr
         four = four_colour(self)
@@ -278,7 +277,7 @@ class ReplayScreen(Screen[None]):
         """Show step ``index`` (clamped to the hand)."""
         last = len(self.hand.steps) - 1
         self.index = max(0, min(last, index))
-        self.refresh_table()
+        self.redraw()
 
     def action_step(self, delta: int) -> None:
         """One action back or forward."""
@@ -378,7 +377,7 @@ class PickerScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(entry, self.tr, can_go_back=True))
 
 
-class ReplayApp(BaseApp[int]):
+class ReplayApp(ViewerApp):
     """The replay viewer: the picker when there is a choice, else the one hand at once.
 
     ``four_colour`` starts it with the four-colour deck; ``persist`` keeps the player's
@@ -386,7 +385,6 @@ class ReplayApp(BaseApp[int]):
     """
 
     TITLE = "holdem-tui replay"
-    HELP_INTRO = False
 
     def __init__(
         self,
@@ -397,29 +395,14 @@ class ReplayApp(BaseApp[int]):
         persist: bool = False,
     ) -> None:
         """View ``entries`` in the language of ``tr``."""
-        super().__init__(tr.lang, four_colour=four_colour)
+        super().__init__(tr.lang, four_colour=four_colour, persist=persist)
         self.entries = list(entries)
         self.tr = tr
-        self.persist = persist
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The viewer's keys."""
         *moves, leave = replay_keys(tr, can_go_back=True)
-        shared = [("?", tr.t("keys.help")), ("l", tr.t("keys.language"))]
-        return [*moves, *shared, ("k", tr.t("keys.four_colour")), leave]
-
-    def redraw(self) -> None:
-        """The hand on screen again (the deck changed)."""
-        for screen in self.screen_stack:
-            if isinstance(screen, ReplayScreen):
-                screen.refresh_table()
-
-    def remember(self) -> None:
-        """Keep the language and the deck for the next start (the command line only)."""
-        if not self.persist:
-            return
-        kept = load_settings(repair=False).settings
-        save_settings(replace(kept, language=self.tr.lang, four_colour=self.four_colour))
+        return [*moves, *self.shared_help_rows(tr), leave]
 
     def on_mount(self) -> None:
         """Straight to the table for a single good hand; otherwise the list first."""

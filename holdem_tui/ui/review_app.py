@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.review import HandRecord, load_records, session_humans
-from holdem_tui.storage.preferences import load_settings, save_settings
-from holdem_tui.ui.base_app import BaseApp
+from holdem_tui.storage.preferences import load_settings
+from holdem_tui.ui.base_app import ViewerApp
 from holdem_tui.ui.hand_review import ReviewBook, ReviewEntry, ReviewScreen, review_keys
 from holdem_tui.ui.replay import viewer_language
 
@@ -68,12 +67,11 @@ def file_book(paths: Sequence[Path], *, training: bool = False) -> ReviewBook:
     return ReviewBook(entries, follow=follow, training=training, may_switch=True, problems=problems)
 
 
-class ReviewApp(BaseApp[int]):
+class ReviewApp(ViewerApp):
     """The review of ``book``, a screen of its own; ``persist`` keeps the language and deck
     chosen here for the next start, as the table does."""
 
     TITLE = "holdem-tui review"
-    HELP_INTRO = False
 
     def __init__(
         self,
@@ -83,9 +81,8 @@ class ReviewApp(BaseApp[int]):
         four_colour: bool = False,
         persist: bool = False,
     ) -> None:
-        super().__init__(tr.lang, four_colour=four_colour)
+        super().__init__(tr.lang, four_colour=four_colour, persist=persist)
         self.book = book
-        self.persist = persist
 
     def on_mount(self) -> None:
         """Straight to the last hand (``h`` lists them all)."""
@@ -97,24 +94,9 @@ class ReviewApp(BaseApp[int]):
         """The review's keys and the shared ones."""
         return [
             *review_keys(tr, may_switch=True),
-            ("?", tr.t("keys.help")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
+            *self.shared_help_rows(tr),
             ("Esc q", tr.t("keys.quit")),
         ]
-
-    def redraw(self) -> None:
-        """The hand on screen again (the deck changed)."""
-        for screen in self.screen_stack:
-            if isinstance(screen, ReviewScreen):
-                screen.redraw()
-
-    def remember(self) -> None:
-        """Keep the language and the deck for the next start (the command line only)."""
-        if not self.persist:
-            return
-        kept = load_settings(repair=False).settings
-        save_settings(replace(kept, language=self.tr.lang, four_colour=self.four_colour))
 
 
 def run_review(files: Sequence[Path], *, training: bool = False) -> int:
