@@ -137,7 +137,7 @@ def review_cards_shown(app: HoldemApp) -> str | None:
         return None
     record = entry.record
     viewer = book.viewer(entry)
-    if viewer is not None and record.seats[viewer] not in app.settings.humans:
+    if viewer is not None and record.seats[viewer] not in app.driver.settings.humans:
         return f"the review follows chair {record.seats[viewer]}, not a player"
     allowed = set(record.shown) | ({viewer} if viewer is not None else set())
     every = record.hand.view(None, reveal_all=True)

@@ -565,7 +565,7 @@ def _lobby_shows(here: int) -> Driver:
             people = sum(
                 1
                 for name, present, seat in zip(
-                    view.names, view.here, app.settings.seats, strict=False
+                    view.names, view.here, app.driver.settings.seats, strict=False
                 )
                 if present and name and seat.is_human
             )

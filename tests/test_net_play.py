@@ -517,8 +517,8 @@ async def test_a_friends_new_game_leaves_the_table_and_says_how_to_host_one() ->
             await pilot.press("n")
             await server.wait_until(lambda: "Ana" in server.left)
             await until(pilot, lambda: not app.is_running)
-        assert app.return_code == 0 and not app.exit_reason
-        assert "holdem-tui host --open 2" in app.farewell
+        assert app.return_code == 0 and not app.driver.exit_reason
+        assert "holdem-tui host --open 2" in app.driver.farewell
         await host.send(p.next_game())  # her chair is free for someone else
         welcome = await host.next(("welcome",))
         assert welcome["settings"]["seats"][1]["name"] == ""

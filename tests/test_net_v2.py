@@ -617,9 +617,9 @@ async def test_the_host_app_starts_without_them_and_hears_when_the_table_closes(
                 assert server.phase == PLAYING and len(server.settings.seats) == 2
                 await server.close()
                 closed = True
-                while not app.exit_reason:
+                while not app.driver.exit_reason:
                     await pilot.pause()
-        assert app.exit_reason == "The host closed the table."
+        assert app.driver.exit_reason == "The host closed the table."
         assert (await ana.next(("closed",)))["reason"] == "host_closed"
     finally:
         if not closed:

@@ -307,7 +307,7 @@ async def test_continue_keeps_the_language_on_screen_and_is_focused() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.tr.lang == "hr" and app.settings.lang == "hr"
+        assert app.tr.lang == "hr" and app.driver.settings.lang == "hr"
 
 
 @pytest.mark.slow

@@ -65,7 +65,7 @@ async def test_new_game_from_the_end_screen_starts_what_the_form_says() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and tables(app) == 1
-        assert app.settings.variant == "draw"
+        assert app.driver.settings.variant == "draw"
 
 
 @pytest.mark.slow
@@ -224,7 +224,7 @@ async def test_busting_says_the_place_and_rebuy_plays_on() -> None:
 
 
 def settings_stack(app: HoldemApp) -> int:
-    return app.settings.stack
+    return app.driver.settings.stack
 
 
 @pytest.mark.slow

@@ -317,7 +317,7 @@ async def test_setup_screen_starts_the_chosen_game() -> None:
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.settings.variant == "draw"
+        assert app.driver.settings.variant == "draw"
         assert any(isinstance(e, HandStarted) and e.variant == "draw" for e in my_view(app).history)
 
 
@@ -421,7 +421,7 @@ async def test_setup_language_choice_switches_the_form_at_once() -> None:
         assert kinds.value == "easy"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.settings.lang == "nl"
+        assert app.driver.settings.lang == "nl"
         assert "Hand #1" in str(app.screen.query_one("#topbar").render())
 
 
@@ -455,7 +455,7 @@ async def test_setup_screen_shows_the_draw_hand_limit_and_refuses_a_zero_ante() 
         screen.query_one("#f-draw-ante", Input).value = "2"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.settings.variant == "draw" and app.settings.hand_limit == 12
+        assert app.driver.settings.variant == "draw" and app.driver.settings.hand_limit == 12
         assert app.session is not None and app.session.table.config.hand_limit == 12
 
 

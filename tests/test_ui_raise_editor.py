@@ -81,7 +81,8 @@ async def test_the_board_every_seat_and_the_log_stay_in_sight(size: tuple[int, i
         screen = app.screen
         assert isinstance(screen, TableScreen), "the editor is no screen over the table"
         parts = shown_parts(screen)
-        assert len(parts) == 1 + len(app.settings.seats), "the felt and every chair are shown"
+        seats = app.driver.settings.seats
+        assert len(parts) == 1 + len(seats), "the felt and every chair are shown"
         for widget in [*parts, shown_log(screen)]:
             assert widget.region.area > 0
             assert covered_cells(screen, widget) == 0, f"{widget!r} is covered"

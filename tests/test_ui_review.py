@@ -532,7 +532,7 @@ async def test_training_table_is_set_up_and_remembered() -> None:
         setup.query_one("#f-training", Select).value = "on"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.settings.training is True
+        assert app.driver.settings.training is True
     assert load_settings().settings.training is True
 
 

@@ -295,5 +295,5 @@ def _serve_and_play(
         thread.join(timeout=5)
     if server.resumable:
         click.echo(tr.t("net.resume_hint", code=server.code))
-    if app.exit_reason:
-        click.echo(app.exit_reason, err=True)
+    if app.driver.exit_reason:
+        click.echo(app.driver.exit_reason, err=True)

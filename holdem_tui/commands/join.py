@@ -59,11 +59,11 @@ def command(
     target = JoinTarget(host, port, code.strip().upper(), name.strip(), watch)
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
     app.run()
-    if app.exit_reason:
-        click.echo(app.exit_reason, err=True)
+    if app.driver.exit_reason:
+        click.echo(app.driver.exit_reason, err=True)
         sys.exit(1)
-    if app.farewell:
-        click.echo(app.farewell)
+    if app.driver.farewell:
+        click.echo(app.driver.farewell)
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:

@@ -96,21 +96,6 @@ class HoldemApp(BaseApp[None]):
         """What the table waits for, who looks, who thinks, what is marked."""
         return self.driver.ui
 
-    @property
-    def settings(self) -> GameSettings:
-        """The settings of the session on screen."""
-        return self.driver.settings
-
-    @property
-    def exit_reason(self) -> str:
-        """Why the app closed when the player did not choose it (printed after it closes)."""
-        return self.driver.exit_reason
-
-    @property
-    def farewell(self) -> str:
-        """What to tell the player after the app closed at their choice (printed after it)."""
-        return self.driver.farewell
-
     # ------------------------------------------------------------------ crashes
 
     def _handle_exception(self, error: Exception) -> None:
@@ -433,9 +418,7 @@ class HoldemApp(BaseApp[None]):
             return [
                 *review_keys(tr, may_switch=may_switch),
                 ("Esc", tr.t("review.key_close")),
-                ("?", tr.t("keys.help")),
-                ("l", tr.t("keys.language")),
-                ("k", tr.t("keys.four_colour")),
+                *self.shared_help_rows(tr),
                 ("Ctrl+Q", tr.t("keys.quit")),
             ]
         return [

@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator
+from holdem_tui.session.present import ActionModel
 
 ReturnType = TypeVar("ReturnType")
 
@@ -27,6 +28,11 @@ def translator(node: DOMNode) -> Translator:
     app = node.app
     assert isinstance(app, BaseApp), "every screen of the game runs in one of its apps"
     return app.tr
+
+
+def language_key(tr: Translator) -> ActionModel:
+    """The footer's ``l`` key, the same on every screen that lists it (the app answers it)."""
+    return ActionModel("l", tr.t("keys.language"), "app.switch_language")
 
 
 def four_colour(node: DOMNode) -> bool:
@@ -72,6 +78,14 @@ class BaseApp(App[ReturnType]):
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The keys of this app and what they do, for the help screen."""
         raise NotImplementedError
+
+    def shared_help_rows(self, tr: Translator) -> list[tuple[str, str]]:
+        """The help lines of the keys every app has (:attr:`BINDINGS`): help, language, deck."""
+        return [
+            ("?", tr.t("keys.help")),
+            ("l", tr.t("keys.language")),
+            ("k", tr.t("keys.four_colour")),
+        ]
 
     #: whether the help opens with the table's intro (which names F1 and the rules)
     HELP_INTRO: ClassVar[bool] = True
@@ -175,14 +189,6 @@ class ViewerApp(BaseApp[int]):
     def __init__(self, lang: str, *, four_colour: bool = False, persist: bool = False) -> None:
         super().__init__(lang, four_colour=four_colour)
         self.persist = persist
-
-    def shared_help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """The keys every viewer has besides its own: help, language and deck."""
-        return [
-            ("?", tr.t("keys.help")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
-        ]
 
     def redraw(self) -> None:
         """Every open screen that shows cards, drawn again (the deck changed)."""

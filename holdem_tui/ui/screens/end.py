@@ -28,7 +28,7 @@ from holdem_tui.i18n import Translator
 from holdem_tui.review import SeatStats, luck_text, session_records, session_stats, stats_text
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
-from holdem_tui.ui.base_app import Translated, translator
+from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.widgets import KeyFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -242,7 +242,7 @@ class EndScreen(Translated, Screen[str]):
             ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
             ActionModel("e", tr.t("review.key"), "screen.review"),
             ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
-            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+            language_key(tr),
         ]
         self.query_one("#end-footer", KeyFooter).show(keys)
 

@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, level_label, stakes_label
-from holdem_tui.ui.base_app import Translated, translator
+from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.widgets import KeyFooter
 
@@ -130,7 +130,7 @@ class LobbyScreen(Translated, Screen[None]):
         if view.host and view.phase == FILLING:
             keys.append(ActionModel("s", tr.t("net.start_now"), "screen.start_now"))
         keys += [
-            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+            language_key(tr),
             ActionModel("Ctrl+Q", tr.t("net.leave"), "app.request_quit"),
         ]
         self.query_one("#lobby-footer", KeyFooter).show(keys)
@@ -279,7 +279,7 @@ class HostedEndScreen(EndScreen):
         quit_label = tr.t("net.close_table") if self.host else tr.t("end.quit")
         keys += [
             ActionModel("q", quit_label, "screen.choose('quit')"),
-            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+            language_key(tr),
         ]
         footer = next(self.query("#end-footer").results(KeyFooter), None)
         if footer is not None:

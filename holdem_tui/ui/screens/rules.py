@@ -17,7 +17,7 @@ from textual.widgets import MarkdownViewer, Static
 
 from holdem_tui.i18n import GAMES
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.base_app import language_key, translator
 from holdem_tui.ui.widgets import KeyFooter
 
 #: Narrower than this, the contents would cut the section names: the page goes full width.
@@ -74,7 +74,7 @@ class RulesScreen(Screen[None]):
         keys = [
             ActionModel("Esc", tr.t("keys.back"), "screen.close"),
             ActionModel("g", tr.t(f"game.{other}"), "screen.other_game"),
-            ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+            language_key(tr),
         ]
         self.query_one("#rules-footer", KeyFooter).show(keys)
 

@@ -242,13 +242,11 @@ class TableScreen(Screen[None]):
             return self.model is not None and any(
                 a.action == "screen.bet_raise" for a in self.model.actions
             )
-        if action in ("fold", "check_call", "all_in", "stand_pat", "draw"):
+        if action in ("fold", "check_call", "all_in", "stand_pat", "draw", "next_hand"):
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
             decision = self.decision
             return decision is not None and decision.legal.can_draw
-        if action == "next_hand":
-            return self._enabled("screen.next_hand")
         if action == "toggle_reveal":
             return self._enabled("screen.toggle_reveal")
         return True
@@ -364,23 +362,24 @@ class TableScreen(Screen[None]):
         """Turn up the cards that won uncontested."""
         self.post_message(self.ShowCards())
 
-    def action_enter(self) -> None:
-        """Enter draws in the draw phase and moves on after a hand."""
-        if self._enabled("screen.draw"):
-            self.action_draw()
-        elif self._enabled("screen.next_hand"):
-            self.post_message(self.NextHand())
-
     def action_next_hand(self) -> None:
         """Skip the showdown pause and deal the next hand."""
         self.post_message(self.NextHand())
 
+    def _first_offered(self, *actions: str) -> None:
+        """Play the first of ``actions`` the action bar offers now (one key, two uses)."""
+        for name in actions:
+            if self._enabled(f"screen.{name}"):
+                getattr(self, f"action_{name}")()
+                return
+
+    def action_enter(self) -> None:
+        """Enter draws in the draw phase and moves on after a hand."""
+        self._first_offered("draw", "next_hand")
+
     def action_s_key(self) -> None:
         """``s`` stands pat in the draw, and shows a hand that won uncontested."""
-        if self._enabled("screen.stand_pat"):
-            self.action_stand_pat()
-        elif self._enabled("screen.show"):
-            self.action_show()
+        self._first_offered("stand_pat", "show")
 
     def action_toggle_reveal(self) -> None:
         """Watching bots only: show or hide everyone's cards."""
