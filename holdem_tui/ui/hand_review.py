@@ -27,7 +27,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
@@ -55,7 +55,7 @@ from holdem_tui.session.present import ActionModel, display_name, street_label
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import Translated, four_colour, translator
 from holdem_tui.ui.screens.modals import CurtainScreen
-from holdem_tui.ui.widgets import KeyFooter
+from holdem_tui.ui.widgets import DialogBox, KeyFooter
 
 if TYPE_CHECKING:
     from holdem_tui.session.controller import Session
@@ -238,14 +238,12 @@ class ChoiceScreen(Translated, ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         """A framed list and how to leave it."""
-        with Vertical(id="choice-box"):
-            yield OptionList(id="choice-list")
-            yield Static(id="choice-close")
+        yield DialogBox("choice", OptionList(id="choice-list"), Static(id="choice-close"))
 
     def retranslate(self) -> None:
         """The title and lines in the current language, the highlight kept."""
         tr = translator(self)
-        self.query_one("#choice-box", Vertical).border_title = self.title_of(tr)
+        self.query_one(DialogBox).retitle(self.title_of(tr))
         self.query_one("#choice-close", Static).update(tr.t("review.choice_close"))
         picker = self.query_one("#choice-list", OptionList)
         kept = picker.highlighted

@@ -14,12 +14,13 @@ from typing import Final
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.containers import Container, VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Click
 from textual.geometry import Offset
 from textual.markup import escape
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 from holdem_tui.session.present import ActionModel, CardFace, SeatModel, TableModel
@@ -645,3 +646,18 @@ class TableArea(Container):
         felt.styles.width = felt_w
         felt.styles.height = felt_h
         felt.styles.offset = Offset(felt_x, felt_y)
+
+
+class DialogBox(Vertical):
+    """The framed, centred box every dialog of the game is (``#<name>-box`` in the stylesheet).
+
+    A screen holds one: it composes its parts inside and titles the frame in the current
+    language with :meth:`retitle`, so the frame looks and is found the same everywhere.
+    """
+
+    def __init__(self, name: str, *parts: Widget) -> None:
+        super().__init__(*parts, id=f"{name}-box")
+
+    def retitle(self, title: str) -> None:
+        """The frame's title, a text of the locale files (their markup is read)."""
+        self.border_title = title

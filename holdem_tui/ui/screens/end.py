@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -29,7 +29,7 @@ from holdem_tui.review import SeatStats, luck_text, session_records, session_sta
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.base_app import Translated, language_key, translator
-from holdem_tui.ui.widgets import KeyFooter
+from holdem_tui.ui.widgets import DialogBox, KeyFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -103,7 +103,7 @@ class EndScreen(Translated, Screen[str]):
 
     def compose(self) -> ComposeResult:
         """Title, the results table, the biggest pot, your stats, and the keys."""
-        with Vertical(id="end-box"):
+        with DialogBox("end"):
             yield Static(id="end-winner")
             yield Static(id="end-reason")
             yield Static(id="end-table")
@@ -178,8 +178,7 @@ class EndScreen(Translated, Screen[str]):
         """Redraw everything in the current language."""
         tr = translator(self)
         session = self.session
-        box = self.query_one("#end-box", Vertical)
-        box.border_title = tr.t("end.title")
+        self.query_one(DialogBox).retitle(tr.t("end.title"))
         order = session.standings()
         self.query_one("#end-winner", Static).update(
             Content.from_markup("[b $success]$text[/]", text=self.headline())

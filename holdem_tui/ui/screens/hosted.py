@@ -21,7 +21,6 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -31,7 +30,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, level_label, stakes_label
 from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.widgets import KeyFooter
+from holdem_tui.ui.widgets import DialogBox, KeyFooter
 
 #: the lobby's phases: reaching the table, and chairs filling before the first deal
 CONNECTING: Final = "connecting"
@@ -89,12 +88,8 @@ class LobbyScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """A centred box with the table, its chairs and what starts the game; keys below."""
-        with Vertical(id="lobby-box"):
-            yield Static(id="lobby-title")
-            yield Static(id="lobby-game")
-            yield Static(id="lobby-seats")
-            yield Static(id="lobby-note")
-            yield Static(id="lobby-problem")
+        parts = ("title", "game", "seats", "note", "problem")
+        yield DialogBox("lobby", *(Static(id=f"lobby-{part}") for part in parts))
         yield KeyFooter(id="lobby-footer")
 
     def show(self, view: LobbyView) -> None:
@@ -212,7 +207,7 @@ class HostedEndScreen(EndScreen):
 
     def on_mount(self) -> None:
         """Add the table's line under the results, then fill in every text."""
-        self.query_one("#end-box", Vertical).mount(Static(id="end-hosted"))
+        self.query_one(DialogBox).mount(Static(id="end-hosted"))
         super().on_mount()
 
     def note(self, status: str = "", problem: str = "", *, table_open: bool | None = None) -> None:

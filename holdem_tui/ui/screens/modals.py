@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.markup import escape
 from textual.message import Message
@@ -27,7 +27,7 @@ from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated
 from holdem_tui.ui.base_app import translator as _tr
-from holdem_tui.ui.widgets import KeyBar
+from holdem_tui.ui.widgets import DialogBox, KeyBar
 
 if TYPE_CHECKING:
     from holdem_tui.session.controller import Session
@@ -43,14 +43,12 @@ class _Question(Translated, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         """The question and the two answers."""
-        with Vertical(id="quit-box"):
-            yield Static(id="quit-question")
-            yield KeyBar(id="quit-keys")
+        yield DialogBox("quit", Static(id="quit-question"), KeyBar(id="quit-keys"))
 
     def _show(self, prefix: str, question: str) -> None:
         """Title, question and answers from the ``prefix`` section of the locale files."""
         tr = _tr(self)
-        self.query_one("#quit-box", Vertical).border_title = tr.t(f"{prefix}.title")
+        self.query_one(DialogBox).retitle(tr.t(f"{prefix}.title"))
         self.query_one("#quit-question", Static).update(question)
         keys = [
             ActionModel("Enter", tr.t(f"{prefix}.yes"), "screen.answer(True)"),
@@ -101,9 +99,7 @@ class CurtainScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The call to the next player, centred."""
-        with Vertical(id="curtain-box"):
-            yield Static(id="curtain-text")
-            yield Static(id="curtain-hint")
+        yield DialogBox("curtain", Static(id="curtain-text"), Static(id="curtain-hint"))
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
@@ -137,15 +133,14 @@ class HelpScreen(Translated, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Intro, the key table, and how to close."""
-        with Vertical(id="help-box"):
-            yield Static(id="help-intro")
-            yield Static(id="help-keys")
-            yield Static(id="help-close")
+        yield DialogBox(
+            "help", Static(id="help-intro"), Static(id="help-keys"), Static(id="help-close")
+        )
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
-        self.query_one("#help-box", Vertical).border_title = tr.t("help.title")
+        self.query_one(DialogBox).retitle(tr.t("help.title"))
         intro = self.query_one("#help-intro", Static)
         intro.update(tr.t("help.intro"))
         intro.display = self.intro
@@ -212,9 +207,7 @@ class BustScreen(Translated, ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         """What happened, and the three ways on."""
-        with Vertical(id="bust-box"):
-            yield Static(id="bust-text")
-            yield KeyBar(id="bust-keys")
+        yield DialogBox("bust", Static(id="bust-text"), KeyBar(id="bust-keys"))
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
@@ -222,7 +215,7 @@ class BustScreen(Translated, ModalScreen[str]):
 
         tr = _tr(self)
         session = self.session
-        self.query_one("#bust-box", Vertical).border_title = tr.t("bust.title")
+        self.query_one(DialogBox).retitle(tr.t("bust.title"))
         self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
         keys = [
             ActionModel(
@@ -272,10 +265,8 @@ class PastHandsScreen(Translated, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """A framed, scrolling text and how to close it."""
-        with Vertical(id="past-box"):
-            with VerticalScroll(id="past-scroll"):
-                yield Static(id="past-text")
-            yield Static(id="past-close")
+        text = VerticalScroll(Static(id="past-text"), id="past-scroll")
+        yield DialogBox("past", text, Static(id="past-close"))
 
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
@@ -284,7 +275,7 @@ class PastHandsScreen(Translated, ModalScreen[None]):
 
         tr = _tr(self)
         session = self.session
-        self.query_one("#past-box", Vertical).border_title = tr.t("past_hands.title")
+        self.query_one(DialogBox).retitle(tr.t("past_hands.title"))
         self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
         blocks: list[str] = []
         viewer = self.viewer
