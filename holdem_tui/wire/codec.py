@@ -231,26 +231,37 @@ def _describe(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _decode_int(value: object, path: str) -> int:
-    if type(value) is not int:
-        raise WireError(path, f"expected a whole number, got {_describe(value)}")
-    if abs(value) > MAX_INT:
-        raise WireError(path, f"number out of range: {_describe(value)}")
-    return value
+def _exact_decoder(
+    kind: type[T], expected: str, out_of_bounds: Callable[[T], str | None] = lambda _: None
+) -> Callable[[object, str], T]:
+    """A decoder taking values of exactly ``kind`` (``True`` is not an ``int``), then bounded.
+
+    One check shape for every plain scalar: the wrong type is ``expected ...``; a value of
+    the right type that ``out_of_bounds`` finds a problem with is refused with that text.
+    """
+
+    def decode(value: object, path: str) -> T:
+        if type(value) is not kind:
+            raise WireError(path, f"expected {expected}, got {_describe(value)}")
+        problem = out_of_bounds(value)
+        if problem is not None:
+            raise WireError(path, problem)
+        return value
+
+    return decode
 
 
-def _decode_bool(value: object, path: str) -> bool:
-    if type(value) is not bool:
-        raise WireError(path, f"expected true or false, got {_describe(value)}")
-    return value
+def _int_out_of_range(value: int) -> str | None:
+    return f"number out of range: {_describe(value)}" if abs(value) > MAX_INT else None
 
 
-def _decode_str(value: object, path: str) -> str:
-    if type(value) is not str:
-        raise WireError(path, f"expected text, got {_describe(value)}")
-    if len(value) > MAX_STR:
-        raise WireError(path, f"text longer than {MAX_STR} characters")
-    return value
+def _text_too_long(value: str) -> str | None:
+    return f"text longer than {MAX_STR} characters" if len(value) > MAX_STR else None
+
+
+_decode_int = _exact_decoder(int, "a whole number", _int_out_of_range)
+_decode_bool = _exact_decoder(bool, "true or false")
+_decode_str = _exact_decoder(str, "text", _text_too_long)
 
 
 def _decode_float(value: object, path: str) -> float:
