@@ -42,6 +42,7 @@ from holdem_tui.engine.cards import Card, parse_card
 from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.view import PlayerView, SeatView
+from holdem_tui.wire.nesting import nests_deeper
 
 #: bump on any incompatible change of the schema below (and say so in the commit message)
 WIRE_VERSION = 1
@@ -110,36 +111,14 @@ def from_json(text: str | bytes, *, max_bytes: int = MAX_JSON_BYTES) -> object:
     if len(text) > max_bytes:
         raise WireError("$", f"message of {len(text)} bytes, at most {max_bytes}")
     raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    _check_depth(raw)
+    if nests_deeper(raw, MAX_DEPTH, quotes='"', clamp=False):
+        raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
     try:
         return json.loads(raw, parse_constant=_reject_constant)
     except WireError:
         raise
     except (ValueError, RecursionError) as exc:
         raise WireError("$", f"not JSON: {exc}") from None
-
-
-def _check_depth(raw: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` with one linear scan (strings skipped)."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for char in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
-        elif char in "]}":
-            depth -= 1
 
 
 # ---------------------------------------------------------------- encoding
