@@ -32,6 +32,7 @@ from holdem_tui.wire import (
     to_json,
 )
 from holdem_tui.wire.codec import MAX_DEPTH
+from holdem_tui.wire.nesting import nests_deeper
 
 
 def _views(seed: int, hands: int = 6) -> list[PlayerView]:
@@ -261,6 +262,33 @@ def test_view_semantics_are_checked() -> None:
 def test_json_text_is_bounded_before_parsing(text: str) -> None:
     with pytest.raises(WireError):
         from_json(text)
+
+
+_JSON_RULES: dict[str, Any] = {"quotes": '"', "clamp": False}
+_TOML_RULES: dict[str, Any] = {"quotes": "\"'", "comment": "#", "clamp": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "deeper"),
+    [
+        ("[{[", _JSON_RULES, True),
+        ("[{]}[", _JSON_RULES, False),
+        ('"[[[" [', _JSON_RULES, False),
+        ('"\\"[[[" [', _JSON_RULES, False),  # an escaped quote does not end the string
+        ('"\\\\"[[[', _JSON_RULES, True),  # an escaped backslash does
+        ("'[[[", _JSON_RULES, True),  # JSON has one quote character
+        ("'[[[", _TOML_RULES, False),
+        ("# [[[\n[", _TOML_RULES, False),  # a comment runs to the end of the line
+        ("# x\n[[[", _TOML_RULES, True),
+        ("]][[[", _JSON_RULES, False),  # a stray closer counts below zero in JSON...
+        ("]][[[", _TOML_RULES, True),  # ...and not in a history
+    ],
+)
+def test_the_nesting_scan_skips_quotes_and_comments(
+    text: str, rules: dict[str, Any], deeper: bool
+) -> None:
+    """The one scan before JSON and TOML parsing, with each format's quotes and comments."""
+    assert nests_deeper(text, 2, **rules) is deeper
 
 
 def test_kinds_on_the_wire_are_the_action_kinds() -> None:

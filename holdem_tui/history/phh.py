@@ -47,6 +47,7 @@ from holdem_tui.engine.hand import Dealer, Hand, HandConfig, Phase
 from holdem_tui.engine.table import new_hand
 from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 from holdem_tui.names import clean_name
+from holdem_tui.wire.nesting import nests_deeper
 
 HOLDEM_CODE = "NT"
 DRAW_CODE = "F5CD"
@@ -182,28 +183,8 @@ def check_bounds(text: str) -> None:
             continue
         if len(key) > MAX_KEY_CHARS:
             raise PhhError(f"line {number}: a key longer than {MAX_KEY_CHARS} characters")
-    depth = 0
-    quote = ""
-    comment = False
-    previous = ""
-    for char in text:
-        if comment:
-            comment = char != "\n"
-        elif quote:
-            if char == quote and previous != "\\":
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            comment = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise PhhError(f"nested deeper than {MAX_NESTING} levels")
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        previous = "" if previous == "\\" else char
-    return
+    if nests_deeper(text, MAX_NESTING, quotes="\"'", comment="#", clamp=True):
+        raise PhhError(f"nested deeper than {MAX_NESTING} levels")
 
 
 def load_file(path: Path) -> list[PhhHand]:

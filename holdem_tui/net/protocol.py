@@ -26,27 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from holdem_tui import wire
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
-from holdem_tui.wire import (
-    WireError,
-    apply_view_patch,
-    decode_action,
-    decode_reason,
-    decode_view,
-    encode_action,
-    encode_event,
-    encode_reason,
-    encode_view,
-    encode_view_patch,
-    from_json,
-    to_json,
-    view_patch_is_empty,
-)
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
 PROTOCOL_VERSION: Final = 2
@@ -154,8 +140,8 @@ def _keys(data: Mapping[str, Any], allowed: set[str], required: set[str]) -> Non
 def parse_line(line: bytes) -> dict[str, Any]:
     """One frame's JSON object with the right protocol version, else :class:`ProtocolError`."""
     try:
-        data = from_json(line)
-    except WireError as exc:
+        data = wire.from_json(line)
+    except wire.WireError as exc:
         raise ProtocolError("bad_frame", str(exc)) from None
     if type(data) is not dict:
         raise ProtocolError("bad_frame", "a message is a JSON object")
@@ -172,7 +158,7 @@ def parse_line(line: bytes) -> dict[str, Any]:
 
 def frame(message: Mapping[str, Any]) -> bytes:
     """A message as one line on the wire."""
-    return (to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
+    return (wire.to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
 
 
 def check_name(name: str) -> str | None:
@@ -270,10 +256,10 @@ def act(seat: int, decision: int, action: Action, reason: Reason | None = None) 
         "t": "act",
         "seat": seat,
         "decision": decision,
-        "action": encode_action(action),
+        "action": wire.encode_action(action),
     }
     if reason is not None:  # optional: a person's decision carries none
-        message["reason"] = encode_reason(reason)
+        message["reason"] = wire.encode_reason(reason)
     return message
 
 
@@ -340,14 +326,14 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
         seat = _int(data, "seat", 0, 64)
         decision = _int(data, "decision", 0, 2**53)
         try:
-            action = decode_action(data["action"])
-        except WireError as exc:
+            action = wire.decode_action(data["action"])
+        except wire.WireError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         reason = None
         if data.get("reason") is not None:
             try:
-                reason = decode_reason(data["reason"])
-            except WireError as exc:
+                reason = wire.decode_reason(data["reason"])
+            except wire.WireError as exc:
                 raise ProtocolError("bad_reason", str(exc)) from None
         return Act(seat, decision, action, reason)
     if kind in _BARE_CLIENT:
@@ -652,14 +638,14 @@ class FrameEncoder:
     def full(self, view: PlayerView) -> dict[str, Any]:
         """The same data as ``encode_view(view)``."""
         self._hand_of(view)
-        data = encode_view(replace(view, history=()))
+        data = wire.encode_view(replace(view, history=()))
         data["history"] = [self._event(event) for event in view.history]
         return data
 
     def patch(self, old: PlayerView, new: PlayerView) -> dict[str, Any] | None:
         """:func:`~holdem_tui.wire.encode_view_patch` from ``old`` to ``new``."""
         self._hand_of(new)
-        return encode_view_patch(old, new, self._event)
+        return wire.encode_view_patch(old, new, self._event)
 
     def _hand_of(self, view: PlayerView) -> None:
         if view.hand_number != self._hand:
@@ -669,7 +655,7 @@ class FrameEncoder:
     def _event(self, event: Event) -> Any:
         encoded = self._events.get(event)
         if encoded is None:
-            encoded = self._events[event] = encode_event(event)
+            encoded = self._events[event] = wire.encode_event(event)
         return encoded
 
 
@@ -682,7 +668,7 @@ def state(
     encoder: FrameEncoder | None = None,
 ) -> dict[str, Any]:
     """One client's whole picture of the table, numbered ``seq``."""
-    encode = encode_view if encoder is None else encoder.full
+    encode = wire.encode_view if encoder is None else encoder.full
     return {
         "t": "state",
         "seq": seq,
@@ -702,7 +688,7 @@ def delta(
     can_show: bool,
 ) -> dict[str, Any]:
     """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged)."""
-    if view is not None and view_patch_is_empty(view):
+    if view is not None and wire.view_patch_is_empty(view):
         view = None
     return {
         "t": "delta",
@@ -732,7 +718,7 @@ def apply_delta(current: State | None, message: Delta) -> State:
         view = current.view
         events: tuple[Event, ...] = ()
         if message.view is not None:
-            view = apply_view_patch(current.view, message.view)
+            view = wire.apply_view_patch(current.view, message.view)
             events = view.history[len(current.view.history) :]
         table = current.table
         if message.table:
@@ -742,7 +728,7 @@ def apply_delta(current: State | None, message: Delta) -> State:
                 raise ProtocolError("bad_message", f"unknown table field {sorted(unknown)[0]!r}")
             merged.update(message.table)
             table = decode_table(merged, len(current.table.stacks))
-    except WireError as exc:
+    except wire.WireError as exc:
         raise ProtocolError("out_of_step", str(exc)) from None
     except ProtocolError as exc:
         raise ProtocolError("out_of_step", exc.detail) from None
@@ -832,8 +818,8 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         view = None
         if data["view"] is not None:
             try:
-                view = decode_view(data["view"])
-            except WireError as exc:
+                view = wire.decode_view(data["view"])
+            except wire.WireError as exc:
                 raise ProtocolError("bad_message", str(exc)) from None
         decision = _opt_int(data, "decision", 0, 2**53)
         if decision is not None and (view is None or view.legal is None):

@@ -42,6 +42,7 @@ from holdem_tui.engine.cards import Card, parse_card
 from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.view import PlayerView, SeatView
+from holdem_tui.wire.nesting import nests_deeper
 
 #: bump on any incompatible change of the schema below (and say so in the commit message)
 WIRE_VERSION = 1
@@ -110,36 +111,14 @@ def from_json(text: str | bytes, *, max_bytes: int = MAX_JSON_BYTES) -> object:
     if len(text) > max_bytes:
         raise WireError("$", f"message of {len(text)} bytes, at most {max_bytes}")
     raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    _check_depth(raw)
+    if nests_deeper(raw, MAX_DEPTH, quotes='"', clamp=False):
+        raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
     try:
         return json.loads(raw, parse_constant=_reject_constant)
     except WireError:
         raise
     except (ValueError, RecursionError) as exc:
         raise WireError("$", f"not JSON: {exc}") from None
-
-
-def _check_depth(raw: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` with one linear scan (strings skipped)."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for char in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
-        elif char in "]}":
-            depth -= 1
 
 
 # ---------------------------------------------------------------- encoding
@@ -231,26 +210,37 @@ def _describe(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _decode_int(value: object, path: str) -> int:
-    if type(value) is not int:
-        raise WireError(path, f"expected a whole number, got {_describe(value)}")
-    if abs(value) > MAX_INT:
-        raise WireError(path, f"number out of range: {_describe(value)}")
-    return value
+def _exact_decoder(
+    kind: type[T], expected: str, out_of_bounds: Callable[[T], str | None] = lambda _: None
+) -> Callable[[object, str], T]:
+    """A decoder taking values of exactly ``kind`` (``True`` is not an ``int``), then bounded.
+
+    One check shape for every plain scalar: the wrong type is ``expected ...``; a value of
+    the right type that ``out_of_bounds`` finds a problem with is refused with that text.
+    """
+
+    def decode(value: object, path: str) -> T:
+        if type(value) is not kind:
+            raise WireError(path, f"expected {expected}, got {_describe(value)}")
+        problem = out_of_bounds(value)
+        if problem is not None:
+            raise WireError(path, problem)
+        return value
+
+    return decode
 
 
-def _decode_bool(value: object, path: str) -> bool:
-    if type(value) is not bool:
-        raise WireError(path, f"expected true or false, got {_describe(value)}")
-    return value
+def _int_out_of_range(value: int) -> str | None:
+    return f"number out of range: {_describe(value)}" if abs(value) > MAX_INT else None
 
 
-def _decode_str(value: object, path: str) -> str:
-    if type(value) is not str:
-        raise WireError(path, f"expected text, got {_describe(value)}")
-    if len(value) > MAX_STR:
-        raise WireError(path, f"text longer than {MAX_STR} characters")
-    return value
+def _text_too_long(value: str) -> str | None:
+    return f"text longer than {MAX_STR} characters" if len(value) > MAX_STR else None
+
+
+_decode_int = _exact_decoder(int, "a whole number", _int_out_of_range)
+_decode_bool = _exact_decoder(bool, "true or false")
+_decode_str = _exact_decoder(str, "text", _text_too_long)
 
 
 def _decode_float(value: object, path: str) -> float:
