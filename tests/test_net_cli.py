@@ -234,3 +234,45 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_host_and_join_speak_the_language_and_keep_the_pace_chosen_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who chose Croatian and the instant pace in the game gets them when hosting or
+    joining too, as ``play`` does; a flag still wins over the saved choice."""
+    from holdem_tui.commands import host
+    from holdem_tui.storage.preferences import Settings, save_settings
+    from holdem_tui.ui import remote
+
+    save_settings(Settings(language="hr", pace="instant"))
+    hosted: list[tuple[str | None, str]] = []
+
+    def fake_serve_and_play(*args: Any) -> None:
+        *_, lang, pace = args
+        hosted.append((lang, pace))
+
+    monkeypatch.setattr(host, "_serve_and_play", fake_serve_and_play)
+    assert CliRunner().invoke(main, ["host", "--bind", LOOPBACK]).exit_code == 0
+    assert CliRunner().invoke(main, ["host", "--lang", "fi", "--pace", "slow"]).exit_code == 0
+    assert hosted == [("hr", "instant"), ("fi", "slow")]
+
+    joined: list[tuple[str, str]] = []
+
+    class FakeApp:
+        """Just enough of the table app for the command: it ran and left cleanly."""
+
+        def __init__(self, settings: Any) -> None:
+            joined.append((settings.lang, settings.pace))
+            self.driver = self
+
+        exit_reason = ""
+        farewell = ""
+
+        def run(self) -> None:
+            """Nothing to show."""
+
+    monkeypatch.setattr(remote, "create_remote_app", lambda target, settings: FakeApp(settings))
+    result = CliRunner().invoke(main, ["join", LOOPBACK, "--code", "ABC234", "--name", "Ana"])
+    assert result.exit_code == 0, result.output
+    assert joined == [("hr", "instant")]

@@ -18,8 +18,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from holdem_tui.commands.options import lang_option
 from holdem_tui.engine.variants import VARIANTS
-from holdem_tui.i18n import LANGUAGES, Translator, get_translator, resolve_language
+from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
 from holdem_tui.review.text import aggression_text, rates_text
 from holdem_tui.storage.histories import SessionInfo, list_sessions
@@ -109,12 +110,7 @@ def session_json(
 
 @click.command(name="history")
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as JSON, no table.")
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=None,
-    help="Language of the table (default: your saved setting, then LANG, else English).",
-)
+@lang_option("your saved setting")
 def command(as_json: bool, lang: str | None) -> None:
     """List past sessions (date, game, players, hands, result) and where their files are."""
     folder = histories_dir()

@@ -17,7 +17,7 @@ import threading
 
 import click
 
-from holdem_tui.commands.play import build_settings, game_options
+from holdem_tui.commands.play import build_settings, chosen_before, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
@@ -82,7 +82,7 @@ def _default_name() -> str:
 @click.option(
     "--start-when",
     "start_when",
-    type=click.IntRange(min=1, max=9),
+    type=click.IntRange(min=1, max=MAX_SEATS),
     default=None,
     metavar="N",
     help="Deal as soon as N players are at the table (the seats still open are taken away).",
@@ -113,9 +113,10 @@ def command(
 ) -> None:
     """Host a table for friends on their own terminals."""
     from holdem_tui.net.server import HostOptions, TableServer, host_save_file, new_code
+    from holdem_tui.storage.preferences import load_settings
 
+    lang, pace = chosen_before(lang, pace, load_settings(repair=False).settings)
     tr = get_translator(resolve_language(lang, None))
-    pace = pace or "normal"
     player = None if no_seat else (name or _default_name()).strip()
     if player is not None and (problem := p.check_name(player)) is not None:
         raise click.BadParameter(problem, param_hint="--name")

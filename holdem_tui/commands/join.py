@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from holdem_tui.game_settings import PACES
-from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
+from holdem_tui.commands.options import lang_option, pace_option
+from holdem_tui.i18n import get_translator, resolve_language
 
 
 @click.command(name="join")
@@ -21,13 +21,8 @@ from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 @click.option("--name", default="", help="Your name at the table (to sit down or come back).")
 @click.option("--watch", is_flag=True, help="Look on without a seat; no hidden card is shown.")
 @click.option("--bot", "bot_spec", metavar="MODULE:CLASS", default=None, help="Seat this bot.")
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=None,
-    help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
-)
-@click.option("--pace", type=click.Choice(PACES), default="normal", show_default=True)
+@lang_option("as last chosen")
+@pace_option()
 def command(
     address: str,
     code: str,
@@ -35,12 +30,15 @@ def command(
     watch: bool,
     bot_spec: str | None,
     lang: str | None,
-    pace: str,
+    pace: str | None,
 ) -> None:
     """Join a table someone hosts."""
+    from holdem_tui.commands.play import chosen_before
     from holdem_tui.net import protocol as p
     from holdem_tui.net.client import split_address
+    from holdem_tui.storage.preferences import load_settings
 
+    lang, pace = chosen_before(lang, pace, load_settings(repair=False).settings)
     tr = get_translator(resolve_language(lang, None))
     try:
         host, port = split_address(address)

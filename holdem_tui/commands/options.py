@@ -1,8 +1,59 @@
-"""Click option types shared by the commands, so ``5/10`` means the same everywhere."""
+"""Click options and types shared by the commands, so ``5/10``, ``--game`` and ``--lang``
+mean the same everywhere: the choices come from the engine's games and the locale files."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import click
+
+from holdem_tui.engine.variants import VARIANTS
+from holdem_tui.game_settings import PACES
+from holdem_tui.i18n import LANGUAGES
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: what ``--lang`` falls back to, said the same way by every command
+LANG_FALLBACK = "LC_ALL / LC_MESSAGES / LANG, else English"
+
+
+def game_option(help_text: str) -> Callable[[F], F]:
+    """``--game``: one of the games the engine plays, the first by default."""
+    return click.option(
+        "--game",
+        type=click.Choice([v.value for v in VARIANTS]),
+        default=VARIANTS[0].value,
+        show_default=True,
+        help=help_text,
+    )
+
+
+def lang_option(default_from: str = "") -> Callable[[F], F]:
+    """``--lang``: a language of the locale files; unset, ``default_from`` (a saved setting)
+    and then the system's locale decide."""
+    first = f"{default_from}, then " if default_from else "from "
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default=None,
+        help=f"Language (default: {first}{LANG_FALLBACK}).",
+    )
+
+
+def pace_option() -> Callable[[F], F]:
+    """``--pace``: how fast bots act and hands move on; unset, as the player chose last."""
+    return click.option(
+        "--pace",
+        type=click.Choice(PACES),
+        default=None,
+        help="How fast bots act and hands move on [default: as last time, else normal].",
+    )
+
+
+def comma_list(value: str) -> list[str]:
+    """``"a, b,,c"`` -> ``["a", "b", "c"]``: the names or levels a flag lists."""
+    return [part.strip() for part in value.split(",") if part.strip()]
 
 
 def parse_pair(

@@ -13,9 +13,15 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
-from holdem_tui.commands.options import parse_pair
+from holdem_tui.commands.options import (
+    comma_list,
+    game_option,
+    lang_option,
+    pace_option,
+    parse_pair,
+)
 from holdem_tui.engine.draw import default_ante as default_draw_ante
-from holdem_tui.engine.variants import VARIANTS, Variant
+from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import (
     DEFAULT_BOTS,
     MAX_CHIPS,
@@ -27,6 +33,7 @@ from holdem_tui.game_settings import (
 from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
 
 if TYPE_CHECKING:
+    from holdem_tui.storage.preferences import Settings
     from holdem_tui.ui.app import HoldemApp
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,10 +46,18 @@ def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
     return parse_pair(value, click.Option([flag]))
 
 
+def chosen_before(lang: str | None, pace: str | None, saved: Settings) -> tuple[str | None, str]:
+    """The language and pace to play in: the flags, else the player's last choice (the saved
+    settings, which a hand edit may have spoilt), else the system's language and normal."""
+    if lang is None and saved.language in LANGUAGES:
+        lang = saved.language
+    if pace is None:
+        pace = saved.pace if saved.pace in PACES else "normal"
+    return lang, pace
+
+
 def _names(value: str | None) -> list[str] | None:
-    if value is None:
-        return None
-    return [part.strip() for part in value.split(",") if part.strip()]
+    return None if value is None else comma_list(value)
 
 
 def build_settings(
@@ -117,13 +132,7 @@ def build_settings(
 def game_options(bots_help: str) -> Callable[[F], F]:
     """The flags that set the game and its stakes, shared by ``play`` and ``host``."""
     options = [
-        click.option(
-            "--game",
-            type=click.Choice([v.value for v in VARIANTS]),
-            default=VARIANTS[0].value,
-            show_default=True,
-            help="Texas Hold'em (no limit) or Five-Card Draw (fixed limit).",
-        ),
+        game_option("Texas Hold'em (no limit) or Five-Card Draw (fixed limit)."),
         click.option("--bots", metavar="LEVELS", default=None, help=bots_help),
         click.option(
             "--bot",
@@ -167,18 +176,8 @@ def game_options(bots_help: str) -> Callable[[F], F]:
             default=None,
             help="End after M minutes.",
         ),
-        click.option(
-            "--lang",
-            type=click.Choice(LANGUAGES),
-            default=None,
-            help="Language (default: from LC_ALL / LC_MESSAGES / LANG, else English).",
-        ),
-        click.option(
-            "--pace",
-            type=click.Choice(PACES),
-            default=None,
-            help="How fast bots act and hands move on [default: as last time, else normal].",
-        ),
+        lang_option("as last chosen"),
+        pace_option(),
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
     ]
 
@@ -239,11 +238,7 @@ def command(
     from holdem_tui.storage.preferences import load_settings
 
     stored = load_settings()
-    saved_lang = stored.settings.language
-    if lang is None and saved_lang in LANGUAGES:
-        lang = saved_lang
-    if pace is None:
-        pace = stored.settings.pace if stored.settings.pace in PACES else "normal"
+    lang, pace = chosen_before(lang, pace, stored.settings)
     if training is None:
         training = stored.settings.training
     notices: list[str] = []

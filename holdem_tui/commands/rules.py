@@ -13,7 +13,8 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import ListItem, Markdown, MarkdownElement
 from rich.segment import Segment
 
-from holdem_tui.i18n import GAMES, LANGUAGES, get_translator, resolve_language
+from holdem_tui.commands.options import game_option, lang_option
+from holdem_tui.i18n import get_translator, resolve_language
 
 
 class NumberedItem(ListItem):
@@ -49,20 +50,8 @@ class RulesMarkdown(Markdown):
 
 
 @click.command(name="rules")
-@click.option(
-    "--game",
-    type=click.Choice(GAMES),
-    default=GAMES[0],
-    show_default=True,
-    help="Which game's rules to print.",
-)
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=None,
-    help="Language of the rules (default: the one chosen in the game, else from LC_ALL / "
-    "LC_MESSAGES / LANG, else English).",
-)
+@game_option("Which game's rules to print.")
+@lang_option("the one chosen in the game")
 def command(game: str, lang: str | None) -> None:
     """Print the rules of a game in your language."""
     from holdem_tui.storage.preferences import load_settings

@@ -13,24 +13,19 @@ import math
 import click
 
 from holdem_tui.bots.registry import LEVELS
-from holdem_tui.commands.options import PairType
-from holdem_tui.engine.variants import VARIANTS, Variant
+from holdem_tui.commands.options import PairType, comma_list, game_option
+from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
 
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
-    specs = [s.strip() for s in value.split(",") if s.strip()] + [s.strip() for s in extra]
+    specs = comma_list(value) + [s.strip() for s in extra]
     return tuple(s if ":" in s else s.lower() for s in specs)
 
 
 @click.command(name="simulate")
-@click.option(
-    "--game",
-    type=click.Choice([v.value for v in VARIANTS]),
-    default=VARIANTS[0].value,
-    show_default=True,
-)
+@game_option("The game the bots play.")
 @click.option(
     "--bots",
     "bots_text",
