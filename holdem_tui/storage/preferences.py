@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -47,16 +47,12 @@ class Settings:
     training: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data, with a version so a future format can tell old files apart."""
-        return {
-            "version": SETTINGS_VERSION,
-            "language": self.language,
-            "pace": self.pace,
-            "last_setup": self.last_setup,
-            "four_colour": self.four_colour,
-            "coach": self.coach,
-            "training": self.training,
-        }
+        """Plain JSON data, with a version so a future format can tell old files apart.
+
+        Every field is written as it is (a new preference is saved without a line here);
+        :meth:`from_dict` checks each one on the way back in.
+        """
+        return {"version": SETTINGS_VERSION, **asdict(self)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settings:
@@ -82,16 +78,17 @@ class Settings:
             problems = GameSettings.from_dict(last_setup).validate()
             if problems:
                 raise ValueError(f"last_setup: {problems[0][0]}")
-        four_colour = data.get("four_colour", False)
-        if not isinstance(four_colour, bool):
-            raise ValueError("four_colour must be true or false")
-        coach = data.get("coach", False)
-        if not isinstance(coach, bool):
-            raise ValueError("coach must be true or false")
-        training = data.get("training", False)
-        if not isinstance(training, bool):
-            raise ValueError("training must be true or false")
-        return cls(language, pace, dict(last_setup), four_colour, coach, training)
+        flags = (_flag(data, name) for name in ("four_colour", "coach", "training"))
+        return cls(language, pace, dict(last_setup), *flags)
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    """A switch of the settings file, off when it is missing; anything but true or false
+    is refused, not read as "truthy"."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
