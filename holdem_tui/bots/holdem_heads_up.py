@@ -114,13 +114,15 @@ COLD_FOLD = 0.9
 
 @dataclass(frozen=True, slots=True)
 class Spot:
-    """A decision against one opponent as every piece starts it: the legal actions, the
-    big blind its values are reported in, the pot, the price of a call, and the
-    opponent's notes with the position group their first-round spots are keyed by.
+    """A decision against one opponent as every piece starts it: the opponent's position,
+    the legal actions, the big blind its values are reported in, the pot, the price of a
+    call, and the opponent's notes with the position group their first-round spots are
+    keyed by.
 
     Built by :meth:`HeadsUpPlay.spot`, so the pieces read these facts one way.
     """
 
+    opponent: int
     legal: LegalActions
     bb: int
     pot: int
@@ -194,7 +196,8 @@ class HeadsUpPlay:
         assert legal is not None
         notes = self.book.tendencies(view, opponent)
         group = position_group(opponent, len(view.seats))
-        return Spot(legal, view.big_blind, view.total_pot, legal.call_amount, notes, group)
+        pot, call = view.total_pot, legal.call_amount
+        return Spot(opponent, legal, view.big_blind, pot, call, notes, group)
 
     # ------------------------------------------------------------------ ranges
 
@@ -405,8 +408,8 @@ class HeadsUpPlay:
         sr = self.street_read(view, opponent)
         spot = self.spot(view, opponent)
         if spot.call == 0:
-            return self.bet_or_check(view, read, opponent, sr, spot)
-        return self.face_bet(view, read, opponent, sr, spot)
+            return self.bet_or_check(view, read, sr, spot)
+        return self.face_bet(view, read, sr, spot)
 
     def _realization(self, view: PlayerView, opponent: int) -> float:
         if len(view.board) == 5:
@@ -414,14 +417,7 @@ class HeadsUpPlay:
         p = self.params
         return p.realize_ip if in_position(view, [opponent]) else p.realize_oop
 
-    def bet_or_check(
-        self,
-        view: PlayerView,
-        read: HandRead,
-        opponent: int,
-        sr: StreetRead,
-        spot: Spot,
-    ) -> Choice:
+    def bet_or_check(self, view: PlayerView, read: HandRead, sr: StreetRead, spot: Spot) -> Choice:
         """Check, or the bet size with the best expected value against this range.
 
         For each size the range splits by strength into folds (the weakest, as much as
@@ -431,13 +427,13 @@ class HeadsUpPlay:
         """
         p, legal, pot, notes = self.params, spot.legal, spot.pot, spot.notes
         street = view.street.value
-        real = self._realization(view, opponent)
+        real = self._realization(view, spot.opponent)
         eq = sr.mean_equity()
         ev_check = realize(eq, real) * pot
         lines = Lines.first(spot.bb, "check", ev_check, Action.check(), "check", p.bet_margin * pot)
         if not legal.can_raise:
             return Choice(lines.action, lines.piece, eq, None, None, lines.options)
-        checked = "x" if read.seat(opponent).street_checks else "-"
+        checked = "x" if read.seat(spot.opponent).street_checks else "-"
         all_in = legal.all_in_amount
         raise_rate = notes.rate(("raise", street))
         tried: set[int] = set()
@@ -468,19 +464,12 @@ class HeadsUpPlay:
             lines.weigh(label, ev, raise_action(legal, to), "bet", pf)
         return Choice(lines.action, lines.piece, eq, None, lines.fold_rate, lines.options)
 
-    def face_bet(
-        self,
-        view: PlayerView,
-        read: HandRead,
-        opponent: int,
-        sr: StreetRead,
-        spot: Spot,
-    ) -> Choice:
+    def face_bet(self, view: PlayerView, read: HandRead, sr: StreetRead, spot: Spot) -> Choice:
         """Fold, call by equity against the range that bets (or raises) like this, or
         raise when the folds it wins and the equity against the rest pay for it."""
         legal, pot, call, facing = spot.legal, spot.pot, spot.call, spot.facing
         street = view.street.value
-        real = self._realization(view, opponent)
+        real = self._realization(view, spot.opponent)
         eq = sr.mean_equity()
         all_in = legal.all_in_amount
         ev_call = (eq if call >= legal.stack else realize(eq, real)) * (pot + call) - call
