@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from holdem_tui.bots.reads import OpponentBook
+from holdem_tui.bots.reads import OpponentBook, PlayerStats
 from holdem_tui.bots.tendencies import PRIORS, SHRINK, Tendencies, size_bucket
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.hand import Dealer
@@ -165,3 +165,30 @@ def test_size_buckets_read_the_bet_against_the_pot_before_it() -> None:
     assert size_bucket(30, 130) == "small"  # 30 into 100
     assert size_bucket(66, 166) == "medium"
     assert size_bucket(120, 220) == "large"
+
+
+#: each rate of :class:`PlayerStats`: its hits and chances, and its prior as the literal
+#: pseudo-counts it was written with before :func:`~holdem_tui.bots.reads.smoothed`
+LITERAL_PRIORS: dict[str, tuple[str, str, float, int]] = {
+    "raise_rate": ("raised_first_round", "hands", 0.9, 6),
+    "reraise_rate": ("reraised", "faced_raise_first_round", 0.3, 6),
+    "vpip": ("voluntary", "hands", 1.8, 6),
+    "fold_to_bet": ("folded_to_bet", "faced_bet", 4.5, 10),
+    "aggression": ("later_aggressive", "later_actions", 3.5, 10),
+    "open_rate": ("opens", "open_chances", 2.0, 8),
+    "fold_to_3bet": ("folded_to_3bet", "faced_3bet", 2.7, 6),
+    "cbet_rate": ("cbets", "cbet_chances", 4.4, 8),
+    "raise_to_later_bet": ("raised_later_bet", "faced_later_bet", 1.0, 10),
+    "fold_to_later_bet": ("folded_later_bet", "faced_later_bet", 4.0, 10),
+}
+
+
+def test_the_rates_read_their_priors_to_the_bit() -> None:
+    """A prior named as a percentage over some chances gives the same float as the
+    pseudo-counts written out (0.3 * 6 is not 1.8; the bots' decisions must not move)."""
+    for rate, (hits_field, chances_field, prior_hits, prior_chances) in LITERAL_PRIORS.items():
+        for chances in range(250):
+            for hits in range(chances + 1):
+                stats = PlayerStats(**{hits_field: hits, chances_field: chances})
+                expected = (hits + prior_hits) / (chances + prior_chances)
+                assert getattr(stats, rate)() == expected, (rate, hits, chances)

@@ -12,6 +12,7 @@ answer a ``Decision`` with a reason; a plugin may, and a bare ``Action`` is fine
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Protocol, runtime_checkable
 
 from holdem_tui.engine.actions import Action, LegalActions
@@ -63,6 +64,22 @@ class BaseBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+class Policy(ABC):
+    """One level's play of one game, behind that level's bot.
+
+    A level bot builds one policy per variant and hands them all its seeded generator
+    (see :mod:`holdem_tui.bots.levels`), so every draw a level makes comes from one seed
+    whichever game it plays; the bot asks the policy of the game being played.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def decide(self, view: PlayerView) -> Action | Decision:
+        """Answer the decision carried by ``view`` in this policy's game."""
 
 
 def raise_action(legal: LegalActions, to: int) -> Action:

@@ -7,9 +7,7 @@ hand it holds and the price.
 
 from __future__ import annotations
 
-import random
-
-from holdem_tui.bots.base import check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, check_or_fold, raise_action
 from holdem_tui.bots.draw_common import describe, keep_made
 from holdem_tui.bots.explain import because
 from holdem_tui.engine.actions import Action
@@ -21,11 +19,8 @@ BLUFF_RATE = 0.03
 CURIOUS_CALL = 0.08
 
 
-class DrawEasy:
+class DrawEasy(Policy):
     """The easy level's draw policy."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         """Draw to the made cards; bet a pair or better."""

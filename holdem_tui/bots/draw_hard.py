@@ -18,7 +18,7 @@ import random
 
 import numpy as np
 
-from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.draw_common import best_discards, describe
 from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
 from holdem_tui.bots.draw_normal import explained_draw
@@ -38,11 +38,11 @@ SIMS_PREDRAW = 2000
 SIMS_POSTDRAW = 2000
 
 
-class DrawHard:
+class DrawHard(Policy):
     """The hard level's draw policy; ``book`` remembers opponents across hands."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.book = OpponentBook()
         self.value_bets = 0.0
         self.bluffs = 0.0

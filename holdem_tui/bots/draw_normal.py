@@ -10,10 +10,9 @@ estimate of the final hand.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from holdem_tui.bots.base import check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, check_or_fold, raise_action
 from holdem_tui.bots.draw_common import IMPROVE_ODDS, best_discards, describe, draw_kind
 from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import pot_odds
@@ -38,11 +37,8 @@ DRAW_WORDS = {
 }
 
 
-class DrawNormal:
+class DrawNormal(Policy):
     """The normal level's draw policy."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         """Draw by the book; bet by strength, position and odds."""

@@ -9,9 +9,8 @@ in the same simple terms (the hand's rank among starting hands, the hand made, t
 from __future__ import annotations
 
 import math
-import random
 
-from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.explain import LEVEL_WORDS, because
 from holdem_tui.bots.holdem_common import made_hand, preflop_percentile, preflop_tier
 from holdem_tui.engine.actions import Action
@@ -32,11 +31,8 @@ TIER_TOP = {1: 0.04, 2: 0.12, 3: 0.30, 4: 0.55, 5: 1.0}
 TRASH_LIMP = 0.3
 
 
-class HoldemEasy:
+class HoldemEasy(Policy):
     """The easy level's Hold'em policy; the seeded ``rng`` belongs to the bot."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         """Preflop by tier, postflop by made hand."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
@@ -104,7 +104,7 @@ def open_percent(params: HardParams, group: str, players: int) -> float:
     return dict(params.open_percent)[group]
 
 
-class HoldemHard:
+class HoldemHard(Policy):
     """The hard level's Hold'em policy; remembers opponents across hands in ``book``."""
 
     def __init__(
@@ -113,7 +113,7 @@ class HoldemHard:
         params: HardParams | None = None,
         heads_up: HeadsUpParams | None = None,
     ) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.params = params or HardParams()
         self.book = OpponentBook()
         self.heads_up = HeadsUpPlay(rng, self.book, heads_up)

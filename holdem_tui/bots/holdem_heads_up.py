@@ -50,7 +50,7 @@ from holdem_tui.bots.range_model import (
 )
 from holdem_tui.bots.reads import HandRead, OpponentBook, effective_stack, in_position
 from holdem_tui.bots.tendencies import Tendencies, size_bucket
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.actions import Action, LegalActions
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.view import PlayerView
@@ -112,6 +112,73 @@ def _band(cards: tuple[int, ...], low: float, high: float, sims: int) -> float:
 COLD_FOLD = 0.9
 
 
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A decision against one opponent as every piece starts it: the opponent's position,
+    the legal actions, the big blind its values are reported in, the pot, the price of a
+    call, and the opponent's notes with the position group their first-round spots are
+    keyed by.
+
+    Built by :meth:`HeadsUpPlay.spot`, so the pieces read these facts one way.
+    """
+
+    opponent: int
+    legal: LegalActions
+    bb: int
+    pot: int
+    call: int
+    notes: Tendencies
+    group: str
+
+    @property
+    def facing(self) -> int:
+        """The bet to match: what I have in front of me plus the call."""
+        return self.legal.current_bet + self.call
+
+    def position_rate(self, kind: str) -> float:
+        """The opponent's rate at the first-round spot ``kind`` from their position."""
+        return self.notes.rate((kind, self.group))
+
+
+@dataclass(slots=True)
+class Lines:
+    """The lines a piece weighs, in order, each with its expected value in big blinds,
+    and the best so far: a later line must beat it strictly, so a tie keeps the earlier,
+    cheaper one. ``fold_rate`` is the fold rate the best line counts on, if any."""
+
+    bb: int
+    best: float
+    action: Action
+    piece: str
+    weighed: list[tuple[str, float]]
+    fold_rate: float | None = None
+
+    @classmethod
+    def first(
+        cls, bb: int, name: str, ev: float, action: Action, piece: str, margin: float = 0.0
+    ) -> Lines:
+        """The first line, which a later one must beat by more than ``margin`` chips."""
+        return cls(bb, ev + margin, action, piece, [(name, ev / bb)])
+
+    @classmethod
+    def from_fold(cls, bb: int, piece: str) -> Lines:
+        """Folding first: worth nothing, the line every other must beat."""
+        return cls.first(bb, "fold", 0.0, Action.fold(), piece)
+
+    def weigh(
+        self, name: str, ev: float, action: Action, piece: str, fold_rate: float | None = None
+    ) -> None:
+        """List the line ``name``; it becomes the best if its value beats the best so far."""
+        self.weighed.append((name, ev / self.bb))
+        if ev > self.best:
+            self.best, self.action, self.piece, self.fold_rate = ev, action, piece, fold_rate
+
+    @property
+    def options(self) -> tuple[tuple[str, float], ...]:
+        """The lines weighed, as a :class:`Choice` lists them."""
+        return tuple(self.weighed)
+
+
 class HeadsUpPlay:
     """The hard bot's heads-up pieces, sharing its generator and its opponent book."""
 
@@ -122,6 +189,15 @@ class HeadsUpPlay:
         self.book = book
         self.params = params or HeadsUpParams()
         self._start_cache: dict[tuple[int, tuple[str, ...], int, int], Range] = {}
+
+    def spot(self, view: PlayerView, opponent: int) -> Spot:
+        """The facts of this decision against ``opponent`` that every piece starts from."""
+        legal = view.legal
+        assert legal is not None
+        notes = self.book.tendencies(view, opponent)
+        group = position_group(opponent, len(view.seats))
+        pot, call = view.total_pot, legal.call_amount
+        return Spot(opponent, legal, view.big_blind, pot, call, notes, group)
 
     # ------------------------------------------------------------------ ranges
 
@@ -219,7 +295,7 @@ class HeadsUpPlay:
         me = view.me or 0
         sb_open = players > 2 and position_group(me, players) == "sb"
         size = (p.open_size_blinds if sb_open else p.open_size) * bb
-        to = max(legal.min_raise_to, min(legal.max_raise_to, int(size)))
+        to = legal.clamp(int(size))
         invest = to - legal.current_bet
         real = self._realize_pre(view, behind)
         cards = view.my_cards
@@ -228,7 +304,7 @@ class HeadsUpPlay:
         e_three = _band(cards, 0.0, 100 * max(threes), p.preflop_sims)
         pot = view.total_pot
         called = e_flat * (pot + invest + to - view.seats[last].bet) - invest
-        their = min(p.their_3bet * to, legal.stack + legal.current_bet)
+        their = min(p.their_3bet * to, legal.all_in_amount)
         versus = max(
             -invest, realize(e_three, real) * (pot + 2 * their) - (their - legal.current_bet)
         )
@@ -248,98 +324,73 @@ class HeadsUpPlay:
         too (each is counted folding :data:`COLD_FOLD` of the time; one who does not
         plays like the opener calling), and the call is left to the multiway rules.
         """
-        legal = view.legal
-        assert legal is not None
-        p = self.params
-        bb = view.big_blind
-        notes = self.book.tendencies(view, opponent)
-        group = position_group(opponent, len(view.seats))
-        opened = 100 * notes.rate(("open", group))
+        spot, p = self.spot(view, opponent), self.params
+        legal, pot, call, facing = spot.legal, spot.pot, spot.call, spot.facing
+        opened = 100 * spot.position_rate("open")
         cards = view.my_cards
         real = self._realize_pre(view, [opponent])
-        pot, call = view.total_pot, legal.call_amount
-        facing = legal.current_bet + call
         e_open = _band(cards, 0.0, opened, p.preflop_sims)
         ev_call = realize(e_open, real) * (pot + call) - call
-        options: list[tuple[str, float]] = [("fold", 0.0), ("call", ev_call / bb)]
-        best, action, piece = 0.0, Action.fold(), "defend"
-        if ev_call > best:
-            best, action = ev_call, Action.call()
-        fold3 = notes.rate(("fold_3bet",))
-        four = notes.rate(("4bet_3bet",))
+        lines = Lines.from_fold(spot.bb, "defend")
+        lines.weigh("call", ev_call, Action.call(), "defend")
+        fold3 = spot.notes.rate(("fold_3bet",))
+        four = spot.notes.rate(("4bet_3bet",))
         if legal.can_raise:
             mult = p.threebet_ip if in_position(view, [opponent]) else p.threebet_oop
-            to = max(legal.min_raise_to, min(legal.max_raise_to, int(facing * mult)))
+            to = legal.clamp(int(facing * mult))
             x = to - legal.current_bet
             e_calls = realize(
                 _band(cards, opened * four, opened * (1 - fold3), p.preflop_sims), real
             )
             called = e_calls * (pot + x + (to - facing)) - x
-            all_in = legal.stack + legal.current_bet
+            all_in = legal.all_in_amount
             e_four = _band(cards, 0.0, max(1.5, opened * four), p.preflop_sims)
             # met by a 4-bet: fold, or all in against the 4-betting range
             rest = all_in - legal.current_bet
             jammed = max(-x, e_four * (pot + rest + (all_in - facing)) - rest)
             wins = fold3 * COLD_FOLD**behind
             ev3 = wins * pot + max(0.0, 1 - wins - four) * called + four * jammed
-            options.append(("3bet", ev3 / bb))
-            if ev3 > best:
-                best, action, piece = ev3, raise_action(legal, to), "3bet"
-        return Choice(action, piece, e_open, pot_odds(call, pot), fold3, tuple(options))
+            lines.weigh("3bet", ev3, raise_action(legal, to), "3bet")
+        odds = pot_odds(call, pot)
+        return Choice(lines.action, lines.piece, e_open, odds, fold3, lines.options)
 
     def meet_3bet(self, view: PlayerView, opponent: int) -> Choice:
         """Our open met a 3-bet: fold, call against the 3-betting range, or 4-bet by
         the 3-bettor's fold-to-4-bet."""
-        legal = view.legal
-        assert legal is not None
-        p = self.params
-        bb = view.big_blind
-        notes = self.book.tendencies(view, opponent)
-        group = position_group(opponent, len(view.seats))
-        three = max(1.5, 100 * notes.rate(("3bet_open", group)))
+        spot, p = self.spot(view, opponent), self.params
+        legal, pot, call, facing = spot.legal, spot.pot, spot.call, spot.facing
+        three = max(1.5, 100 * spot.position_rate("3bet_open"))
         cards = view.my_cards
         real = self._realize_pre(view, [opponent])
-        pot, call = view.total_pot, legal.call_amount
-        facing = legal.current_bet + call
         e_three = _band(cards, 0.0, three, p.preflop_sims)
         ev_call = realize(e_three, real) * (pot + call) - call
         if call >= legal.stack:
             ev_call = e_three * (pot + call) - call
-        options: list[tuple[str, float]] = [("fold", 0.0), ("call", ev_call / bb)]
-        best, action, piece = 0.0, Action.fold(), "meet_3bet"
-        if ev_call > best:
-            best, action = ev_call, Action.call()
+        lines = Lines.from_fold(spot.bb, "meet_3bet")
+        lines.weigh("call", ev_call, Action.call(), "meet_3bet")
         if legal.can_raise:
-            fold4 = notes.rate(("fold_4bet",))
-            all_in = legal.stack + legal.current_bet
+            fold4 = spot.notes.rate(("fold_4bet",))
+            all_in = legal.all_in_amount
             to = int(facing * p.fourbet)
             jam = to >= 0.4 * all_in
-            to = all_in if jam else max(legal.min_raise_to, min(legal.max_raise_to, to))
+            to = all_in if jam else legal.clamp(to)
             x = to - legal.current_bet
             e_cont = _band(cards, 0.0, max(1.0, three * (1 - fold4)), p.preflop_sims)
             final = pot + x + (to - facing)
             called = (e_cont if jam else realize(e_cont, real)) * final - x
             ev4 = fold4 * pot + (1 - fold4) * called
-            options.append(("4bet", ev4 / bb))
-            if ev4 > best:
-                best, action, piece = ev4, raise_action(legal, to), "4bet"
-        return Choice(action, piece, e_three, pot_odds(call, pot), None, tuple(options))
+            lines.weigh("4bet", ev4, raise_action(legal, to), "4bet")
+        odds = pot_odds(call, pot)
+        return Choice(lines.action, lines.piece, e_three, odds, None, lines.options)
 
     def meet_4bet(self, view: PlayerView, opponent: int) -> Choice:
         """Our 3-bet met a 4-bet (or more): fold, or get the chips in against its range."""
-        legal = view.legal
-        assert legal is not None
-        p = self.params
-        bb = view.big_blind
-        notes = self.book.tendencies(view, opponent)
-        group = position_group(opponent, len(view.seats))
-        opened = 100 * notes.rate(("open", group))
-        four = max(1.2, opened * notes.rate(("4bet_3bet",)))
-        cards = view.my_cards
-        pot, call = view.total_pot, legal.call_amount
-        e_four = _band(cards, 0.0, four, p.preflop_sims)
-        all_in = legal.stack + legal.current_bet
-        facing = legal.current_bet + call
+        spot = self.spot(view, opponent)
+        legal, bb, pot, call, facing = spot.legal, spot.bb, spot.pot, spot.call, spot.facing
+        opened = 100 * spot.position_rate("open")
+        four = max(1.2, opened * spot.notes.rate(("4bet_3bet",)))
+        e_four = _band(view.my_cards, 0.0, four, self.params.preflop_sims)
+        all_in = legal.all_in_amount
         x = all_in - legal.current_bet
         ev_jam = e_four * (pot + x + max(0, all_in - facing)) - x
         ev_call = e_four * (pot + call) - call
@@ -354,13 +405,11 @@ class HeadsUpPlay:
 
     def postflop(self, view: PlayerView, read: HandRead, opponent: int) -> Choice:
         """Bet or check when free, else fold, call or raise: all by expected value."""
-        legal = view.legal
-        assert legal is not None
         sr = self.street_read(view, opponent)
-        notes = self.book.tendencies(view, opponent)
-        if legal.call_amount == 0:
-            return self.bet_or_check(view, read, opponent, sr, notes)
-        return self.face_bet(view, read, opponent, sr, notes)
+        spot = self.spot(view, opponent)
+        if spot.call == 0:
+            return self.bet_or_check(view, read, sr, spot)
+        return self.face_bet(view, read, sr, spot)
 
     def _realization(self, view: PlayerView, opponent: int) -> float:
         if len(view.board) == 5:
@@ -368,14 +417,7 @@ class HeadsUpPlay:
         p = self.params
         return p.realize_ip if in_position(view, [opponent]) else p.realize_oop
 
-    def bet_or_check(
-        self,
-        view: PlayerView,
-        read: HandRead,
-        opponent: int,
-        sr: StreetRead,
-        notes: Tendencies,
-    ) -> Choice:
+    def bet_or_check(self, view: PlayerView, read: HandRead, sr: StreetRead, spot: Spot) -> Choice:
         """Check, or the bet size with the best expected value against this range.
 
         For each size the range splits by strength into folds (the weakest, as much as
@@ -383,25 +425,20 @@ class HeadsUpPlay:
         raises) and calls (the rest); the bet earns the pot from the folds, its equity
         against the callers on a bigger pot, and loses the bet to raises it cannot call.
         """
-        legal = view.legal
-        assert legal is not None
-        p = self.params
-        bb = view.big_blind
-        pot = view.total_pot
+        p, legal, pot, notes = self.params, spot.legal, spot.pot, spot.notes
         street = view.street.value
-        real = self._realization(view, opponent)
+        real = self._realization(view, spot.opponent)
         eq = sr.mean_equity()
         ev_check = realize(eq, real) * pot
-        options: list[tuple[str, float]] = [("check", ev_check / bb)]
-        best, action, fold_rate = ev_check + p.bet_margin * pot, Action.check(), None
+        lines = Lines.first(spot.bb, "check", ev_check, Action.check(), "check", p.bet_margin * pot)
         if not legal.can_raise:
-            return Choice(action, "check", eq, None, None, tuple(options))
-        checked = "x" if read.seat(opponent).street_checks else "-"
-        all_in = legal.stack + legal.current_bet
+            return Choice(lines.action, lines.piece, eq, None, None, lines.options)
+        checked = "x" if read.seat(spot.opponent).street_checks else "-"
+        all_in = legal.all_in_amount
         raise_rate = notes.rate(("raise", street))
         tried: set[int] = set()
         for fraction in p.bet_sizes:
-            to = max(legal.min_raise_to, min(legal.max_raise_to, int(pot * fraction)))
+            to = legal.clamp(int(pot * fraction))
             if to >= 0.7 * all_in:
                 to = legal.max_raise_to
             if to in tried:
@@ -424,45 +461,29 @@ class HeadsUpPlay:
                 their = min(3 * b, all_in)
                 ev += pr * max(-b, sr.mean_equity(raises) * (pot + 2 * their) - their)
             label = "all_in" if shove else f"bet_{fraction:g}"
-            options.append((label, ev / bb))
-            if ev > best:
-                best, action, fold_rate = ev, raise_action(legal, to), pf
-        piece = "bet" if action.kind.value in ("bet", "raise") else "check"
-        return Choice(action, piece, eq, None, fold_rate, tuple(options))
+            lines.weigh(label, ev, raise_action(legal, to), "bet", pf)
+        return Choice(lines.action, lines.piece, eq, None, lines.fold_rate, lines.options)
 
-    def face_bet(
-        self,
-        view: PlayerView,
-        read: HandRead,
-        opponent: int,
-        sr: StreetRead,
-        notes: Tendencies,
-    ) -> Choice:
+    def face_bet(self, view: PlayerView, read: HandRead, sr: StreetRead, spot: Spot) -> Choice:
         """Fold, call by equity against the range that bets (or raises) like this, or
         raise when the folds it wins and the equity against the rest pay for it."""
-        legal = view.legal
-        assert legal is not None
-        p = self.params
-        bb = view.big_blind
-        pot, call = view.total_pot, legal.call_amount
+        legal, pot, call, facing = spot.legal, spot.pot, spot.call, spot.facing
         street = view.street.value
-        real = self._realization(view, opponent)
+        real = self._realization(view, spot.opponent)
         eq = sr.mean_equity()
-        all_in = legal.stack + legal.current_bet
+        all_in = legal.all_in_amount
         ev_call = (eq if call >= legal.stack else realize(eq, real)) * (pot + call) - call
-        options: list[tuple[str, float]] = [("fold", 0.0), ("call", ev_call / bb)]
-        best, action, piece, fold_rate = 0.0, Action.fold(), "fold", None
-        if ev_call > best:
-            best, action, piece = ev_call, Action.call(), "call"
+        lines = Lines.from_fold(spot.bb, "fold")
+        lines.weigh("call", ev_call, Action.call(), "call")
         if legal.can_raise:
-            facing = legal.current_bet + call
             # against a bet, its folds to a raise; against a raise (a range that is strong
             # already) a re-raise is only for value: nobody is counted on to fold
             reraise = read.street_raises >= 2
-            fold = 0.0 if reraise else notes.sample(("fold_raise", street), self.rng)
+            fold = 0.0 if reraise else spot.notes.sample(("fold_raise", street), self.rng)
+            raise_size = self.params.raise_size
             for to in sorted(
                 {
-                    max(legal.min_raise_to, min(all_in, facing + int((pot + call) * p.raise_size))),
+                    max(legal.min_raise_to, min(all_in, facing + int((pot + call) * raise_size))),
                     all_in,
                 }
             ):
@@ -476,7 +497,7 @@ class HeadsUpPlay:
                 called = (e_cont if shove else realize(e_cont, real)) * final - x
                 pf = 1.0 - sr.share(cont)
                 ev = pf * pot + (1.0 - pf) * called
-                options.append(("all_in" if shove else "raise", ev / bb))
-                if ev > best:
-                    best, action, piece, fold_rate = ev, raise_action(legal, to), "raise", pf
-        return Choice(action, piece, eq, pot_odds(call, pot), fold_rate, tuple(options))
+                label = "all_in" if shove else "raise"
+                lines.weigh(label, ev, raise_action(legal, to), "raise", pf)
+        odds = pot_odds(call, pot)
+        return Choice(lines.action, lines.piece, eq, odds, lines.fold_rate, lines.options)

@@ -11,9 +11,8 @@ blinds, or the estimate against the price.
 from __future__ import annotations
 
 import math
-import random
 
-from holdem_tui.bots.base import call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
 from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
     board_texture,
@@ -58,11 +57,8 @@ def _bb_up(chips: int, bb: int) -> int:
     return math.ceil(chips / bb - 1e-9)
 
 
-class HoldemNormal:
+class HoldemNormal(Policy):
     """The normal level's Hold'em policy."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def decide(self, view: PlayerView) -> Decision:
         """Chart before the flop, rough equity against pot odds after."""

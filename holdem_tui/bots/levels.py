@@ -13,23 +13,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
-from holdem_tui.bots.base import BaseBot
+from holdem_tui.bots.base import BaseBot, Policy
 from holdem_tui.bots.draw_easy import DrawEasy
 from holdem_tui.bots.draw_hard import DrawHard
 from holdem_tui.bots.draw_normal import DrawNormal
 from holdem_tui.bots.holdem_easy import HoldemEasy
 from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.holdem_normal import HoldemNormal
-from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.variants import VARIANTS, Variant
 from holdem_tui.engine.view import PlayerView
-
-
-class _Policy(Protocol):
-    def decide(self, view: PlayerView) -> Action | Decision: ...
 
 
 class _LevelBot(BaseBot):
@@ -38,7 +33,7 @@ class _LevelBot(BaseBot):
     A level names one policy class per :class:`Variant`; each is built with the bot's rng.
     """
 
-    policies: ClassVar[Mapping[Variant, Callable[[random.Random], _Policy]]]
+    policies: ClassVar[Mapping[Variant, Callable[[random.Random], Policy]]]
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)

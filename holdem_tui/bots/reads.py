@@ -137,6 +137,17 @@ def in_position(view: PlayerView, opponents: list[int]) -> bool:
     return all(me > p for p in opponents)
 
 
+def smoothed(hits: int, chances: int, *, percent: int, over: int) -> float:
+    """``hits`` in ``chances``, read as if ``over`` more chances at ``percent`` per cent
+    came first, so a player seen twice is not read as never or always doing it.
+
+    The prior's hits are ``percent * over / 100``: a ratio of whole numbers, so the float
+    is the one a decimal literal would give (``0.3 * 6`` is not ``1.8``; ``30 * 6 / 100``
+    is).
+    """
+    return (hits + percent * over / 100) / (chances + over)
+
+
 @dataclass(slots=True)
 class PlayerStats(StyleCounts):
     """Running public counts for one opponent across hands (:class:`StyleCounts`, counted
@@ -145,23 +156,23 @@ class PlayerStats(StyleCounts):
 
     def raise_rate(self) -> float:
         """How often they raise in the first round (prior: a 15% raiser over six hands)."""
-        return (self.raised_first_round + 0.9) / (self.hands + 6)
+        return smoothed(self.raised_first_round, self.hands, percent=15, over=6)
 
     def reraise_rate(self) -> float:
         """How often they re-raise a first-round raise (prior: 5% over six spots)."""
-        return (self.reraised + 0.3) / (self.faced_raise_first_round + 6)
+        return smoothed(self.reraised, self.faced_raise_first_round, percent=5, over=6)
 
     def vpip(self) -> float:
         """How often they put chips in voluntarily (prior: 30% over six hands)."""
-        return (self.voluntary + 1.8) / (self.hands + 6)
+        return smoothed(self.voluntary, self.hands, percent=30, over=6)
 
     def fold_to_bet(self) -> float:
         """How often they fold when facing a bet (prior: 45% over ten spots)."""
-        return (self.folded_to_bet + 4.5) / (self.faced_bet + 10)
+        return smoothed(self.folded_to_bet, self.faced_bet, percent=45, over=10)
 
     def aggression(self) -> float:
         """Share of their post-first-round actions that bet or raise (prior 35%)."""
-        return (self.later_aggressive + 3.5) / (self.later_actions + 10)
+        return smoothed(self.later_aggressive, self.later_actions, percent=35, over=10)
 
     def open_rate(self) -> float:
         """How often they raise when first in (prior: 25% over eight chances).
@@ -169,15 +180,15 @@ class PlayerStats(StyleCounts):
         Unlike :meth:`raise_rate` it counts only the spots where they could open, so a
         heads-up button who raises 70% is read as a 70% opener, not 35%.
         """
-        return (self.opens + 2.0) / (self.open_chances + 8)
+        return smoothed(self.opens, self.open_chances, percent=25, over=8)
 
     def fold_to_3bet(self) -> float:
         """How often an opener folds to a re-raise (prior: 45% over six spots)."""
-        return (self.folded_to_3bet + 2.7) / (self.faced_3bet + 6)
+        return smoothed(self.folded_to_3bet, self.faced_3bet, percent=45, over=6)
 
     def cbet_rate(self) -> float:
         """How often the first-round aggressor bets the next street (prior 55% over eight)."""
-        return (self.cbets + 4.4) / (self.cbet_chances + 8)
+        return smoothed(self.cbets, self.cbet_chances, percent=55, over=8)
 
     def raise_to_later_bet(self) -> float:
         """How often they raise a bet after the first round (prior: 10% over ten).
@@ -185,11 +196,11 @@ class PlayerStats(StyleCounts):
         A raise comes from the top of this share of their range: rare raisers (most
         tight players) raise only with very strong hands, and the bot reads them so.
         """
-        return (self.raised_later_bet + 1.0) / (self.faced_later_bet + 10)
+        return smoothed(self.raised_later_bet, self.faced_later_bet, percent=10, over=10)
 
     def fold_to_later_bet(self) -> float:
         """How often they fold to a bet after the first round (prior: 40% over ten)."""
-        return (self.folded_later_bet + 4.0) / (self.faced_later_bet + 10)
+        return smoothed(self.folded_later_bet, self.faced_later_bet, percent=40, over=10)
 
 
 class OpponentBook:

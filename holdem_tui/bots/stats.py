@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import Event, PlayerActed, Street, StreetStarted
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 #: streets on which the first betting round of each variant happens
 FIRST_ROUND = (Street.PREFLOP, Street.PREDRAW)
@@ -115,6 +119,16 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
                     opener = event.player
 
 
+def field_sums(a: DataclassInstance, b: DataclassInstance) -> dict[str, Any]:
+    """Each field of the dataclass ``a`` plus the same field of ``b``, by name.
+
+    How every set of counts is summed (a player's chunks here, a session's hands in the
+    review's :class:`~holdem_tui.review.stats.SeatStats`), so a count added to one of
+    them is summed with the rest and no other change.
+    """
+    return {f.name: getattr(a, f.name) + getattr(b, f.name) for f in fields(a)}
+
+
 @dataclass(slots=True)
 class StyleCounts:
     """Running public counts for one player (or one player in one position), summable.
@@ -156,8 +170,8 @@ class StyleCounts:
 
     def add(self, other: StyleCounts) -> None:
         """Accumulate another player's (or another chunk's) counts into these."""
-        for f in fields(StyleCounts):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for name, total in field_sums(self, other).items():
+            setattr(self, name, total)
 
 
 class HandCounter:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from holdem_tui.bots.reads import OpponentBook
+from holdem_tui.bots.stats import field_sums
 from holdem_tui.engine.events import (
     BetsCollected,
     BoardDealt,
@@ -78,9 +79,7 @@ class SeatStats:
     all_in_worth: float = 0.0
 
     def __add__(self, other: SeatStats) -> SeatStats:
-        return SeatStats(
-            **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
-        )
+        return SeatStats(**field_sums(self, other))
 
     @property
     def vpip_rate(self) -> float:
