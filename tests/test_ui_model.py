@@ -14,7 +14,7 @@ import click
 import pytest
 from ui_support import CallingStation, stations
 
-from holdem_tui.commands.play import build_settings
+from holdem_tui.commands.play import GameFlags, build_settings
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown
 from holdem_tui.game_settings import BOT, HUMAN, GameSettings, SeatSettings
@@ -76,21 +76,20 @@ def test_draw_takes_at_most_six() -> None:
 
 
 def test_draw_is_always_played_with_an_ante() -> None:
-    draw = build_settings(game="draw")
-    holdem = build_settings(game="holdem")
+    draw = build_settings(GameFlags(game="draw"))
+    holdem = build_settings(GameFlags(game="holdem"))
     assert draw.game_ante == 5 and draw.table_config().ante == 5
     assert holdem.game_ante == 0 and holdem.table_config().ante == 0
-    both = build_settings(game="holdem", ante=2)
+    both = build_settings(GameFlags(game="holdem", ante=2))
     assert (both.ante, both.draw_ante) == (2, 5)  # each game keeps its own ante
     assert GameSettings.from_dict(draw.to_dict()) == draw
-    small = build_settings(game="draw", limits="4/8")
+    small = build_settings(GameFlags(game="draw", limits="4/8"))
     assert small.game_ante == 2  # half the small bet, as the simulator's default
 
 
 def test_play_flags_build_the_settings() -> None:
-    settings = build_settings(
+    flags = GameFlags(
         game="draw",
-        humans="Ana,Ben",
         bots="easy,normal,hard",
         stack=500,
         limits="5/10",
@@ -100,6 +99,7 @@ def test_play_flags_build_the_settings() -> None:
         pace="slow",
         seed=9,
     )
+    settings = build_settings(flags, humans="Ana,Ben")
     assert settings.variant == "draw"
     assert [s.name for s in settings.seats if s.is_human] == ["Ana", "Ben"]
     assert [s.level for s in settings.seats if not s.is_human] == ["easy", "normal", "hard"]
@@ -114,13 +114,13 @@ def test_play_flags_build_the_settings() -> None:
 
 
 def test_play_flags_watch_and_bad_values() -> None:
-    assert build_settings(watch=True, bots="easy,hard").watch_only
+    assert build_settings(GameFlags(bots="easy,hard"), watch=True).watch_only
     with pytest.raises(click.BadParameter):
-        build_settings(blinds="five/ten")
+        build_settings(GameFlags(blinds="five/ten"))
     with pytest.raises(click.UsageError):
-        build_settings(game="draw", bots="easy,easy,easy,easy,easy,easy")
+        build_settings(GameFlags(game="draw", bots="easy,easy,easy,easy,easy,easy"))
     with pytest.raises(click.UsageError):
-        build_settings(plugins=("nosuchmodule:Bot",))
+        build_settings(GameFlags(plugins=("nosuchmodule:Bot",)))
 
 
 @pytest.mark.slow
@@ -281,21 +281,21 @@ def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
 
 def test_play_refuses_a_draw_game_without_an_ante() -> None:
     with pytest.raises(click.UsageError) as refused:
-        build_settings(game="draw", ante=0)
+        build_settings(GameFlags(game="draw", ante=0))
     assert "Five-Card Draw is played with an ante" in str(refused.value)
-    assert build_settings(game="holdem", ante=0).game_ante == 0
+    assert build_settings(GameFlags(game="holdem", ante=0)).game_ante == 0
     for lang in ("hr", "fi", "nl"):
         text = get_translator(lang).t("setup.error.draw_ante", min=1)
         assert "1" in text and text != "setup.error.draw_ante"
 
 
 def test_play_draw_without_hands_or_minutes_plays_the_set_number_of_hands() -> None:
-    draw = build_settings(game="draw")
+    draw = build_settings(GameFlags(game="draw"))
     assert draw.hand_limit is None and draw.table_config().hand_limit == 30
-    assert build_settings(game="draw", hands=8).table_config().hand_limit == 8
-    timed = build_settings(game="draw", minutes=20).table_config()
+    assert build_settings(GameFlags(game="draw", hands=8)).table_config().hand_limit == 8
+    timed = build_settings(GameFlags(game="draw", minutes=20)).table_config()
     assert (timed.hand_limit, timed.minute_limit) == (None, 20.0)
-    assert build_settings(game="holdem").table_config().hand_limit is None
+    assert build_settings(GameFlags(game="holdem")).table_config().hand_limit is None
 
 
 def test_asking_about_the_time_limit_does_not_move_the_clock() -> None:

@@ -14,10 +14,11 @@ import logging
 import socket
 import sys
 import threading
+from dataclasses import replace
 
 import click
 
-from holdem_tui.commands.play import build_settings, chosen_before, game_options
+from holdem_tui.commands.play import GameFlags, build_settings, chosen_before, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
@@ -89,18 +90,7 @@ def _default_name() -> str:
 )
 @click.option("--resume", is_flag=True, help="Open the last hosted table again where it stopped.")
 def command(
-    game: str,
-    bots: str | None,
-    plugins: tuple[str, ...],
-    stack: int,
-    blinds: str | None,
-    ante: int | None,
-    limits: str | None,
-    hands: int | None,
-    minutes: int | None,
-    lang: str | None,
-    pace: str | None,
-    seed: int | None,
+    flags: GameFlags,
     open_seats: int,
     name: str | None,
     no_seat: bool,
@@ -115,7 +105,7 @@ def command(
     from holdem_tui.net.server import HostOptions, TableServer, host_save_file, new_code
     from holdem_tui.storage.preferences import load_settings
 
-    lang, pace = chosen_before(lang, pace, load_settings(repair=False).settings)
+    lang, pace = chosen_before(flags.lang, flags.pace, load_settings(repair=False).settings)
     tr = get_translator(resolve_language(lang, None))
     player = None if no_seat else (name or _default_name()).strip()
     if player is not None and (problem := p.check_name(player)) is not None:
@@ -127,21 +117,9 @@ def command(
             f"{p.CODE_LENGTH} characters from {p.CODE_ALPHABET}", param_hint="--code"
         )
     seats = ([player] if player is not None else []) + [""] * open_seats
-    settings = build_settings(
-        game=game,
-        bots=bots if bots is not None else "",
-        plugins=plugins,
-        stack=stack,
-        blinds=blinds,
-        ante=ante,
-        limits=limits,
-        hands=hands,
-        minutes=minutes,
-        lang=lang,
-        pace=pace,
-        seed=seed,
-        human_seats=seats,
-    )
+    # no --bots: no bots (every seat not left open is the host's or a friend's)
+    flags = replace(flags, bots=flags.bots or "", lang=lang, pace=pace)
+    settings = build_settings(flags, human_seats=seats)
     if not settings.humans:
         raise click.UsageError("a hosted table needs a seat for someone: use --open or a seat")
     if start_when is not None:

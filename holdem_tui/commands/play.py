@@ -7,9 +7,10 @@ plugin that cannot be imported is reported on the command line, not mid-game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from holdem_tui.storage.preferences import Settings
     from holdem_tui.ui.app import HoldemApp
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 
 def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
     """``"5/10"`` -> ``(5, 10)``; ``None`` when the flag was not given."""
@@ -60,22 +59,34 @@ def _names(value: str | None) -> list[str] | None:
     return None if value is None else comma_list(value)
 
 
+@dataclass(frozen=True, slots=True)
+class GameFlags:
+    """The flags that describe the game and its stakes (:func:`game_options`), as typed.
+
+    ``play`` and ``host`` both take them; one object instead of twelve parameters keeps the
+    two commands, and :func:`build_settings`, from listing them again. ``None`` is "not
+    given": the game's own default (or, for ``lang`` and ``pace``, the player's last choice).
+    """
+
+    game: str = Variant.HOLDEM.value
+    bots: str | None = None
+    plugins: tuple[str, ...] = ()
+    stack: int = 1000
+    blinds: str | None = None
+    ante: int | None = None
+    limits: str | None = None
+    hands: int | None = None
+    minutes: int | None = None
+    lang: str | None = None
+    pace: str | None = None
+    seed: int | None = None
+
+
 def build_settings(
+    flags: GameFlags = GameFlags(),
     *,
-    game: str = Variant.HOLDEM.value,
     humans: str | None = None,
-    bots: str | None = None,
-    plugins: tuple[str, ...] = (),
     watch: bool = False,
-    stack: int = 1000,
-    blinds: str | None = None,
-    ante: int | None = None,
-    limits: str | None = None,
-    hands: int | None = None,
-    minutes: int | None = None,
-    lang: str | None = None,
-    pace: str = "normal",
-    seed: int | None = None,
     human_seats: list[str] | None = None,
     training: bool = False,
 ) -> GameSettings:
@@ -83,35 +94,36 @@ def build_settings(
 
     ``human_seats`` seats exactly these names (``""``: a chair left open), as ``host`` does.
     """
+    game = flags.game
     human_names = [] if watch else (_names(humans) or [""])
     if human_seats is not None:
         human_names = human_seats
-    bot_levels = _names(bots)
+    bot_levels = _names(flags.bots)
     if bot_levels is None:
-        bot_levels = [] if plugins else list(DEFAULT_BOTS)
-    bot_levels += list(plugins)
-    sb_bb = _pair(blinds, "--blinds") or (5, 10)
-    bets = _pair(limits, "--limits") or (10, 20)
+        bot_levels = [] if flags.plugins else list(DEFAULT_BOTS)
+    bot_levels += list(flags.plugins)
+    sb_bb = _pair(flags.blinds, "--blinds") or (5, 10)
+    bets = _pair(flags.limits, "--limits") or (10, 20)
     # --ante sets the ante of the game chosen; without it each game keeps its default
-    if ante is not None:
-        antes = {"draw_ante" if game == Variant.DRAW else "ante": ante}
+    if flags.ante is not None:
+        antes = {"draw_ante" if game == Variant.DRAW else "ante": flags.ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
         antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
         bots=bot_levels,
-        stack=stack,
+        stack=flags.stack,
         small_blind=sb_bb[0],
         big_blind=sb_bb[1],
         **antes,
         small_bet=bets[0],
         big_bet=bets[1],
-        hand_limit=hands,
-        minute_limit=minutes,
-        lang=resolve_language(lang, None),
-        pace=pace,
-        seed=seed,
+        hand_limit=flags.hands,
+        minute_limit=flags.minutes,
+        lang=resolve_language(flags.lang, None),
+        pace=flags.pace or "normal",
+        seed=flags.seed,
         training=training,
     )
     tr = get_translator(settings.lang)
@@ -129,8 +141,11 @@ def build_settings(
     return settings
 
 
-def game_options(bots_help: str) -> Callable[[F], F]:
-    """The flags that set the game and its stakes, shared by ``play`` and ``host``."""
+def game_options(
+    bots_help: str,
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The flags that set the game and its stakes, shared by ``play`` and ``host``: the
+    command receives them as one :class:`GameFlags` first argument."""
     options = [
         game_option("Texas Hold'em (no limit) or Five-Card Draw (fixed limit)."),
         click.option("--bots", metavar="LEVELS", default=None, help=bots_help),
@@ -181,10 +196,17 @@ def game_options(bots_help: str) -> Callable[[F], F]:
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
     ]
 
-    def apply(function: F) -> F:
+    names = tuple(f.name for f in fields(GameFlags))
+
+    def apply(function: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(function)
+        def with_flags(**given: Any) -> None:
+            flags = GameFlags(**{name: given.pop(name) for name in names})
+            function(flags, **given)
+
         for option in reversed(options):
-            function = option(function)
-        return function
+            with_flags = option(with_flags)
+        return with_flags
 
     return apply
 
@@ -216,20 +238,9 @@ def game_options(bots_help: str) -> Callable[[F], F]:
     "(default: as last chosen).",
 )
 def command(
-    game: str,
+    flags: GameFlags,
     humans: str | None,
-    bots: str | None,
-    plugins: tuple[str, ...],
     watch: bool,
-    stack: int,
-    blinds: str | None,
-    ante: int | None,
-    limits: str | None,
-    hands: int | None,
-    minutes: int | None,
-    lang: str | None,
-    pace: str | None,
-    seed: int | None,
     setup_first: bool,
     resume: bool,
     training: bool | None,
@@ -238,7 +249,8 @@ def command(
     from holdem_tui.storage.preferences import load_settings
 
     stored = load_settings()
-    lang, pace = chosen_before(lang, pace, stored.settings)
+    lang, pace = chosen_before(flags.lang, flags.pace, stored.settings)
+    flags = replace(flags, lang=lang, pace=pace)
     if training is None:
         training = stored.settings.training
     notices: list[str] = []
@@ -269,23 +281,7 @@ def command(
         # bare `holdem-tui`: an unfinished session is never skipped silently, the setup
         # screen checks it and offers "Continue"
         setup_first = setup_first or SaveFile().exists()
-    settings = build_settings(
-        game=game,
-        humans=humans,
-        bots=bots,
-        plugins=plugins,
-        watch=watch,
-        stack=stack,
-        blinds=blinds,
-        ante=ante,
-        limits=limits,
-        hands=hands,
-        minutes=minutes,
-        lang=lang,
-        pace=pace,
-        seed=seed,
-        training=training,
-    )
+    settings = build_settings(flags, humans=humans, watch=watch, training=training)
     from holdem_tui.ui.app import create_app
 
     app = create_app(settings, setup_first=setup_first, persist=persist)
