@@ -21,10 +21,9 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import HostOptions, TableServer
 from holdem_tui.session.controller import BotFactory
-
-LOOPBACK = "127.0.0.1"
 
 
 async def open_table(

@@ -26,6 +26,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
 from holdem_tui.session.controller import BotFactory
 from holdem_tui.session.present import Stage
@@ -516,7 +517,7 @@ class HostedScene:
             keep_table=self.keep_table,
         )
         server = TableServer(options, bot_factory=stations)
-        port = self._run(server.start("127.0.0.1", 0))
+        port = self._run(server.start(LOOPBACK, 0))
         HostedScene._open.append(server)
         token = options.host_token
         for name in others:
@@ -524,7 +525,7 @@ class HostedScene:
         for name in play:
             self._run(self._station(port, name))
         target = JoinTarget(
-            "127.0.0.1", port, SCENE_CODE, me, shown=SHOWN_ADDRESS, token=token if host else None
+            LOOPBACK, port, SCENE_CODE, me, shown=SHOWN_ADDRESS, token=token if host else None
         )
         return create_remote_app(target, GameSettings(lang=lang, pace="instant"))
 
@@ -533,7 +534,7 @@ class HostedScene:
         """Sit ``name`` down and read whatever the table says, until it closes."""
         from holdem_tui.net.client import Connection
 
-        connection = await Connection.open("127.0.0.1", port, SCENE_CODE, name, token=token)
+        connection = await Connection.open(LOOPBACK, port, SCENE_CODE, name, token=token)
 
         async def read() -> None:
             while await connection.recv() is not None:
@@ -546,7 +547,7 @@ class HostedScene:
         """Sit a calling station down as ``name``, playing in the background."""
         from holdem_tui.net.bot_client import play_bot
 
-        task = play_bot("127.0.0.1", port, SCENE_CODE, name, CallingStation())
+        task = play_bot(LOOPBACK, port, SCENE_CODE, name, CallingStation())
         HostedScene._tasks.add(asyncio.get_running_loop().create_task(task))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from hang import HANG_GUARD
-from net_support import LOOPBACK, WireClient, open_table, opening_bettor
+from net_support import WireClient, open_table, opening_bettor
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
@@ -24,6 +24,7 @@ from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import RemoteSession, split_address
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp

@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from hang import HANG_GUARD, QUIET_LIMIT
-from net_support import LOOPBACK, open_table
+from net_support import open_table
 from scenes import CallingStation
 
 from holdem_tui.cli import main
 from holdem_tui.net.bot_client import play_bot
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import TableServer
 
 STATION = "scenes:CallingStation"

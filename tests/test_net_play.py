@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from net_support import LOOPBACK, WireClient, calling, open_table
+from net_support import WireClient, calling, open_table
 from scenes import progress_guard, stations
 from screen_room import plain
 from textual.pilot import Pilot
@@ -34,6 +34,7 @@ from holdem_tui.i18n import get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import RemoteSession
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text

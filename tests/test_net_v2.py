@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from hang import HANG_GUARD
-from net_support import LOOPBACK, WireClient, calling, open_table, opening_bettor
+from net_support import WireClient, calling, open_table, opening_bettor
 from scenes import CallingStation
 
 from holdem_tui.engine.actions import Action
@@ -29,6 +29,7 @@ from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app

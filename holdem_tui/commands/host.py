@@ -33,7 +33,7 @@ def lan_address() -> str:
         address: str = probe.getsockname()[0]
         return address
     except OSError:
-        return "127.0.0.1"
+        return p.LOOPBACK
     finally:
         probe.close()
 
@@ -257,7 +257,7 @@ def _serve_and_play(
     # the host's own app proves it is the host's with the token only this process knows;
     # it connects over loopback when the table listens everywhere, else where it listens
     target = JoinTarget(
-        "127.0.0.1" if everywhere else bind,
+        p.LOOPBACK if everywhere else bind,
         outcome,
         server.code,
         player,

@@ -27,8 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from holdem_tui.net import protocol as p
-
-LOOPBACK = "127.0.0.1"
+from holdem_tui.net.protocol import LOOPBACK
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 #: the port ``host`` listens on unless told otherwise
 DEFAULT_PORT: Final = 7477
+#: this machine, as a host's own seat, the benchmarks and ``--bind`` reach it
+LOOPBACK: Final = "127.0.0.1"
 #: longest host token (the host process's own secret, see ``Hello.token``)
 MAX_TOKEN: Final = 64
 

@@ -356,7 +356,7 @@ class TableServer:
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+    async def start(self, host: str = p.LOOPBACK, port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port) and start the table; returns the port."""
         self._server = await asyncio.start_server(self._handle, host, port, limit=p.MAX_CLIENT_LINE)
         self._driver = asyncio.create_task(self._drive())

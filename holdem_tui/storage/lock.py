@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from holdem_tui.storage.atomic import TEMP_PREFIX
-
-LOCK_NAME = "holdem-tui.lock"
+from holdem_tui.storage.paths import LOCK_NAME
 
 
 @dataclass(frozen=True, slots=True)

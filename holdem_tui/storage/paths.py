@@ -15,6 +15,8 @@ from typing import Final
 APP_NAME: Final = "holdem-tui"
 CONFIG_ENV: Final = "HOLDEM_TUI_CONFIG_DIR"
 DATA_ENV: Final = "HOLDEM_TUI_DATA_DIR"
+#: the file in a data folder that says a running game holds it (:mod:`.lock`)
+LOCK_NAME: Final = f"{APP_NAME}.lock"
 
 
 def config_dir() -> Path:
