@@ -45,6 +45,7 @@ from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.evaluator import evaluate7_batch
 from holdem_tui.engine.events import Street
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.variants import Variant, rules_of
 from holdem_tui.engine.view import PlayerView
 
 __all__ = [
@@ -102,7 +103,9 @@ def _last_round(view: PlayerView) -> bool:
 
 
 def _after_flop_or_draw(view: PlayerView) -> bool:
-    return bool(view.board) if view.variant != "draw" else view.street is Street.POSTDRAW
+    if rules_of(view.variant).board_cards:
+        return bool(view.board)
+    return view.street is Street.POSTDRAW
 
 
 def calling_range_equity(view: PlayerView, share: float = CALLING_SHARE) -> float | None:
@@ -112,7 +115,7 @@ def calling_range_equity(view: PlayerView, share: float = CALLING_SHARE) -> floa
     to its best hands on this board by weight, ties at the cut kept. ``None`` where it
     does not apply (not a Hold'em river, nobody left, a range emptied by known cards).
     """
-    if view.variant == "draw" or len(view.board) != 5 or view.me is None:
+    if view.variant is not Variant.HOLDEM or len(view.board) != 5 or view.me is None:
         return None
     opponents = opponents_in_hand(view)
     if not opponents:

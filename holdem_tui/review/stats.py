@@ -35,6 +35,7 @@ from holdem_tui.engine.events import (
 )
 from holdem_tui.engine.pots import Pot
 from holdem_tui.engine.runout import runout_shares
+from holdem_tui.engine.variants import Variant
 from holdem_tui.review.record import HandRecord, load_records
 
 __all__ = ["AllIn", "SeatStats", "all_in", "hand_stats", "history_stats", "session_stats"]
@@ -135,7 +136,7 @@ def all_in(record: HandRecord, position: int) -> AllIn | None:
     was complete, with ``position`` still in. Every contender's cards must be known.
     """
     hand = record.hand
-    if hand.variant != "holdem":
+    if hand.variant is not Variant.HOLDEM:
         return None
     events = hand.events
     last = max((i for i, e in enumerate(events) if isinstance(e, PlayerActed)), default=-1)

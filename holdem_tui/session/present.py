@@ -23,7 +23,7 @@ from holdem_tui.engine.events import (
     PotAwarded,
     Street,
 )
-from holdem_tui.engine.variants import rules_of
+from holdem_tui.engine.variants import BettingStructure, Variant, parse_variant, rules_of
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
@@ -131,7 +131,8 @@ def decision_of(view: PlayerView | None, ui: UiState) -> Decision | None:
     """The viewer's open decision, while the table waits for this viewer's keys."""
     if view is None or view.legal is None or ui.stage is not Stage.HUMAN:
         return None
-    return Decision(view.legal, view.total_pot, view.min_bet, view.structure == "fixed_limit")
+    fixed = view.structure is BettingStructure.FIXED_LIMIT
+    return Decision(view.legal, view.total_pot, view.min_bet, fixed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ class TableModel:
     log: tuple[str, ...]
     info: str
     actions: tuple[ActionModel, ...]
-    variant: str = "holdem"
+    variant: Variant = Variant.HOLDEM
     hand_over: bool = False
     extra: dict[str, str] = field(default_factory=dict)
     #: the header without the game's name, for a bar too narrow for both it and the limit
@@ -207,7 +208,7 @@ def street_label(street: Street, variant: str, tr: Translator) -> str:
 def stakes_label(session: Session, tr: Translator) -> str:
     """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5"."""
     s = session.settings
-    if s.variant == "holdem":
+    if rules_of(s.variant).structure is BettingStructure.NO_LIMIT:
         text = tr.t("table.blinds", small=tr.number(s.small_blind), big=tr.number(s.big_blind))
     else:
         text = tr.t("table.limits", small=tr.number(s.small_bet), big=tr.number(s.big_bet))
@@ -275,7 +276,7 @@ def build_table(
 ) -> TableModel:
     """Compute the table model for ``view`` (the viewer's own, or a spectator's)."""
     settings = session.settings
-    variant = settings.variant
+    variant = parse_variant(settings.variant)  # a session's settings were validated
     game = tr.t(f"game.{variant}")
     header_parts = [game, stakes_label(session, tr)]
     if view is not None:
@@ -384,7 +385,7 @@ def build_table(
             status_short = short_hand_name(shown[position], tr)
         elif sv.all_in:
             status = tr.t("table.all_in")
-        elif sv.drawn is not None and variant == "draw":
+        elif sv.drawn is not None and variant == Variant.DRAW:
             status = tr.t("draw.stand_pat") if sv.drawn == 0 else tr.plural("table.drew", sv.drawn)
         title_parts = seat_title_parts(session, seat, tr)
         seat_models.append(
@@ -576,7 +577,7 @@ def _actions(
                 ActionModel("Enter", draw_label, "screen.draw", True),
                 ActionModel("s", tr.t("action.stand_pat"), "screen.stand_pat", True),
             )
-        fixed = view.structure == "fixed_limit"
+        fixed = view.structure is BettingStructure.FIXED_LIMIT
         if legal.can_check:
             call = ActionModel("c", tr.t("action.check"), "screen.check_call", True)
         else:
