@@ -694,3 +694,31 @@ def test_the_bot_client_words_the_games_own_reasons_in_its_language() -> None:
     assert worded.text == reason_text(reason, finnish)
     assert in_words(Reason.own_words("mine"), finnish) == Reason.own_words("mine")
     assert in_words(None, finnish) is None
+
+
+async def test_a_friend_who_quits_mid_game_is_told_how_to_come_back_to_the_kept_chair() -> None:
+    """Ctrl+Q in a game still going: the chair stays (Away, chips kept), and the farewell is
+    the exact command that sits this player down again; in the lobby nothing is promised."""
+    server = await open_table(humans=2, bots=("easy",), hands=5)
+    app = friend_app(server, "Ana Marie")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            bo = await WireClient.join(server, "Bo")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("ctrl+q")
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running)
+        command = app.driver.farewell.rsplit(": ", 1)[-1]
+        assert command == (
+            f"holdem-tui join {LOOPBACK}:{server.port} --code {server.code} --name 'Ana Marie'"
+        )
+        chair = server.settings.seat_names().index("Ana Marie")
+        await server.wait_until(lambda: not server.here()[chair])
+        assert "Ana Marie" not in server.left  # gone for now, not for good
+        back = await WireClient.join(server, "Ana Marie")  # the command's code and name
+        await server.wait_until(lambda: server.here()[chair])
+        await back.close()
+    finally:
+        await bo.close()
+        await server.close()

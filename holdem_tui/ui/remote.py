@@ -20,6 +20,7 @@ dropped connection is retried with the same code and name, which gives the seat 
 from __future__ import annotations
 
 import asyncio
+import shlex
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -99,6 +100,10 @@ class JoinTarget:
         """The address friends join at."""
         return self.shown or f"{self.host}:{self.port}"
 
+    def join_command(self) -> str:
+        """The command that sits this player down again (the host knows them by name)."""
+        return f"holdem-tui join {self.address} --code {self.code} --name {shlex.quote(self.name)}"
+
 
 def refused_text(tr: Translator, reason: str, detail: str, *, after_game: bool = False) -> str:
     """The host's refusal in the player's words (``after_game``: at the next game)."""
@@ -141,6 +146,8 @@ class RemoteDriver(TableDriver):
         self._waiting = False
         #: this friend chose to leave the table for good
         self._leaving = False
+        #: the player quit (Ctrl+Q): the connection is hung up and never tried again
+        self._quitting = False
 
     # ------------------------------------------------------------------ connecting
 
@@ -171,12 +178,17 @@ class RemoteDriver(TableDriver):
                 await asyncio.sleep(RECONNECT_PAUSE)
                 continue
             failures = 0
+            if self._quitting:  # the player quit while this connection was being made
+                await connection.close()
+                return
             self.connection = connection
             finished = await self._serve(connection)
             self.connection = None
             await connection.close()
             if self._leaving:
                 self._left()
+                return
+            if self._quitting:
                 return
             if finished or not self.reconnect:
                 if not finished:
@@ -422,6 +434,19 @@ class RemoteDriver(TableDriver):
             end.note(WAITING)
         elif choice == "setup":
             self._leave_table(open_)
+
+    def leave(self) -> None:
+        """Ctrl+Q: a friend who leaves a game still going is told how to come back, since the
+        table keeps the chair (Away, its chips kept) for the same code and name."""
+        remote = self.remote
+        target = self.target
+        playing = remote is not None and remote.view is not None and self.end is None
+        if playing and target.token is None and not target.watch and not self._leaving:
+            self.farewell = self.host.tr.t("net.seat_kept", command=target.join_command())
+        self._quitting = True
+        if self.connection is not None:  # the host sees the chair empty now, not at our exit
+            self.connection.writer.close()
+        super().leave()
 
     def _leave_table(self, connected: bool) -> None:
         """A friend's New game: leave the table for good; the app closes once the host
