@@ -434,6 +434,8 @@ async def test_host_resume_brings_the_table_back_and_players_reconnect() -> None
         await again.wait_until(lambda: again.pending == pending)
         overs = await asyncio.gather(ana.play(), bo.play())
         assert overs[0]["table"]["hand_number"] == 4
+        # the people's stats cover the whole game: hand 1 from the history, 2 to 4 after it
+        assert {entry["seat"]: entry["hands"] for entry in overs[0]["stats"]} == {0: 4, 1: 4}
         assert not host_save_file().exists()  # a finished session leaves nothing to resume
     finally:
         await again.close()

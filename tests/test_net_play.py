@@ -202,8 +202,14 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
             end = app.screen
             assert isinstance(end, HostedEndScreen)
             assert "no next game here" in screen_text(end)  # nobody hosts a next game
-            # the seat never held the whole hands: no made-up "0 hands · VPIP 0%" line
-            assert end.stats == {} and "VPIP" not in screen_text(end)
+            # the seat never held the whole hands: its stats are the host's count, its own only
+            session = server.session
+            assert isinstance(session, HostSession)
+            ana = remote_of(app)
+            assert ana is not None and ana.me is not None
+            assert end.stats == {ana.me: session.seat_stats[ana.me]}
+            assert end.stats[ana.me].hands == 1 and set(session.seat_stats) == {0, 1}
+            assert "Your play: 1 hand · VPIP" in screen_text(end)
     finally:
         await server.close()
 

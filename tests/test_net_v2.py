@@ -675,3 +675,57 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
             )
             remote.update(last)
             assert remote.reveal_order() == tuple(seen)
+
+
+# --------------------------------------------------------------------------- the game's stats
+
+
+def _over_frame(stats: object) -> bytes:
+    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    data = p.over(table, [(500, 500, 500)], None)
+    data["stats"] = stats
+    return p.frame(data)
+
+
+def test_the_hosts_stats_cross_the_wire_exactly() -> None:
+    from holdem_tui.review import SeatStats
+
+    ana = SeatStats(hands=12, vpip=5, pfr=3, aggressive=7, calls=4, showdowns=2,
+                    showdowns_won=1, all_ins=1, all_in_won=250, all_in_worth=187.5)  # fmt: skip
+    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    frame = p.frame(p.over(table, [(500, 500, 500)], None, stats={2: ana}))
+    over = p.decode_server(p.parse_line(frame), 3)
+    assert isinstance(over, p.Over) and over.stats == {2: ana}
+    bare = json.loads(frame)
+    del bare["stats"]  # a host that counted nothing sends none
+    quiet = p.decode_server(p.parse_line(json.dumps(bare).encode()), 3)
+    assert isinstance(quiet, p.Over) and quiet.stats == {}
+
+
+_GOOD_STATS: dict[str, Any] = {
+    "seat": 0, "hands": 1, "vpip": 0, "pfr": 0, "aggressive": 0, "calls": 0, "showdowns": 0,
+    "showdowns_won": 0, "all_ins": 0, "all_in_won": 0, "all_in_worth": 0.0,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "stats",
+    [
+        {"0": _GOOD_STATS},  # not a list
+        [_GOOD_STATS] * 4,  # more entries than chairs
+        [_GOOD_STATS, _GOOD_STATS],  # one chair twice
+        ["hands"],  # not an object
+        [{**_GOOD_STATS, "seat": 3}],  # no such chair
+        [{**_GOOD_STATS, "hands": -1}],
+        [{**_GOOD_STATS, "vpip": 10**13}],
+        [{**_GOOD_STATS, "pfr": True}],  # a flag is no count
+        [{**_GOOD_STATS, "calls": 1.5}],
+        [{**_GOOD_STATS, "all_in_worth": "lots"}],
+        [{**_GOOD_STATS, "all_in_worth": 1e300}],
+        [{**_GOOD_STATS, "luck": 1}],  # a field nobody defined
+        [{k: v for k, v in _GOOD_STATS.items() if k != "showdowns"}],
+    ],
+)
+def test_hostile_stats_in_over_are_refused(stats: object) -> None:
+    with pytest.raises(p.ProtocolError):
+        p.decode_server(p.parse_line(_over_frame(stats)), 3)

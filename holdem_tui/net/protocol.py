@@ -22,8 +22,9 @@ a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
 
 from holdem_tui import wire
@@ -33,6 +34,7 @@ from holdem_tui.engine.events import Event
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
+from holdem_tui.review.stats import SeatStats
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
 PROTOCOL_VERSION: Final = 2
@@ -588,6 +590,9 @@ class Over:
     history: tuple[tuple[int, ...], ...]
     biggest_pot: tuple[int, ...] | None
     again: bool = False
+    #: each person's play over the game (VPIP, PFR, showdowns, all-in luck), by chair, as
+    #: the host counted it from the whole hands (a seat only ever sees its own views)
+    stats: Mapping[int, SeatStats] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -756,6 +761,7 @@ def over(
     biggest: list[int] | None,
     *,
     again: bool = False,
+    stats: Mapping[int, SeatStats] | None = None,
 ) -> dict[str, Any]:
     """The session's end (``again``: the table stays open for the next game)."""
     return {
@@ -764,7 +770,35 @@ def over(
         "history": [list(h) for h in history],
         "biggest_pot": biggest,
         "again": again,
+        "stats": [{"seat": seat, **asdict(s)} for seat, s in sorted((stats or {}).items())],
     }
+
+
+#: the counts of :class:`SeatStats` on the wire; the one share of chips is ``all_in_worth``
+_STAT_COUNTS: Final = tuple(f.name for f in fields(SeatStats) if f.type in (int, "int"))
+_STAT_FIELDS: Final = frozenset(f.name for f in fields(SeatStats))
+#: more than any session plays, and more chips than a table can hold: a count past it is a lie
+_MAX_STAT: Final = 10**12
+
+
+def _seat_stats(value: object, seats: int) -> dict[int, SeatStats]:
+    """The ``stats`` of an ``over``: one entry per chair at most, every count in range."""
+    if type(value) is not list or len(value) > seats:
+        raise ProtocolError("bad_message", f"stats must be a list of at most {seats}")
+    found: dict[int, SeatStats] = {}
+    for entry in value:
+        if type(entry) is not dict:
+            raise ProtocolError("bad_message", "stats must hold objects")
+        _keys(entry, {"seat", *_STAT_FIELDS}, {"seat", *_STAT_FIELDS})
+        seat = _int(entry, "seat", 0, seats - 1)
+        if seat in found:
+            raise ProtocolError("bad_message", f"stats name chair {seat} twice")
+        counts = {name: _int(entry, name, 0, _MAX_STAT) for name in _STAT_COUNTS}
+        worth = entry["all_in_worth"]
+        if type(worth) not in (int, float) or not math.isfinite(worth) or abs(worth) > _MAX_STAT:
+            raise ProtocolError("bad_message", "all_in_worth must be a number in range")
+        found[seat] = SeatStats(**counts, all_in_worth=float(worth))
+    return found
 
 
 def closed(reason: str, detail: str) -> dict[str, Any]:
@@ -847,7 +881,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         )
     if kind == "over":
         keys = {"table", "history", "biggest_pot", "again"}
-        _keys(data, {"v", "t", *keys}, keys)
+        _keys(data, {"v", "t", "stats", *keys}, keys)  # a host without stats sends none
         table = decode_table(data["table"], seats)
         history = data["history"]
         if type(history) is not list or len(history) > 10**6:
@@ -856,5 +890,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         best = data.get("biggest_pot")
         if best is not None:
             best = _int_list({"b": best}, "b", len(best) if type(best) is list else -1)
-        return Over(table, rows, None if best is None else tuple(best), _bool(data, "again"))
+        stats = _seat_stats(data.get("stats", []), seats)
+        best_pot = None if best is None else tuple(best)
+        return Over(table, rows, best_pot, _bool(data, "again"), stats)
     raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")

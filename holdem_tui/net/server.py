@@ -44,6 +44,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.saver import BackgroundSaveFile
+from holdem_tui.review import HandRecord, SeatStats, hand_stats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
@@ -123,6 +124,37 @@ class HostSession(Session):
 
     join_code = ""
     host_seat: int | None = None
+
+    def _start_story(self, settings: GameSettings) -> None:
+        super()._start_story(settings)
+        #: each person's play so far, by chair: counted as each hand ends, so the end of the
+        #: game sends it at once (counting a long game at its end would stall the table)
+        self.seat_stats: dict[int, SeatStats] = {}
+
+    def finish_hand(self) -> None:
+        """Pay the hand as any session does, and add it to the people's stats."""
+        super().finish_hand()
+        hand = self.played[-1]
+        try:
+            record = HandRecord.from_hand(hand, self.reasons_of(hand))
+            for seat in self.settings.humans:
+                position = record.position_of(seat)
+                if position is not None:
+                    counted = self.seat_stats.get(seat, SeatStats())
+                    self.seat_stats[seat] = counted + hand_stats(record, position)
+        except Exception:  # the stats are a bonus: never the table's end
+            log.exception("hand %d could not be counted", hand.config.hand_number)
+
+    def count_earlier_hands(self) -> None:
+        """A resumed table: the people's stats over the hands its history already holds."""
+        if not self.finished_before or self.history_path is None:
+            return
+        try:
+            history, before = self.history_path, self.finished_before
+            records, _ = session_records([], lambda hand: {}, history, before)
+            self.seat_stats = session_stats(records, self.settings.humans)
+        except Exception:  # an unreadable history: the stats count this run's hands only
+            log.exception("the earlier hands of %s could not be counted", self.history_path)
 
     def start_storage(self, save_file: SaveFile | None = None) -> None:
         """Keep the hosted session on disk in the host's own save file, written off the loop."""
@@ -938,6 +970,7 @@ class TableServer:
         seat = resumed.extra.get("host_seat")
         session.host_seat = seat if isinstance(seat, int) else None
         session.join_code = self.options.code
+        session.count_earlier_hands()
         self.options.host_seat = session.host_seat
         self.settings = session.settings
         self.session = session
@@ -1079,6 +1112,7 @@ class TableServer:
             list(session.table.history),
             biggest,
             again=self.options.keep_table,
+            stats=session.seat_stats if isinstance(session, HostSession) else None,
         )
 
     def _end(self) -> None:

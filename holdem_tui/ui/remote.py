@@ -399,8 +399,14 @@ class RemoteDriver(TableDriver):
         if self.end is not None:
             self.end.note(self.end.status, table_open=remote.table_open)
             return
+        me = remote.me
+        own = {me: message.stats[me]} if me is not None and me in message.stats else None
         self.end = HostedEndScreen(
-            remote, host=remote.host, table_open=remote.table_open, code=self.target.code
+            remote,
+            host=remote.host,
+            table_open=remote.table_open,
+            code=self.target.code,
+            stats=own,
         )
         self.host.open_screen(self.end)
 

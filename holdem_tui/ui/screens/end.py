@@ -6,7 +6,7 @@ shows who grew and who shrank; separate per-row scales would make every line loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
@@ -95,11 +95,13 @@ class EndScreen(Translated, Screen[str]):
     class Review(Message):
         """Step through the session's hands with the coach (the hand review)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, stats: Mapping[int, SeatStats] | None = None) -> None:
+        """``stats`` are counted already (a network seat's, by the host); else they are
+        counted here from the session's hands."""
         super().__init__(classes="end-screen")
         self.session = session
         #: the humans' stats, by chair, once the worker has counted them
-        self.stats: dict[int, SeatStats] | None = None
+        self.stats: dict[int, SeatStats] | None = None if stats is None else dict(stats)
 
     def compose(self) -> ComposeResult:
         """Title, the results table, the biggest pot, your stats, and the keys."""
@@ -118,9 +120,11 @@ class EndScreen(Translated, Screen[str]):
         self.retranslate()
         session = self.session
         humans = session.settings.humans
+        if self.stats is not None:  # the host counted them
+            return
         if not humans or not (session.played or session.finished_before):
-            # no hand to count: nothing finished yet, or a network seat, whose screen never
-            # holds the whole hands (the host keeps them); "0 hands, VPIP 0%" would be false
+            # no hand to count: nothing finished yet, or a network seat whose host sent no
+            # stats (its screen never holds whole hands); "0 hands, VPIP 0%" would be false
             self.stats = {}
             return
         played = [(hand, dict(session.reasons_of(hand))) for hand in session.played]
@@ -155,12 +159,11 @@ class EndScreen(Translated, Screen[str]):
         if self.stats is None:
             return tr.t("end.counting")
         lines = []
-        for seat in humans:
-            stats = self.stats.get(seat)
-            if stats is None:
-                continue
+        shown = [seat for seat in humans if seat in self.stats]
+        for seat in shown:
+            stats = self.stats[seat]
             played = stats_text(stats, tr)
-            if len(humans) == 1:
+            if len(shown) == 1:  # one player on this screen: theirs, "your play"
                 lines += [tr.t("end.stats_you", stats=played), luck_text(stats, tr)]
             else:
                 name = display_name(session, seat, tr)

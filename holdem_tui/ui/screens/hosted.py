@@ -14,6 +14,7 @@ and post what the player chose; the driver decides what it means.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
@@ -26,6 +27,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from holdem_tui.review import SeatStats
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, level_label, stakes_label
 from holdem_tui.ui.base_app import Translated, language_key, translator
@@ -195,8 +197,17 @@ class HostedEndScreen(EndScreen):
 
         choice: str
 
-    def __init__(self, session: Session, *, host: bool, table_open: bool, code: str) -> None:
-        super().__init__(session)
+    def __init__(
+        self,
+        session: Session,
+        *,
+        host: bool,
+        table_open: bool,
+        code: str,
+        stats: Mapping[int, SeatStats] | None = None,
+    ) -> None:
+        """``stats``: this player's play over the game, as the host counted it."""
+        super().__init__(session, stats)
         self.host = host
         self.table_open = table_open
         self.code = code
