@@ -203,7 +203,7 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         assert server.port is not None
         wrong = await WireClient.join(server, "Mallory", code="ZZZZZZ")
         assert wrong.messages[-1] == {
-            "v": 2,
+            "v": p.PROTOCOL_VERSION,
             "t": "refused",
             "reason": "wrong_code",
             "detail": "that is not this table's join code",
@@ -244,9 +244,9 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         await _expect_error(eve, "bad_frame")
         await eve.send_raw(b'{"v": 99, "t": "act"}\n')
         await _expect_error(eve, "version")
-        await eve.send_raw(b'{"v": 1, "t": "act"}\n')  # the first protocol is refused too
+        await eve.send_raw(b'{"v": 1, "t": "act"}\n')  # the earlier protocols are refused too
         await _expect_error(eve, "version")
-        await eve.send_raw(b'{"v": 2, "t": "launch_missiles"}\n')
+        await eve.send_raw(b'{"v": 3, "t": "launch_missiles"}\n')
         await _expect_error(eve, "bad_message")
         extra = p.act(seat, decision, Action.call())
         extra["seat_override"] = 0
@@ -461,23 +461,24 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
         (b'"just a string"\n', "bad_frame"),
         (b'{"t": "hello"}\n', "version"),
         (b'{"v": 1, "t": "ready"}\n', "version"),
-        (b'{"v": 2, "t": 7}\n', "bad_message"),
+        (b'{"v": 2, "t": "ready"}\n', "version"),  # v2 reads no stats in over
+        (b'{"v": 3, "t": 7}\n', "bad_message"),
         (
-            b'{"v": 2, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
+            b'{"v": 3, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
             "bad_message",
         ),
-        (b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
+        (b'{"v": 3, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
         (
-            b'{"v": 2, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
+            b'{"v": 3, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
             "bad_message",
         ),
-        (b'{"v": 2, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
-        (b'{"v": 2, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
-        (b'{"v": 2, "t": "ready", "please": 1}\n', "bad_message"),
-        (b'{"v": 2, "t": "start", "now": true}\n', "bad_message"),
-        (b'{"v": 2, "t": "next"}\n', "bad_message"),
-        (b'{"v": 2, "t": "next", "settings": 3}\n', "bad_message"),
-        (b'{"v": 2, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
+        (b'{"v": 3, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
+        (b'{"v": 3, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
+        (b'{"v": 3, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": 3, "t": "start", "now": true}\n', "bad_message"),
+        (b'{"v": 3, "t": "next"}\n', "bad_message"),
+        (b'{"v": 3, "t": "next", "settings": 3}\n', "bad_message"),
+        (b'{"v": 3, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
     ],
 )
 def test_client_messages_are_decoded_strictly(line: bytes, reason: str) -> None:

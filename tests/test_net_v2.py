@@ -374,11 +374,11 @@ def test_a_delta_before_any_whole_state_is_out_of_step() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {"v": 2, "t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
-        {"v": 2, "t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
-        {"v": 2, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
-        {"v": 2, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
-        {"v": 2, "t": "state", "seq": 1, "table": {}, "view": None},
+        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
+        {"v": 3, "t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
+        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
+        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
+        {"v": 3, "t": "state", "seq": 1, "table": {}, "view": None},
     ],
 )
 def test_server_frames_of_v2_are_decoded_strictly(data: dict[str, Any]) -> None:

@@ -18,6 +18,9 @@ carries only what changed (the table's changed fields, a view patch of its own v
 fields and seats that moved). Every picture is numbered (``seq``, per connection), so a client
 whose copy could be out of step (a number skipped, a patch that does not apply) asks for
 a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
+
+Version 3 adds each person's stats over the game to ``over`` (:class:`Over`): a version 2
+client would refuse that message at the end of the evening, so it is refused at ``hello``.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatS
 from holdem_tui.review.stats import SeatStats
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 #: longest line a client may send (an action is under 200 bytes)
 MAX_CLIENT_LINE: Final = 4096
 #: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
