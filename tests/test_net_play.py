@@ -127,6 +127,16 @@ def at_end(app: HoldemApp) -> bool:
     return isinstance(app.screen, HostedEndScreen)
 
 
+async def bo_deals(pilot: Pilot[Any], server: TableServer) -> WireClient:
+    """The app's friend is in the lobby; Bo sits down, which fills it and deals."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    await until(pilot, lambda: remote_of(app) is not None)
+    bo = await WireClient.join(server, "Bo")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen))
+    return bo
+
+
 # --------------------------------------------------------------------------- the lobby
 
 
@@ -193,9 +203,7 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
     app = friend_app(server, "Ana")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: remote_of(app) is not None)
-            bo = await WireClient.join(server, "Bo")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            bo = await bo_deals(pilot, server)
             table = app.table_screen()
             assert table is not None and table.seat_count == 4
             await asyncio.gather(play_until(pilot, lambda: at_end(app)), bo.play(ready=True))
@@ -704,14 +712,12 @@ def test_the_bot_client_words_the_games_own_reasons_in_its_language() -> None:
 
 async def test_a_friend_who_quits_mid_game_is_told_how_to_come_back_to_the_kept_chair() -> None:
     """Ctrl+Q in a game still going: the chair stays (Away, chips kept), and the farewell is
-    the exact command that sits this player down again; in the lobby nothing is promised."""
+    the exact command that sits this player down again."""
     server = await open_table(humans=2, bots=("easy",), hands=5)
     app = friend_app(server, "Ana Marie")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: remote_of(app) is not None)
-            bo = await WireClient.join(server, "Bo")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            bo = await bo_deals(pilot, server)
             await pilot.press("ctrl+q")
             await pilot.press("enter")
             await until(pilot, lambda: not app.is_running)
@@ -727,4 +733,19 @@ async def test_a_friend_who_quits_mid_game_is_told_how_to_come_back_to_the_kept_
         await back.close()
     finally:
         await bo.close()
+        await server.close()
+
+
+async def test_a_friend_who_quits_in_the_lobby_is_promised_no_chair() -> None:
+    """Before the first deal a chair is only kept while its player is there: no farewell."""
+    server = await open_table(humans=2, hands=5)
+    app = friend_app(server, "Ana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            await pilot.press("ctrl+q")
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running)
+        assert app.driver.farewell == "" and not app.driver.exit_reason
+    finally:
         await server.close()
