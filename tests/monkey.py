@@ -194,6 +194,8 @@ def monkey_settings(game: str, hot_seat: bool, rng: random.Random) -> GameSettin
 async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> MonkeyReport:
     """Play ``steps`` random steps (keys, resizes, clock turns); restarts the app if it quits."""
     rng = random.Random(seed)
+    #: its own stream, so pressing an editor key not typed yet leaves the seed's walk as it was
+    coverage = random.Random(-seed - 1)
     keys = every_key()
     report = MonkeyReport()
     while report.keys + report.resizes + report.clock_turns < steps:
@@ -224,6 +226,10 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
                     # in the editor, type like a player typing an amount, with slips
                     share = 0.85 if editing else 0.6
                     key = rng.choice(live if live and rng.random() < share else keys)
+                    untyped = [k for k in live if (screen_name, k) not in report.pairs]
+                    if editing and untyped and coverage.random() < 0.3:
+                        # a long run presses every key of the editor, not most of them
+                        key = coverage.choice(untyped)
                     if "r" in live and screen_name == "TableScreen" and rng.random() < 0.2:
                         key = "r"  # open the raise editor often: it has many keys of its own
                     leaving = key in LEAVING or (key == "escape" and screen_name == "EndScreen")
