@@ -124,9 +124,13 @@ class Connection:
                     continue
             return message
 
-    async def close(self) -> None:
-        """Hang up."""
+    def hang_up(self) -> None:
+        """Close the connection now, from code that cannot wait (the other side sees it go)."""
         self.writer.close()
+
+    async def close(self) -> None:
+        """Hang up, and wait until the connection is closed."""
+        self.hang_up()
         with contextlib.suppress(Exception):
             await self.writer.wait_closed()
 

@@ -44,7 +44,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.saver import BackgroundSaveFile
-from holdem_tui.review import HandRecord, SeatStats, hand_stats, session_records, session_stats
+from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
@@ -131,17 +131,18 @@ class HostSession(Session):
         #: game sends it at once (counting a long game at its end would stall the table)
         self.seat_stats: dict[int, SeatStats] = {}
 
+    def _count(self, records: list[HandRecord]) -> None:
+        """Add ``records`` to the people's stats (a chair dealt none of them gets no entry)."""
+        for seat, counted in session_stats(records, self.settings.humans).items():
+            if counted.hands:
+                self.seat_stats[seat] = self.seat_stats.get(seat, SeatStats()) + counted
+
     def finish_hand(self) -> None:
         """Pay the hand as any session does, and add it to the people's stats."""
         super().finish_hand()
         hand = self.played[-1]
         try:
-            record = HandRecord.from_hand(hand, self.reasons_of(hand))
-            for seat in self.settings.humans:
-                position = record.position_of(seat)
-                if position is not None:
-                    counted = self.seat_stats.get(seat, SeatStats())
-                    self.seat_stats[seat] = counted + hand_stats(record, position)
+            self._count([HandRecord.from_hand(hand, self.reasons_of(hand))])
         except Exception:  # the stats are a bonus: never the table's end
             log.exception("hand %d could not be counted", hand.config.hand_number)
 
@@ -151,8 +152,7 @@ class HostSession(Session):
             return
         try:
             history, before = self.history_path, self.finished_before
-            records, _ = session_records([], lambda hand: {}, history, before)
-            self.seat_stats = session_stats(records, self.settings.humans)
+            self._count(session_records([], lambda hand: {}, history, before)[0])
         except Exception:  # an unreadable history: the stats count this run's hands only
             log.exception("the earlier hands of %s could not be counted", self.history_path)
 
@@ -1112,7 +1112,7 @@ class TableServer:
             list(session.table.history),
             biggest,
             again=self.options.keep_table,
-            stats=session.seat_stats if isinstance(session, HostSession) else None,
+            stats=session.seat_stats,
         )
 
     def _end(self) -> None:

@@ -451,7 +451,7 @@ class RemoteDriver(TableDriver):
             self.farewell = self.host.tr.t("net.seat_kept", command=target.join_command())
         self._quitting = True
         if self.connection is not None:  # the host sees the chair empty now, not at our exit
-            self.connection.writer.close()
+            self.connection.hang_up()
         super().leave()
 
     def _leave_table(self, connected: bool) -> None:
