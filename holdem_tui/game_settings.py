@@ -69,6 +69,8 @@ class SeatSettings:
 
 #: the largest stack, blind or bet a table takes (chip counts stay exact and printable)
 MAX_CHIPS = 10**9
+#: each player's chips at the start when nobody says otherwise (the setup, ``--stack``)
+DEFAULT_STACK: Final = 1000
 #: the longest hand limit and time limit
 MAX_HANDS = 1_000_000
 MAX_MINUTES = 100_000
@@ -90,7 +92,7 @@ class GameSettings:
             *(SeatSettings(BOT, "", level) for level in DEFAULT_BOTS),
         )
     )
-    stack: int = 1000
+    stack: int = DEFAULT_STACK
     small_blind: int = 5
     big_blind: int = 10
     ante: int = 0

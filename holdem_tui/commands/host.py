@@ -18,7 +18,8 @@ from dataclasses import replace
 
 import click
 
-from holdem_tui.commands.play import GameFlags, build_settings, chosen_before, game_options
+from holdem_tui.commands.options import chosen_before
+from holdem_tui.commands.play import GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from holdem_tui.commands.options import lang_option, pace_option
+from holdem_tui.commands.options import chosen_before, lang_option, pace_option
 from holdem_tui.i18n import get_translator, resolve_language
 
 
@@ -33,7 +33,6 @@ def command(
     pace: str | None,
 ) -> None:
     """Join a table someone hosts."""
-    from holdem_tui.commands.play import chosen_before
     from holdem_tui.net import protocol as p
     from holdem_tui.net.client import split_address
     from holdem_tui.storage.preferences import load_settings

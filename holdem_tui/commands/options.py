@@ -4,13 +4,16 @@ mean the same everywhere: the choices come from the engine's games and the local
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.game_settings import PACES
 from holdem_tui.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from holdem_tui.storage.preferences import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -39,6 +42,16 @@ def lang_option(default_from: str = "") -> Callable[[F], F]:
         default=None,
         help=f"Language (default: {first}{LANG_FALLBACK}).",
     )
+
+
+def chosen_before(lang: str | None, pace: str | None, saved: Settings) -> tuple[str | None, str]:
+    """The language and pace to play in: the flags, else the player's last choice (the saved
+    settings, which a hand edit may have spoilt), else the system's language and normal."""
+    if lang is None and saved.language in LANGUAGES:
+        lang = saved.language
+    if pace is None:
+        pace = saved.pace if saved.pace in PACES else "normal"
+    return lang, pace
 
 
 def pace_option() -> Callable[[F], F]:

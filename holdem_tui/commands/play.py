@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import click
 
 from holdem_tui.commands.options import (
+    chosen_before,
     comma_list,
     game_option,
     lang_option,
@@ -25,16 +26,15 @@ from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import (
     DEFAULT_BOTS,
+    DEFAULT_STACK,
     MAX_CHIPS,
     MAX_HANDS,
     MAX_MINUTES,
-    PACES,
     GameSettings,
 )
-from holdem_tui.i18n import LANGUAGES, get_translator, resolve_language
+from holdem_tui.i18n import get_translator, resolve_language
 
 if TYPE_CHECKING:
-    from holdem_tui.storage.preferences import Settings
     from holdem_tui.ui.app import HoldemApp
 
 
@@ -43,16 +43,6 @@ def _pair(value: str | None, flag: str) -> tuple[int, int] | None:
     if value is None:
         return None
     return parse_pair(value, click.Option([flag]))
-
-
-def chosen_before(lang: str | None, pace: str | None, saved: Settings) -> tuple[str | None, str]:
-    """The language and pace to play in: the flags, else the player's last choice (the saved
-    settings, which a hand edit may have spoilt), else the system's language and normal."""
-    if lang is None and saved.language in LANGUAGES:
-        lang = saved.language
-    if pace is None:
-        pace = saved.pace if saved.pace in PACES else "normal"
-    return lang, pace
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -71,7 +61,7 @@ class GameFlags:
     game: str = Variant.HOLDEM.value
     bots: str | None = None
     plugins: tuple[str, ...] = ()
-    stack: int = 1000
+    stack: int = DEFAULT_STACK
     blinds: str | None = None
     ante: int | None = None
     limits: str | None = None
@@ -159,7 +149,7 @@ def game_options(
         click.option(
             "--stack",
             type=click.IntRange(min=1, max=MAX_CHIPS),
-            default=1000,
+            default=DEFAULT_STACK,
             show_default=True,
             help="Starting chips per player.",
         ),
