@@ -385,7 +385,7 @@ def build_table(
             status_short = short_hand_name(shown[position], tr)
         elif sv.all_in:
             status = tr.t("table.all_in")
-        elif sv.drawn is not None and variant == Variant.DRAW:
+        elif sv.drawn is not None and variant is Variant.DRAW:
             status = tr.t("draw.stand_pat") if sv.drawn == 0 else tr.plural("table.drew", sv.drawn)
         title_parts = seat_title_parts(session, seat, tr)
         seat_models.append(

@@ -242,13 +242,12 @@ class TableScreen(Screen[None]):
             return self.model is not None and any(
                 a.action == "screen.bet_raise" for a in self.model.actions
             )
-        if action in ("fold", "check_call", "all_in", "stand_pat", "draw", "next_hand"):
+        live = ("fold", "check_call", "all_in", "stand_pat", "draw", "next_hand", "toggle_reveal")
+        if action in live:
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
             decision = self.decision
             return decision is not None and decision.legal.can_draw
-        if action == "toggle_reveal":
-            return self._enabled("screen.toggle_reveal")
         return True
 
     # ------------------------------------------------------------------ actions
