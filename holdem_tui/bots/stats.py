@@ -65,6 +65,11 @@ class BettingSpot:
         return self.first_round and not self.entered_any and self.facing == 0
 
     @property
+    def faces_open(self) -> bool:
+        """Facing the first round's only raise (someone else's): may 3-bet."""
+        return self.first_round and self.facing == 1 and self.player != self.opener
+
+    @property
     def faces_3bet(self) -> bool:
         """The opener, re-raised, answering for the first time."""
         return self.reraised and self.player == self.opener
@@ -151,6 +156,9 @@ class StyleCounts:
     folded_to_bet: int = 0
     faced_raise_first_round: int = 0
     reraised: int = 0
+    #: first round, facing a lone open (one raise, not one's own): a 3-bet chance
+    faced_open: int = 0
+    threebets: int = 0
     #: actions after the first round other than folds, and how many of them bet or raise
     later_actions: int = 0
     later_aggressive: int = 0
@@ -160,6 +168,8 @@ class StyleCounts:
     #: opened, then met a re-raise
     faced_3bet: int = 0
     folded_to_3bet: int = 0
+    #: of those, answered with another raise (a 4-bet)
+    fourbets: int = 0
     #: first-round aggressor, first to bet in the next round
     cbet_chances: int = 0
     cbets: int = 0
@@ -215,9 +225,13 @@ class HandCounter:
                 if spot.open_spot:
                     c.open_chances += 1
                     c.opens += aggressive
+                if spot.faces_open:
+                    c.faced_open += 1
+                    c.threebets += aggressive
                 if spot.faces_3bet:
                     c.faced_3bet += 1
                     c.folded_to_3bet += kind is ActionKind.FOLD
+                    c.fourbets += aggressive
             else:
                 if kind is not ActionKind.FOLD:
                     c.later_actions += 1

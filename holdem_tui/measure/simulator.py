@@ -143,6 +143,16 @@ def position_label(game: Variant, position: int, players: int) -> str:
     return "utg" if position == 2 else f"utg+{position - 2}"
 
 
+def preflop_rates(style: StyleCounts) -> dict[str, float]:
+    """The re-raising war's rates: 3-bets of the lone opens faced, 4-bets and folds of
+    the 3-bets faced as the opener (``--json``, per seat and per position)."""
+    return {
+        "threebet": round(style.threebets / max(1, style.faced_open), 4),
+        "fourbet": round(style.fourbets / max(1, style.faced_3bet), 4),
+        "fold_to_3bet": round(style.folded_to_3bet / max(1, style.faced_3bet), 4),
+    }
+
+
 @dataclass(slots=True)
 class PositionTally:
     """One seat's record in one position: where a bot wins and loses, and how it plays."""
@@ -167,6 +177,7 @@ class PositionTally:
             "pfr": round(style.raised_first_round / hands, 4),
             "fold_to_bet": round(style.folded_later_bet / max(1, style.faced_later_bet), 4),
             "cbet": round(style.cbets / max(1, style.cbet_chances), 4),
+            **preflop_rates(style),
         }
 
 
@@ -234,6 +245,8 @@ class SeatReport:
     bluff_share: float
     faults: int
     positions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: 3-bet, 4-bet and fold-to-3-bet rates (:func:`preflop_rates`)
+    preflop: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The seat as JSON-able data (rounded for reading)."""
@@ -250,6 +263,7 @@ class SeatReport:
             "showdown_win_rate": round(self.showdown_win_rate, 4),
             "bluff_share": round(self.bluff_share, 4),
             "faults": self.faults,
+            **self.preflop,
             "positions": self.positions,
         }
 
@@ -512,6 +526,7 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
                 bluff_share=t.bluffs / max(1, t.measured_bets),
                 faults=t.faults,
+                preflop=preflop_rates(t.style),
                 positions={
                     label: spot.to_json(config.unit) for label, spot in sorted(t.positions.items())
                 },
