@@ -40,12 +40,10 @@ from holdem_tui.bots.holdem_ranges import ALL_COMBOS
 from holdem_tui.bots.range_model import (
     StreetRead,
     apply_spots,
+    current_spots,
     percentile_band,
-    preflop_range,
-    preflop_story,
-    range_strength,
     street_read,
-    street_spots,
+    street_start_range,
     top_share,
 )
 from holdem_tui.bots.reads import HandRead, OpponentBook, effective_stack, in_position
@@ -209,19 +207,7 @@ class HeadsUpPlay:
         if found is not None:
             return found
         notes = self.book.tendencies(view, opponent)
-        story = preflop_story(view.history, opponent, len(view.seats))
-        weights = preflop_range(story, notes)
-        keep = weights > 1e-3 * float(weights.max())
-        rng_range = Range(ALL_COMBOS[keep], weights[keep]).without((*view.my_cards, *view.board))
-        generator = np.random.default_rng(self.rng.getrandbits(63))
-        for past in street_spots(view.history, opponent):
-            if len(past.board) >= len(view.board):
-                break  # the current street is read with this street's own evaluation
-            strength = range_strength(rng_range, past.board, view.my_cards, generator)
-            weights_now, _ = apply_spots(
-                rng_range.weights, strength, past.spots, notes, past.street
-            )
-            rng_range = Range(rng_range.combos, weights_now)
+        rng_range = street_start_range(view, opponent, notes, self.rng.getrandbits(63))
         if self._start_cache and next(iter(self._start_cache))[:2] != key[:2]:
             self._start_cache.clear()  # a new hand
         self._start_cache[key] = rng_range
@@ -232,13 +218,11 @@ class HeadsUpPlay:
         start = self.street_start_range(view, opponent)
         generator = np.random.default_rng(self.rng.getrandbits(63))
         read = street_read(view.my_cards, view.board, start, generator)
-        now = [s for s in street_spots(view.history, opponent) if len(s.board) == len(view.board)]
+        now = current_spots(view, opponent)
         if not now:
             return read
         notes = self.book.tendencies(view, opponent)
-        weights, strength = apply_spots(
-            read.weights, read.strength, now[0].spots, notes, now[0].street
-        )
+        weights, strength = apply_spots(read.weights, read.strength, now, notes, view.street.value)
         return StreetRead(read.combos, weights, read.equity, strength)
 
     # ------------------------------------------------------------------ preflop

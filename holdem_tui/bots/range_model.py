@@ -44,6 +44,7 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.view import PlayerView
 
 Array = npt.NDArray[np.float64]
 
@@ -260,6 +261,79 @@ def range_strength(
     return _strength(values, valid, opponent.weights)
 
 
+#: the row stride that keeps run-outs apart when all their values are sorted at once
+_ROW = 1 << 16
+#: index of each combo (higher card first) in :data:`ALL_COMBOS`
+_COMBO_INDEX = {(int(a), int(b)): i for i, (a, b) in enumerate(ALL_COMBOS)}
+
+
+def combo_index(cards: Sequence[int]) -> int:
+    """Where two hole cards stand in :data:`ALL_COMBOS`."""
+    a, b = int(cards[0]), int(cards[1])
+    return _COMBO_INDEX[(max(a, b), min(a, b))]
+
+
+def full_weights(found: Range) -> Array:
+    """A range's weights spread over all of :data:`ALL_COMBOS` (zero where it has none)."""
+    out = np.zeros(len(ALL_COMBOS))
+    index = [combo_index(c) for c in found.combos]
+    out[index] = found.weights
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BoardValues:
+    """Every combo's hand value on shared run-outs of one board, sorted once, so the
+    equity of every combo against any range (weights over :data:`ALL_COMBOS`) is a
+    cumulative sum away: range against range, both sides at the cost of one.
+
+    Card removal between the two sides is ignored: give the range no combo holding my
+    cards and my own combo's equity is exact, the others' close. Combos holding a board
+    card have no equity (zero).
+    """
+
+    live: npt.NDArray[np.bool_]  # (1326,) combos without a board card
+    valid: npt.NDArray[np.bool_]  # (K, N) of the live combos: no card twice on that run-out
+    order: npt.NDArray[np.int64]  # the K*N values sorted (row by row)
+    left: npt.NDArray[np.int64]  # where each value's ties start in that order
+    right: npt.NDArray[np.int64]  # and end
+
+    def equity(self, weights: Array) -> Array:
+        """Each combo's share of the pot against the range ``weights``, over the run-outs."""
+        valid = self.valid
+        k, n = valid.shape
+        w = np.where(valid, weights[self.live][None, :], 0.0).ravel()
+        cum = np.concatenate([[0.0], np.cumsum(w[self.order])])
+        row_start = cum[np.arange(k) * n]
+        row_total = cum[np.arange(1, k + 1) * n] - row_start
+        below = cum[self.left].reshape(k, n) - row_start[:, None]
+        ties = (cum[self.right] - cum[self.left]).reshape(k, n)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = (below + 0.5 * ties) / row_total[:, None]
+        counted = valid & (row_total[:, None] > 0)
+        eq = np.where(counted, share, 0.0).sum(axis=0) / np.maximum(1, counted.sum(axis=0))
+        out = np.zeros(len(ALL_COMBOS))
+        out[self.live] = eq
+        return out
+
+
+def board_values(
+    board: Sequence[int], known: Sequence[int], rng: np.random.Generator
+) -> BoardValues:
+    """:class:`BoardValues` for ``board``; ``known`` (my hole cards) never come on a
+    run-out, as seen from my seat."""
+    gone = {int(c) for c in board}
+    live = np.array([int(a) not in gone and int(b) not in gone for a, b in ALL_COMBOS])
+    runs = _runouts(board, known, rng, past=False)
+    values, valid, _mine = _values(ALL_COMBOS[live], board, runs, known[:2])
+    keys = (values.T + (np.arange(len(runs)) * _ROW)[:, None]).ravel()
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    left = np.searchsorted(ordered, keys, side="left")
+    right = np.searchsorted(ordered, keys, side="right")
+    return BoardValues(live, valid.T.copy(), order, left, right)
+
+
 # ---------------------------------------------------------------------- preflop ranges
 
 
@@ -463,6 +537,30 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
                 to = max(to, event.to)
                 last_aggressor = event.player
     return [StreetSpots(st, b, tuple(sp)) for st, (b, sp) in found.items()]
+
+
+def street_start_range(view: PlayerView, opponent: int, notes: Tendencies, seed: int) -> Range:
+    """``opponent``'s range when this street began: its preflop band read with ``notes``,
+    then its actions on each earlier street (each read with that street's strengths,
+    run-outs drawn from ``seed``). Without my cards and the board's."""
+    story = preflop_story(view.history, opponent, len(view.seats))
+    weights = preflop_range(story, notes)
+    keep = weights > 1e-3 * float(weights.max())
+    found = Range(ALL_COMBOS[keep], weights[keep]).without((*view.my_cards, *view.board))
+    generator = np.random.default_rng(seed)
+    for past in street_spots(view.history, opponent):
+        if len(past.board) >= len(view.board):
+            break  # the current street is read with this street's own evaluation
+        strength = range_strength(found, past.board, view.my_cards, generator)
+        weights_now, _ = apply_spots(found.weights, strength, past.spots, notes, past.street)
+        found = Range(found.combos, weights_now)
+    return found
+
+
+def current_spots(view: PlayerView, opponent: int) -> tuple[Spot, ...]:
+    """``opponent``'s actions so far on the current street."""
+    now = [s for s in street_spots(view.history, opponent) if len(s.board) == len(view.board)]
+    return now[0].spots if now else ()
 
 
 def apply_spots(
