@@ -27,6 +27,7 @@ counts say it fails. All of it is seeded from the bot's generator.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -108,6 +109,11 @@ def _band(cards: tuple[int, ...], low: float, high: float, sims: int) -> float:
 
 #: how often a player who has not yet acted folds to a raise and a re-raise in front of it
 COLD_FOLD = 0.9
+#: a 3-bet is light when its equity against the hands that go on is below this
+LIGHT_EQUITY = 0.5
+#: the most opens met with a light 3-bet: (at a bigger table, heads-up): beyond it the
+#: bot would be exploitable by an opponent who simply calls and 4-bets more
+LIGHT_CAP = (0.12, 0.28)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +193,8 @@ class HeadsUpPlay:
         self.book = book
         self.params = params or HeadsUpParams()
         self._start_cache: dict[tuple[int, tuple[str, ...], int, int], Range] = {}
+        #: per opponent: opens met with a light 3-bet, opens met
+        self._light: dict[str, tuple[int, int]] = {}
 
     def spot(self, view: PlayerView, opponent: int) -> Spot:
         """The facts of this decision against ``opponent`` that every piece starts from."""
@@ -319,6 +327,7 @@ class HeadsUpPlay:
         lines.weigh("call", ev_call, Action.call(), "defend")
         fold3 = spot.notes.rate(("fold_3bet",))
         four = spot.notes.rate(("4bet_3bet",))
+        light = False
         if legal.can_raise:
             mult = p.threebet_ip if in_position(view, [opponent]) else p.threebet_oop
             to = legal.clamp(int(facing * mult))
@@ -334,9 +343,28 @@ class HeadsUpPlay:
             jammed = max(-x, e_four * (pot + rest + (all_in - facing)) - rest)
             wins = fold3 * COLD_FOLD**behind
             ev3 = wins * pot + max(0.0, 1 - wins - four) * called + four * jammed
+            light = e_calls < LIGHT_EQUITY
+            if light:
+                # a light 3-bet: polarised (from the hands that would fold or barely
+                # call, not the good calls) and held to a bounded share of the opens met
+                ev3 -= max(0.0, ev_call)
+                if self._light_share(view, opponent) >= LIGHT_CAP[len(view.seats) == 2]:
+                    ev3 = -math.inf
             lines.weigh("3bet", ev3, raise_action(legal, to), "3bet")
+        self._count_open(view, opponent, light and lines.piece == "3bet")
         odds = pot_odds(call, pot)
         return Choice(lines.action, lines.piece, e_open, odds, fold3, lines.options)
+
+    def _light_share(self, view: PlayerView, opponent: int) -> float:
+        """The share of this opponent's opens met so far with a light 3-bet (a prior of
+        a balanced share over a few opens, so the first ones are not all light)."""
+        light, met = self._light.get(view.seats[opponent].name, (0, 0))
+        return (light + 0.1 * 5) / (met + 5)
+
+    def _count_open(self, view: PlayerView, opponent: int, light: bool) -> None:
+        name = view.seats[opponent].name
+        was, met = self._light.get(name, (0, 0))
+        self._light[name] = (was + light, met + 1)
 
     def meet_3bet(self, view: PlayerView, opponent: int) -> Choice:
         """Our open met a 3-bet: fold, call against the 3-betting range, or 4-bet by

@@ -214,11 +214,12 @@ def _strength(values: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_], weigh
     if len(values) == 0:
         return np.zeros(0)
     raw = np.where(valid, values, 0).sum(axis=1) / np.maximum(1, valid.sum(axis=1))
-    return _weighted_quantile(raw.astype(np.float64), weights)
+    return weighted_quantile(raw.astype(np.float64), weights)
 
 
-def _weighted_quantile(raw: Array, weights: Array) -> Array:
-    """Map scores to their place in the range by weight (ties share the middle)."""
+def weighted_quantile(raw: Array, weights: Array) -> Array:
+    """Each score's place (0 weakest .. 1 strongest) among the range ``weights`` (ties
+    share the middle)."""
     order = np.argsort(raw, kind="stable")
     w = weights[order]
     cumulative = np.cumsum(w)
@@ -491,8 +492,13 @@ class StreetSpots:
     spots: tuple[Spot, ...]
 
 
+#: the betting rounds after the first, whose actions :func:`street_spots` reads
+LATER_STREETS = ("flop", "turn", "river", "postdraw")
+
+
 def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
-    """``player``'s actions after the flop, street by street, each with its spot."""
+    """``player``'s actions after the first round (the flop, or the draw), street by
+    street, each with its spot."""
     found: dict[str, tuple[tuple[int, ...], list[Spot]]] = {}
     board: list[int] = []
     pot = 0
@@ -511,7 +517,7 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
             to = max(to, put_in[event.player])
         elif isinstance(event, BoardDealt):
             board.extend(int(c) for c in event.cards)
-        elif isinstance(event, StreetStarted) and event.street.value in ("flop", "turn", "river"):
+        elif isinstance(event, StreetStarted) and event.street.value in LATER_STREETS:
             street = event.street.value
             previous_aggressor, last_aggressor = last_aggressor, None
             bets, to, put_in, checked = 0, 0, {}, set()
@@ -586,5 +592,5 @@ def apply_spots(
         if float(new.sum()) <= 1e-9 * float(weights.sum()):
             continue  # the read contradicts itself: keep what we had
         weights = new
-        strength = _weighted_quantile(strength, weights)
+        strength = weighted_quantile(strength, weights)
     return weights, strength

@@ -12,7 +12,7 @@ import math
 
 import click
 
-from holdem_tui.bots.registry import LEVELS
+from holdem_tui.bots.registry import BUILT_IN
 from holdem_tui.commands.options import PairType, comma_list, game_option
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
@@ -31,7 +31,7 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     "bots_text",
     default="hard,normal,easy,hard,normal,easy",
     show_default=True,
-    help=f"Comma-separated seats: {', '.join(LEVELS)} or module:Class.",
+    help=f"Comma-separated seats: {', '.join(BUILT_IN)} or module:Class.",
 )
 @click.option(
     "--bot",

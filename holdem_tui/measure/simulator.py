@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem_tui.bots.base import Bot
-from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
+from holdem_tui.bots.registry import BUILT_IN, check_spec, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
 from holdem_tui.engine.actions import Action, ActionKind
@@ -342,7 +342,7 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
     bots: list[SafeBot] = []
     for seat, spec in enumerate(config.bots):
         bot: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
-        builtin = spec.strip().lower() in LEVELS
+        builtin = spec.strip().lower() in BUILT_IN
         bots.append(SafeBot(bot, timeout=None if builtin else config.plugin_timeout))
     tallies = [SeatTally() for _ in range(n)]
     group_nets: list[list[int]] = []
