@@ -28,16 +28,7 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
 from tests.support.hang import HANG_GUARD
-
-
-def _random_hand(game: str, rng: random.Random) -> Hand:
-    """A hand with 2..9 (draw 2..6) seats and stacks from a few chips to very deep."""
-    n = rng.randint(2, 9 if game == "holdem" else 6)
-    stacks = [rng.choice([1, 3, 7, 15, 40, 100, 250, 1000, 5000]) for _ in range(n)]
-    dealer = Dealer(rng.randrange(2**32))
-    if game == "holdem":
-        return HoldemHand(holdem_config(stacks, 5, 10, ante=rng.choice([0, 0, 1])), dealer)
-    return DrawHand(draw_config(stacks, rng.choice([1, 2, 5]), 10, 20), dealer)
+from tests.support.random_hands import random_hand
 
 
 def _play_checked(hand: Hand, bots: list[BaseBot]) -> list[Action]:
@@ -62,7 +53,7 @@ def test_no_bot_ever_acts_illegally(game: str) -> None:
     rng = random.Random(f"legal-{game}")
     hands = 700 if game == "holdem" else 500
     for _ in range(hands):
-        hand = _random_hand(game, rng)
+        hand = random_hand(game, rng)
         bots = [make_bot(rng.choice(LEVELS), rng.randrange(10**6)) for _ in range(hand.n)]
         _play_checked(hand, bots)  # type: ignore[arg-type]
 
@@ -82,7 +73,7 @@ def test_same_seed_same_decisions(level: str, game: str) -> None:
         out: list[Action] = []
         bots = [make_bot(level, seed + i) for i in range(9)]
         for _ in range(25):
-            hand = _random_hand(game, rng)
+            hand = random_hand(game, rng)
             out.extend(_play_checked(hand, bots[: hand.n]))  # type: ignore[arg-type]
         return out
 
@@ -95,7 +86,7 @@ def test_bot_needs_nothing_but_the_view() -> None:
     rng = random.Random(3)
     for level in LEVELS:
         for game in ("holdem", "draw"):
-            hand = _random_hand(game, rng)
+            hand = random_hand(game, rng)
             actor = hand.actor
             assert actor is not None
             view = hand.view(actor)
@@ -106,7 +97,7 @@ def test_bot_needs_nothing_but_the_view() -> None:
 
 
 def test_views_hide_other_hands() -> None:
-    hand = _random_hand("holdem", random.Random(4))
+    hand = random_hand("holdem", random.Random(4))
     actor = hand.actor
     assert actor is not None
     view = hand.view(actor)

@@ -39,7 +39,6 @@ from holdem_tui.engine.decision import (
     reasons_from_data,
     reasons_to_data,
 )
-from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.game_settings import GameSettings
@@ -53,14 +52,7 @@ from holdem_tui.storage.session import SessionStore
 from holdem_tui.wire import WireError, decode_reason, encode_action, encode_reason
 from tests.support.hang import HANG_GUARD
 from tests.support.pokerkit_oracle import pokerkit_difference
-
-
-def _random_hand(game: str, rng: random.Random, number: int) -> Hand:
-    n = rng.randint(2, 6 if game == "draw" else 9)
-    stacks = [rng.choice((30, 120, 400, 1000, 2500)) for _ in range(n)]
-    if game == "draw":
-        return DrawHand(draw_config(stacks, 5, 10, 20, hand_number=number), Dealer(number))
-    return HoldemHand(holdem_config(stacks, 5, 10, hand_number=number), Dealer(number))
+from tests.support.random_hands import DEEP, random_hand
 
 
 def _sample(kind: str) -> object:
@@ -88,7 +80,7 @@ def test_every_easy_normal_and_hard_decision_has_a_reason_in_four_languages(
     decisions = 0
     with caplog.at_level(logging.WARNING):
         for number in range(1, hands + 1):
-            hand = _random_hand(game, rng, number)
+            hand = random_hand(game, rng, number, DEEP)
             bots = [make_bot(rng.choice(levels), rng.randrange(10**6)) for _ in range(hand.n)]
             while not hand.is_complete:
                 actor = hand.actor
@@ -113,7 +105,7 @@ def test_reasons_leave_the_decisions_unchanged() -> None:
     for level in ("easy", "normal", "hard"):
         for game in ("holdem", "draw"):
             rng = random.Random(7)
-            hand = _random_hand(game, rng, 1)
+            hand = random_hand(game, rng, 1, DEEP)
             bot = make_bot(level, 11)
             twin = make_bot(level, 11)
             while not hand.is_complete:
@@ -388,7 +380,7 @@ def test_reason_shape_checks() -> None:
 
 def _explained_hand(game: str = "holdem", seed: int = 4) -> tuple[Hand, dict[int, Reason]]:
     rng = random.Random(seed)
-    hand = _random_hand(game, rng, 3)
+    hand = random_hand(game, rng, 3, DEEP)
     bots = [make_bot("normal" if i % 2 else "easy", i) for i in range(hand.n)]
     reasons: dict[int, Reason] = {}
     while not hand.is_complete:

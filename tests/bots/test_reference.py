@@ -17,21 +17,13 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.measure.simulator import SimConfig, run
+from tests.support import scenes
 
 
-class CallingStation:
+class CallingStation(scenes.CallingStation):
     """Never folds, never raises: checks or calls; draws to its made cards."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.name = "station"
-
-    def decide(self, view: PlayerView) -> Action:
-        """Check or call."""
-        legal = view.legal
-        assert legal is not None
-        if legal.can_draw:
-            return Action.draw(keep_made(view.my_cards))
-        return Action.call() if legal.call_amount else Action.check()
+    keeps_made = True
 
 
 class RandomPlayer:
@@ -124,7 +116,7 @@ SOLID_CASES = [
 def test_hard_beats_the_solid_regulars_heads_up(game: str, reference: str, hands: int) -> None:
     config = SimConfig(
         game=Variant(game),
-        bots=("hard", f"solid_opponents:{reference}"),
+        bots=("hard", f"tests.support.solid_opponents:{reference}"),
         hands=hands,
         seed=11,
         duplicate=True,

@@ -27,7 +27,7 @@ from tests.support.hang import HANG_GUARD, QUIET_LIMIT
 from tests.support.net import open_table
 from tests.support.scenes import CallingStation
 
-STATION = "scenes:CallingStation"
+STATION = "tests.support.scenes:CallingStation"
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.pilot import Pilot
 
+from holdem_tui.bots.draw_common import keep_made
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
@@ -46,15 +47,18 @@ class CallingStation:
     instead of the real bots, whose judgement would not reliably build side pots.
     """
 
+    #: whether it draws to its made cards (a reference opponent) or stands pat (a scene)
+    keeps_made = False
+
     def __init__(self, seed: int | None = None) -> None:
         self.name = "station"
 
     def decide(self, view: PlayerView) -> Action:
-        """Call when there is a bet, else check; stand pat in the draw."""
+        """Call when there is a bet, else check; in the draw stand pat, or keep what is made."""
         legal = view.legal
         assert legal is not None
         if legal.can_draw:
-            return Action.draw(())
+            return Action.draw(keep_made(view.my_cards) if self.keeps_made else ())
         return Action.call() if legal.call_amount else Action.check()
 
 
