@@ -3,7 +3,7 @@
 The references are deliberately naive: a calling station, a random legal player and a
 maniac who raises whenever it may. Duplicate deals (every deal replayed with the seats
 rotated) cut the luck enough that a few hundred deals show the gap; the large measured
-runs are in the README's "Simulate" section, not in timed tests.
+runs are in docs/bots.md, not in timed tests.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_hard_beats_the_reference(game: str, reference: str, hands: int, stack_b
 
 # The solid regulars of issue 16 (tests/solid_opponents.py), heads-up at 100 big blinds
 # (big bets in draw). Hold'em asks for the +10 bb/100 of the issue's target too; the
-# full-size measurements (10,000+ hands) are in the README. Pots against the
+# full-size measurements (10,000+ hands) are in docs/bots.md. Pots against the
 # loose-aggressive player are big: its Hold'em case needs the most hands.
 SOLID_CASES = [
     ("holdem", "TightAggressive", 800),

@@ -2,7 +2,7 @@
 with chosen cards. Positions: Hold'em 0 = small blind, 1 = big blind, n-1 = button
 (heads-up 0 = big blind); draw 0 = left of the button, n-1 = button.
 
-The README's "Where we differ from pokerkit, and why" lists the same rules.
+docs/rules.md lists the same rules.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ by the caller, never hidden:
 
 - odd chips: pokerkit gives a split's whole remainder to the first winner, we give it one
   chip at a time starting left of the button;
-- casino rules where pokerkit 0.7.7 is not the standard (issue 11, README "Where we differ
+- casino rules where pokerkit 0.7.7 is not the standard (issue 11, docs/rules.md "Where we differ
   from pokerkit, and why"): an incomplete all-in bet or raise (TDA 47A in no limit, 47B in
   fixed limit) and a big blind all-in for less than a full blind. A hand is only set aside
   when the two engines actually disagree AND its history contains one of these situations

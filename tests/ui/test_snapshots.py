@@ -1,7 +1,7 @@
 """SVG snapshots of the game's screens, at 80x24 and 120x36, the table at 200x60, and in all
 four languages.
 
-Each picture is a scene from :mod:`scenes` (tests/scenes.py) (the README screenshots come from the
+Each picture is a scene from :mod:`tests.support.scenes` (the README screenshots come from the
 same scenes): the app from the one factory, instant pace, a fixed seed, driven by key presses.
 Update after an intended change with ``pytest tests/test_ui_snapshots.py --snapshot-update``
 and look at the report before committing.
