@@ -280,7 +280,7 @@ def _simulate(
 ) -> EquityResult:
     known = set(hero) | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    keys = _ev.CARD_KEYS
+    keys = _ev.numpy_tables().card_keys
     board_key = np.uint64(sum(int(keys[c]) for c in board))
     hero_key = board_key + keys[hero[0]] + keys[hero[1]]
     board_suit_mask = np.zeros(4, dtype=np.int32)
@@ -369,8 +369,9 @@ def _values(
     b: npt.NDArray[np.integer],
 ) -> npt.NDArray[np.uint16]:
     """7-card values from key sums; flush hands finish from the board's per-suit rank masks."""
-    out: npt.NDArray[np.uint16] = _ev._NONFLUSH7[key_sum & np.uint64(_ev._RANK_MASK)]
-    suit = _ev._FLUSH_SUIT[key_sum >> np.uint64(_ev._RANK_BITS)]
+    tables = _ev.numpy_tables()
+    out: npt.NDArray[np.uint16] = tables.nonflush7[key_sum & np.uint64(_ev._RANK_MASK)]
+    suit = tables.flush_suit[key_sum >> np.uint64(_ev._RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:
         s = suit[hits].astype(np.int64)
@@ -379,5 +380,5 @@ def _values(
         mask = board_suit_mask[s, hits]
         mask = mask | np.where(ha & 3 == s, 1 << (ha >> 2), 0)
         mask = mask | np.where(hb & 3 == s, 1 << (hb >> 2), 0)
-        out[hits] = _ev._FLUSH[mask]  # seven cards: a flush beats any non-flush hand
+        out[hits] = tables.flush[mask]  # seven cards: a flush beats any non-flush hand
     return out
