@@ -41,22 +41,28 @@ def own_copy(value: _T) -> _T:
     around copied items, leaves (ints and cards, strings, enum members) are shared. Anything
     else is refused, so a mutable type slipping into a view fails loudly in the tests.
     """
-    if isinstance(value, _LEAVES):
-        return value
-    if isinstance(value, tuple):
-        if all(isinstance(item, _LEAVES) for item in value):
-            return value
-        return type(value)(own_copy(item) for item in value)
     cls = type(value)
     names = _FIELD_NAMES.get(cls)
     if names is None:
+        if isinstance(value, _LEAVES):
+            return value
+        if isinstance(value, tuple):
+            return value if _leaves_only(value) else tuple(own_copy(item) for item in value)  # type: ignore[return-value]
         if not is_dataclass(value):
             raise TypeError(f"a view holds only immutable values, not {cls.__name__}")
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(value))
     copy = object.__new__(cls)
     for name in names:
-        object.__setattr__(copy, name, own_copy(getattr(value, name)))
+        item = getattr(value, name)
+        if not (isinstance(item, _LEAVES) or (type(item) is tuple and _leaves_only(item))):
+            item = own_copy(item)
+        object.__setattr__(copy, name, item)
     return copy
+
+
+def _leaves_only(items: tuple[object, ...]) -> bool:
+    """Whether a tuple holds leaves only (cards, amounts, names): shared as it is."""
+    return all(isinstance(item, _LEAVES) for item in items)
 
 
 @dataclass(frozen=True, slots=True)
