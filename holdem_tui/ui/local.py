@@ -38,13 +38,13 @@ from holdem_tui.session.turns import (
 )
 from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.hand_review import SessionReview
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen, ShowScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
     from holdem_tui.storage.autosave import LoadResult
+    from holdem_tui.ui.hand_review import SessionReview  # imported when a review is asked for
 
 #: Seconds a bot may think before safe_decide plays check/fold for it (``None``: no limit,
 #: the bot simply answers in its worker thread; tests use that, so no answer depends on how
@@ -173,6 +173,8 @@ class LocalDriver(TableDriver):
         """The review of this session's hands: the one player's; in hot seat the player
         whose turn is on screen, else whoever says so behind a curtain; watching bots,
         any seat, every card (as ``v`` shows them)."""
+        from holdem_tui.ui.hand_review import SessionReview
+
         session = self.session
         if session is None:
             return None
