@@ -131,8 +131,14 @@ def pot_winners(history: Sequence[Event], name_of: NameOf, tr: Translator) -> li
     return lines
 
 
-def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
-    """The hand's log lines, oldest first, from the events a viewer may see."""
+def narrate(
+    history: Sequence[Event], name_of: NameOf, tr: Translator, viewer: int | None = None
+) -> list[str]:
+    """The hand's log lines, oldest first, from the events a viewer may see.
+
+    ``viewer`` is the position whose own draw is told as "You throw …"; everyone else's
+    cards, where the history has them (a review, a replay), go under their name.
+    """
     lines: list[str] = []
     shown_before_board = False
     announced_run_out = False
@@ -166,10 +172,12 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
                 text = tr.t("log.stands_pat", name=name)
             else:
                 text = tr.plural("log.draws", event.count, name=name)
-                if event.discarded and event.received:  # only the drawer's own view has them
+                if event.discarded and event.received:  # the drawer's view, or a review's
                     lines.append(text)
+                    own = viewer is not None and event.player == viewer
                     text = tr.t(
-                        "table_log.you_drew",
+                        "table_log.you_drew" if own else "table_log.drew_cards",
+                        name=name,
                         thrown=cards_text(event.discarded),
                         received=cards_text(event.received),
                     )

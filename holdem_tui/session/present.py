@@ -432,7 +432,7 @@ def build_table(
         # a no-break space inside names: a narrow log wraps between words, never mid-name
         return name_of(position).replace(" ", "\u00a0")
 
-    log = narrate(history, log_name, tr)
+    log = narrate(history, log_name, tr, viewer=view.me)
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 
