@@ -9,12 +9,15 @@ as the lines above it is the easiest to follow.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from holdem_tui.coach.advice import Advice
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.i18n import Translator
+
+if TYPE_CHECKING:  # the words need no numbers: the screens import this before any advice
+    from holdem_tui.coach.advice import Advice
 
 __all__ = ["coach_lines"]
 

@@ -175,46 +175,74 @@ def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
 def _enumerate(
     hero: list[int], opps: Sequence[Range | None], board: list[int], dead: list[int]
 ) -> EquityResult:
+    """Every deal, weighted: each opponent's candidates (range combos or every pair) times
+    each completion of the board, dropping deals that use a card twice.
+
+    Values come from key sums: a completion's key sum and suit masks are computed once and
+    each hand adds its two keys, so hero's hand is valued once per completion. The per-deal
+    arrays (and so every sum over them) are the same as valuing each deal's seven cards.
+    """
     known = set(hero) | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
     need = 5 - len(board)
     slots = _slot_options(deck, opps, need)
     shape = tuple(len(cards) for cards, _ in slots)
     index = np.unravel_index(np.arange(math.prod(shape)), shape)
-    ones = np.uint64(1)
     ored = np.zeros(len(index[0]), dtype=np.uint64)
     added = np.zeros(len(index[0]), dtype=np.uint64)
     weight = np.ones(len(index[0]))
     for (cards, w), idx in zip(slots, index, strict=True):
-        chosen = cards[idx]
-        for col in range(chosen.shape[1]):
-            bit = ones << chosen[:, col].astype(np.uint64)
-            ored |= bit
-            added += bit
+        mask = _card_masks(cards)[idx]  # distinct cards add without carries
+        ored |= mask
+        added += mask
         weight *= w[idx]
     ok = np.flatnonzero(ored == added)
     weight = weight[ok]
-    dealt_board = slots[-1][0][index[-1][ok]]
-    full_board = np.concatenate(
-        [np.broadcast_to(np.array(board, dtype=np.int64), (len(ok), len(board))), dealt_board],
-        axis=1,
+    keys = _ev.numpy_tables().card_keys
+    runs = slots[-1][0]
+    run_key = np.uint64(sum(int(keys[c]) for c in board)) + keys[runs].sum(axis=1, dtype=np.uint64)
+    run_suits = np.zeros((4, len(runs)), dtype=np.int32)
+    for c in board:
+        run_suits[c & 3] |= 1 << (c >> 2)
+    for column in runs.T:
+        np.bitwise_or.at(run_suits, (column & 3, np.arange(len(runs))), 1 << (column >> 2))
+    hero_by_run = _values(
+        run_key + keys[hero[0]] + keys[hero[1]],
+        run_suits,
+        np.full(len(runs), hero[0]),
+        np.full(len(runs), hero[1]),
     )
-    hero_cards = np.broadcast_to(np.array(hero, dtype=np.int64), (len(ok), 2))
-    hero_v = _ev.evaluate7_batch(np.concatenate([hero_cards, full_board], axis=1), validate=False)
-    opp_vs = [
-        _ev.evaluate7_batch(np.concatenate([cards[idx[ok]], full_board], axis=1), validate=False)
-        for (cards, _), idx in zip(slots[:-1], index[:-1], strict=True)
-    ]
-    win, tie, share = _showdown(hero_v, np.stack(opp_vs))
+    run = index[-1][ok]
+    deal_key, deal_suits = run_key[run], run_suits[:, run]
+    opp_vs = []
+    for (cards, _), idx in zip(slots[:-1], index[:-1], strict=True):
+        chosen = cards[idx[ok]]
+        a, b = chosen[:, 0], chosen[:, 1]
+        opp_vs.append(_values(deal_key + keys[a] + keys[b], deal_suits, a, b))
+    win, tie, share = _showdown(hero_by_run[run], np.stack(opp_vs))
     total = float(weight.sum())
     return EquityResult(
-        win=float(weight @ win) / total,
-        tie=float(weight @ tie) / total,
-        equity=float(weight @ share) / total,
+        win=_weighted_sum(weight, win) / total,
+        tie=_weighted_sum(weight, tie) / total,
+        equity=_weighted_sum(weight, share) / total,
         std_error=0.0,
         sims=len(ok),
         exact=True,
     )
+
+
+def _weighted_sum(weight: npt.NDArray[np.float64], values: npt.NDArray[np.float64]) -> float:
+    """``weight @ values`` added left to right: one order on every machine and in the compiled
+    kernel (BLAS picks its own order, and on a busy machine its threads cost milliseconds)."""
+    return float(np.cumsum(weight * values)[-1]) if len(weight) else 0.0
+
+
+def _card_masks(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.uint64]:
+    """Each row of card codes as one 52-bit mask of its cards."""
+    out = np.zeros(len(cards), dtype=np.uint64)
+    for column in cards.T:
+        out |= np.left_shift(np.uint64(1), column.astype(np.uint64))
+    return out
 
 
 def _showdown(
@@ -280,7 +308,7 @@ def _simulate(
 ) -> EquityResult:
     known = set(hero) | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    keys = _ev.CARD_KEYS
+    keys = _ev.numpy_tables().card_keys
     board_key = np.uint64(sum(int(keys[c]) for c in board))
     hero_key = board_key + keys[hero[0]] + keys[hero[1]]
     board_suit_mask = np.zeros(4, dtype=np.int32)
@@ -369,8 +397,9 @@ def _values(
     b: npt.NDArray[np.integer],
 ) -> npt.NDArray[np.uint16]:
     """7-card values from key sums; flush hands finish from the board's per-suit rank masks."""
-    out: npt.NDArray[np.uint16] = _ev._NONFLUSH7[key_sum & np.uint64(_ev._RANK_MASK)]
-    suit = _ev._FLUSH_SUIT[key_sum >> np.uint64(_ev._RANK_BITS)]
+    tables = _ev.numpy_tables()
+    out: npt.NDArray[np.uint16] = tables.nonflush7[key_sum & np.uint64(_ev._RANK_MASK)]
+    suit = tables.flush_suit[key_sum >> np.uint64(_ev._RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:
         s = suit[hits].astype(np.int64)
@@ -379,5 +408,5 @@ def _values(
         mask = board_suit_mask[s, hits]
         mask = mask | np.where(ha & 3 == s, 1 << (ha >> 2), 0)
         mask = mask | np.where(hb & 3 == s, 1 << (hb >> 2), 0)
-        out[hits] = _ev._FLUSH[mask]  # seven cards: a flush beats any non-flush hand
+        out[hits] = tables.flush[mask]  # seven cards: a flush beats any non-flush hand
     return out

@@ -46,6 +46,7 @@ class Stage(StrEnum):
     HUMAN = "human"
     BOT = "bot"
     CURTAIN = "curtain"
+    SHOW = "show"
     REVEAL = "reveal"
     HAND_OVER = "hand_over"
     SESSION_OVER = "session_over"
