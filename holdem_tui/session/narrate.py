@@ -146,11 +146,14 @@ def narrate(
     name_of: NameOf,
     tr: Translator,
     slips: Mapping[int, Slip] | None = None,
+    viewer: int | None = None,
 ) -> list[str]:
     """The hand's log lines, oldest first, from the events a viewer may see.
 
     ``slips`` are the decisions (by index, counting every action and draw) a bot failed and
     was replaced at: each is told as one line saying both ("Robo took too long: it checks").
+    ``viewer`` is the position whose own draw is told as "You throw …"; everyone else's
+    cards, where the history has them (a review, a replay), go under their name.
     """
     lines: list[str] = []
     decision = -1
@@ -191,10 +194,12 @@ def narrate(
                 text = tr.t("log.stands_pat", name=name)
             else:
                 text = tr.plural("log.draws", event.count, name=name)
-                if event.discarded and event.received:  # only the drawer's own view has them
+                if event.discarded and event.received:  # the drawer's view, or a review's
                     lines.append(text)
+                    own = viewer is not None and event.player == viewer
                     text = tr.t(
-                        "table_log.you_drew",
+                        "table_log.you_drew" if own else "table_log.drew_cards",
+                        name=name,
                         thrown=cards_text(event.discarded),
                         received=cards_text(event.received),
                     )

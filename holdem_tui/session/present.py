@@ -434,7 +434,7 @@ def build_table(
         return name_of(position).replace(" ", "\u00a0")
 
     slips = {} if session.hand is None else session.slips_of(session.hand)
-    log = narrate(history, log_name, tr, slips)
+    log = narrate(history, log_name, tr, slips, viewer=view.me)
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 
