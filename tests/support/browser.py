@@ -24,18 +24,9 @@ from typing import Any
 
 import pytest
 
+from holdem_tui.web.bench import tab_pids
 from tests.support.hang import HANG_GUARD
 
-#: how Chromium is started here: headless, and nothing that would reach the internet
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: the screen as text, one line a row, from the xterm.js buffer
 SCREEN_JS = """() => {
   const client = window.textualClient;
@@ -47,8 +38,6 @@ SCREEN_JS = """() => {
   }
   return rows.join("\\n");
 }"""
-#: the module every tab's game runs (holdem_tui.web.process.TAB_MODULE)
-TAB_MODULE = "holdem_tui.commands.web_tab"
 
 
 def chromium() -> str:
@@ -64,21 +53,8 @@ def chromium() -> str:
 
 
 def tab_processes(root: Path) -> list[int]:
-    """Pids of the tab games whose folders are under ``root`` (their data folder says so)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes()
-            if TAB_MODULE.encode() not in cmdline:
-                continue
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if str(root).encode() in environ:
-            found.append(int(entry.name))
-    return found
+    """Pids of the tab games whose folders are under ``root``."""
+    return tab_pids(root)
 
 
 def wait_gone(pids: list[int]) -> None:
@@ -226,30 +202,53 @@ def my_turn(page: Any, after: str | None = None) -> str:
         after = None
 
 
-def act(page: Any, key: str, expect: str, after: str | None = None) -> str:
-    """Press ``key`` on the player's turn until the screen shows ``expect``.
+#: keeps every screen the tab draws from now on (``window.holdemFrames``): a refused key's
+#: bell, the keys' colours lighting up, a log line gone with its hand; returns how many
+RECORD_JS = f"""() => {{
+  if (window.holdemFrames === undefined) {{
+    window.holdemFrames = [];
+    window.textualClient.terminal.onWriteParsed(
+      () => window.holdemFrames.push(({SCREEN_JS})()));
+  }}
+  return window.holdemFrames.length;
+}}"""
 
-    A turn can be on screen a frame before the game takes keys for it (the status line
-    drawn ahead of the rest); a key pressed then is refused with a beep and nothing
-    changes. So: press, wait for ``expect`` or any other change, and on a change without
-    ``expect`` wait for the turn again and press again. Returns the screen.
+
+def _drawn_since(page: Any, drawn: int, pattern: str, present: bool = True) -> str:
+    """Until a screen drawn after the first ``drawn`` matches ``pattern`` (or, with
+    ``present=False``, does not); returns that screen."""
+    handle = page.wait_for_function(
+        """([drawn, pattern, present]) => window.holdemFrames.slice(drawn)
+             .find((frame) => new RegExp(pattern, "m").test(frame) === present)""",
+        arg=[drawn, pattern, present],
+        timeout=HANG_GUARD * 1000,
+        polling="raf",
+    )
+    frame: str = handle.json_value()
+    return frame
+
+
+def act(page: Any, key: str, expect: str) -> str:
+    """On the player's turn: press ``key`` and wait until a screen shows ``expect``.
+
+    The game can draw a turn a moment before its keys answer (the table screen just
+    put up over the lobby), and a key pressed then is dropped without a sound. So the
+    player first opens and closes the help (``?``, Esc): keys are handled in order, so
+    once the help has closed, ``key`` reaches the table as it stands. Returns the screen.
     """
-    while True:
-        before = screen(page)
-        page.keyboard.press(key)
-        page.wait_for_function(
-            f"""([expect, before]) => {{
-              const now = ({SCREEN_JS})();
-              return new RegExp(expect, "m").test(now) || now !== before;
-            }}""",
-            arg=[expect, before],
-            timeout=HANG_GUARD * 1000,
-            polling="raf",
-        )
-        now = screen(page)
-        if re.search(expect, now, re.MULTILINE):
-            return now
-        my_turn(page, after)
+    drawn = page.evaluate(RECORD_JS)
+    page.keyboard.press("?")
+    _drawn_since(page, drawn, HELP_CLOSE)
+    drawn = page.evaluate(RECORD_JS)
+    page.keyboard.press("Escape")
+    _drawn_since(page, drawn, HELP_CLOSE, present=False)
+    drawn = page.evaluate(RECORD_JS)
+    page.keyboard.press(key)
+    return _drawn_since(page, drawn, expect)
+
+
+#: the help's last line (``help.close``): the help is open
+HELP_CLOSE = "Press Esc to close"
 
 
 def logged(page: Any, pattern: str) -> str:
@@ -265,33 +264,29 @@ def logged(page: Any, pattern: str) -> str:
     return lines[-1]
 
 
-#: keeps every screen a tab draws (``window.holdemFrames``), to check each one afterwards
-RECORD_JS = f"""() => {{
-  const client = window.textualClient;
-  window.holdemFrames = [];
-  client.terminal.onWriteParsed(() => window.holdemFrames.push(({SCREEN_JS})()));
-}}"""
 _RANK = r"(?:10|[2-9JQKA])"
 _SUITS = "♣♦♥♠"
 
 
 def frames(page: Any) -> list[str]:
-    """Every screen the tab has drawn since :data:`RECORD_JS` ran in it."""
+    """Every screen the tab has drawn since :data:`RECORD_JS` first ran in it."""
     drawn: list[str] = page.evaluate("() => window.holdemFrames")
     return drawn
 
 
 def visible_cards(text: str) -> set[str]:
     """The face-up cards in a screen's text (``"10♥"``): one-line chips, and the larger
-    cards whose rank is in their top-left corner with the suit below and right of it."""
+    cards (five cells wide: the rank top left, the suit below it two cells in, the rank
+    again bottom right)."""
     found = set(re.findall(rf"{_RANK}[{_SUITS}]", text))
     rows = text.split("\n")
-    for y in range(len(rows) - 1):
+    for y in range(len(rows) - 2):
         for match in re.finditer(_RANK, rows[y]):
-            below = rows[y + 1]
-            x = match.start() + 2
-            if x < len(below) and below[x] in _SUITS:
-                found.add(match.group(0) + below[x])
+            rank, x = match.group(0), match.start()
+            suit = rows[y + 1][x + 2 : x + 3]
+            corner = x + 5 - len(rank)
+            if suit and suit in _SUITS and rows[y + 2][corner : corner + len(rank)] == rank:
+                found.add(rank + suit)
     return found
 
 
