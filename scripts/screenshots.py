@@ -1,4 +1,4 @@
-"""Write the README screenshots: every scene of ``tests/scenes.py`` as an SVG.
+"""Write the README screenshots: every scene of ``tests/support/scenes.py`` as an SVG.
 
 The app comes from the same factory the game and the snapshot tests use, driven headless by a
 Textual pilot, so each picture is a real state of the real game. Run from the repository:
@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 # the scenes are test code, kept out of the wheel: this script runs from a checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scenes import Scene, scenes
+from tests.support.scenes import Scene, scenes
 
 SIZES = ((80, 24), (120, 36))
 #: scenes also shown on a large window, where the table grows with it

@@ -23,9 +23,8 @@ def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 def _no_wall_clock_for_plugin_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     """A plugin bot's process gets a hang guard, not 20 s, to start: on a loaded machine a
     slow start must not turn into a counted fault and change what a test sees."""
-    from hang import HANG_GUARD
-
     from holdem_tui.bots import sandbox
+    from tests.support.hang import HANG_GUARD
 
     monkeypatch.setattr(sandbox, "START_TIMEOUT", HANG_GUARD)
 

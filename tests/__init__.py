@@ -1,0 +1,1 @@
+"""The test suite: one folder per subject, shared helpers in ``support``."""

@@ -1,0 +1,124 @@
+"""The game controller keeps its session on disk: autosave at each hand and human decision,
+every hand in the history, and a resumed controller equal to the one that was stopped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdem_tui.engine.actions import Action
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.history.phh import loads, replay
+from holdem_tui.session.controller import Session
+from holdem_tui.storage import paths
+from holdem_tui.storage.autosave import SaveFile
+from holdem_tui.storage.histories import list_sessions
+from holdem_tui.storage.session import SessionStore
+from tests.support.storage import random_agent
+
+
+class RandomBot:
+    """A seeded random player with the bots' ``decide(view)`` interface."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.name = "random"
+        self._agent = random_agent(random.Random(seed))
+
+    def decide(self, view: PlayerView) -> Action:
+        """Any legal move."""
+        return self._agent(view)
+
+
+def _factory(spec: str, seed: int | None) -> RandomBot:
+    return RandomBot(seed)
+
+
+def _play_until(session: Session, human: random.Random, stop_hand: int) -> None:
+    """Play as the app does until the human's first decision in hand ``stop_hand``."""
+    agent = random_agent(human)
+    while True:
+        if session.hand is None or session.hand.is_complete:
+            if session.hand is not None:
+                session.finish_hand()
+            session.start_hand()
+        seat = session.actor_seat
+        assert seat is not None
+        if session.is_human(seat):
+            session.save()
+            if session.table.hand_number >= stop_hand:
+                return
+            session.act(seat, agent(session.view_for(seat)))
+        else:
+            session.act_for_bot(seat, session.bots[seat].decide(session.bot_view(seat)))
+
+
+@pytest.mark.parametrize("variant", ["holdem", "draw"])
+def test_controller_resumes_where_it_was(variant: str) -> None:
+    settings = GameSettings.build(
+        variant=variant, humans=[""], bots=["easy", "normal", "hard"], seed=99
+    )
+    session = Session(settings, _factory)
+    session.start_storage()
+    _play_until(session, random.Random(5), 6)
+    hand = session.hand
+    assert hand is not None and not hand.is_complete
+
+    loaded = SaveFile().load()
+    assert loaded.ok, loaded.detail
+    store, resumed = SessionStore.resume(loaded)
+    again = Session.resume(resumed, store, _factory)
+    assert again.settings == session.settings
+    assert again.table.to_dict() == session.table.to_dict()
+    assert again.hand is not None and again.hand.events == hand.events
+    assert again.hand.config.hand_number == session.table.hand_number
+    assert again.actor_seat == session.actor_seat == 0
+    assert again.hands_won == session.hands_won
+    assert again.biggest_pot == session.biggest_pot
+
+    # the history holds the five finished hands, each replaying to its recorded stacks
+    [info] = list_sessions()
+    assert info.hands == session.table.hand_number - 1
+    assert info.players[0] == ""  # the unnamed human shows as "You" in the listing
+    for phh in loads(info.history_path.read_text()):
+        assert replay(phh).finishing_stacks == phh.finishing_stacks
+
+    # finish the session: the save goes, the history is marked finished
+    again.close_storage()
+    assert not SaveFile().exists()
+    [info] = list_sessions()
+    assert info.finished
+
+
+def test_saving_after_the_hand_was_paid_is_between_hands() -> None:
+    settings = GameSettings.build(humans=[""], bots=["easy"], seed=3)
+    session = Session(settings, _factory)
+    session.start_storage()
+    session.start_hand()
+    hand = session.hand
+    assert hand is not None
+    while not hand.is_complete:
+        seat = session.actor_seat
+        assert seat is not None
+        legal = session.view_for(seat).legal
+        assert legal is not None
+        session.act(seat, legal.passive_action())
+    session.finish_hand()
+    session.save()  # e.g. quitting on the hand-over screen
+    loaded = SaveFile().load()
+    assert loaded.ok and loaded.session is not None
+    assert loaded.session.hand is None
+    assert loaded.session.table.hand_number == 1
+
+
+def test_a_new_session_keeps_an_unfinished_save_aside() -> None:
+    settings = GameSettings.build(humans=[""], bots=["easy"], seed=4)
+    first = Session(settings, _factory)
+    first.start_storage()
+    first.start_hand()
+    second = Session(settings, _factory)
+    second.start_storage()
+    kept = list(paths.data_dir().glob("autosave.previous-*.json"))
+    assert len(kept) == 1
+    assert SaveFile(kept[0]).load().ok

@@ -1,0 +1,1 @@
+"""What several test modules share: scenes, scripted hands, the monkey, the hang guard."""

@@ -1,0 +1,763 @@
+"""Named screen states ("scenes"): how to build the app and drive it to a given moment.
+
+The snapshot tests and ``scripts/screenshots.py`` both use these, so the pictures in the README
+are exactly the states the tests check, made by the same app factory as the real game. A scene
+is plain settings plus an async driver that presses keys through a Textual ``Pilot``, waiting
+for the bots' thread workers in between, never sleeping for a fixed time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from holdem_tui.bots.draw_common import keep_made
+from holdem_tui.engine.actions import Action, ActionKind
+from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.variants import Variant
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.history.phh import dumps
+from holdem_tui.i18n import get_translator
+from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
+from holdem_tui.session.controller import BotFactory
+from holdem_tui.session.present import Stage
+from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.hand_review import ReviewScreen
+from tests.support.hang import QUIET_LIMIT, Progress
+
+#: states in which the table waits for a key rather than for a bot or a timer
+STABLE = (Stage.HUMAN, Stage.CURTAIN, Stage.HAND_OVER, Stage.SESSION_OVER)
+
+Driver = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+class CallingStation:
+    """A scripted opponent that calls or checks everything and never draws.
+
+    Scenes that need a known shape of hand (everyone in, side pots at the showdown) seat it
+    instead of the real bots, whose judgement would not reliably build side pots.
+    """
+
+    #: whether it draws to its made cards (a reference opponent) or stands pat (a scene)
+    keeps_made = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "station"
+
+    def decide(self, view: PlayerView) -> Action:
+        """Call when there is a bet, else check; in the draw stand pat, or keep what is made."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_draw:
+            return Action.draw(keep_made(view.my_cards) if self.keeps_made else ())
+        return Action.call() if legal.call_amount else Action.check()
+
+
+def stations(spec: str, seed: int | None) -> CallingStation:
+    """A bot factory seating calling stations whatever level the settings ask for."""
+    return CallingStation(seed)
+
+
+def progress_mark(app: App[Any]) -> tuple[object, ...]:
+    """Everything whose change shows the app is getting on: the session and its hand's
+    events, the table's stage, the screens, the workers still running."""
+    marks: list[object] = [
+        tuple(id(screen) for screen in app.screen_stack),
+        sum(1 for worker in app.workers if not worker.is_finished),
+    ]
+    if isinstance(app, HoldemApp):
+        session = app.session
+        hand = getattr(session, "hand", None)
+        marks += [
+            id(session),
+            app.ui,
+            None if hand is None else (id(hand), len(hand.events)),
+            id(getattr(session, "view", None)),  # a network seat: each state is a new view
+        ]
+    return tuple(marks)
+
+
+def progress_guard(app: App[Any], quiet: float = QUIET_LIMIT) -> Progress:
+    """A hang guard on ``app``: it stalls only when nothing in it has moved for ``quiet`` s."""
+    return Progress(lambda: progress_mark(app), quiet)
+
+
+async def settle(
+    pilot: Pilot[Any], stages: Iterable[Stage] = STABLE, quiet: float = QUIET_LIMIT
+) -> None:
+    """Wait until the table waits for a person (or reaches one of ``stages``)."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    wanted = tuple(stages)
+    guard = progress_guard(app, quiet)
+    while True:
+        await pilot.pause()
+        if app.ui.stage in wanted and app.session is not None:
+            await pilot.pause()
+            return
+        if guard.stalled():
+            raise AssertionError(
+                f"the table stood still for {quiet:.0f} s; stage is {app.ui.stage}"
+            )
+        await asyncio.sleep(0.005)
+
+
+async def wait_for(
+    pilot: Pilot[Any], condition: Callable[[], bool], quiet: float = QUIET_LIMIT
+) -> None:
+    """Let the app run (bots think in threads) until ``condition()`` holds.
+
+    Fails only if the app stands still for ``quiet`` seconds without the condition coming
+    true (a hang); nothing is timed by it.
+    """
+    guard = progress_guard(pilot.app, quiet)
+    while not condition():
+        if guard.stalled():
+            raise AssertionError(f"the condition never came true; nothing moved for {quiet} s")
+        await pilot.pause()
+        await asyncio.sleep(0.002)
+    await pilot.pause()
+
+
+async def act_until(
+    pilot: Pilot[Any], predicate: Callable[[HoldemApp], bool], key: str = "c", limit: int = 80
+) -> None:
+    """Press ``key`` (check/call by default) at each decision until ``predicate(app)`` holds.
+
+    Draws are answered by standing pat, finished hands and curtains by Enter.
+    """
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(limit):
+        await settle(pilot)
+        if predicate(app):
+            return
+        if app.ui.stage in (Stage.HAND_OVER, Stage.CURTAIN):
+            await pilot.press("enter")
+        elif app.driver.can_toggle_card():
+            await pilot.press("s")
+        else:
+            await pilot.press(key)
+    raise AssertionError("the wanted state never came")
+
+
+def my_view(app: HoldemApp) -> PlayerView:
+    """What the player at the keyboard sees now."""
+    assert app.session is not None
+    return app.session.view_for(app.ui.viewer)
+
+
+def can_raise(app: HoldemApp) -> bool:
+    """The player is to act and may bet or raise."""
+    legal = my_view(app).legal
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_raise
+
+
+def drawing(app: HoldemApp) -> bool:
+    """The player is to choose discards."""
+    legal = my_view(app).legal
+    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_draw
+
+
+# --------------------------------------------------------------------------- drivers
+
+
+async def _settled(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+
+
+async def _setup(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _raise_editor(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, can_raise)
+    await pilot.press("r", "p")
+
+
+async def _raise_refused(pilot: Pilot[Any]) -> None:
+    """The editor with an amount above the maximum refused, and the reason beside it."""
+    await act_until(pilot, can_raise)
+    legal = my_view(pilot.app).legal  # type: ignore[arg-type]
+    assert legal is not None
+    await pilot.press("r", *str(legal.max_raise_to + 1), "enter")
+
+
+async def _draw_selection(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, drawing)
+    await pilot.press("2", "4")
+
+
+async def _side_pots(pilot: Pilot[Any]) -> None:
+    """Fold hand 1 (the stacks drift apart), then push all-in into three calling stations."""
+    await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER, key="f")
+    await pilot.press("enter")
+    await act_until(pilot, can_raise)
+    await pilot.press("a")
+    await settle(pilot)
+
+
+async def _end(pilot: Pilot[Any]) -> None:
+    from holdem_tui.ui.screens.end import EndScreen
+
+    await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="c")
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
+
+
+async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
+    """Wait until the hand review is on top with its hand and every coach's number in."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+#: the moves whose reasons make a good picture (a bet, a raise or a call, not a check)
+TELLING = (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+
+
+def telling(step: ReviewStep) -> bool:
+    """A step where a bot's reason is shown beside a bet, a raise or a call."""
+    return step.reason is not None and step.action is not None and step.action.kind in TELLING
+
+
+def reason_shown(app: HoldemApp) -> bool:
+    """The hand just finished ended with a bot's reason for a bet, raise or call that the
+    player may read afterwards (that bot's cards were turned up)."""
+    session = app.session
+    if session is None or app.ui.stage is not Stage.HAND_OVER or not session.played:
+        return False
+    hand = session.played[-1]
+    record = HandRecord.from_hand(hand, session.reasons_of(hand))
+    shown = visible_reasons(record, record.position_of(0))
+    return any(record.decisions[i][1].kind in TELLING for i in shown)
+
+
+async def step_until(
+    pilot: Pilot[Any], screen: ReviewScreen, wanted: Callable[[ReviewStep], bool], key: str
+) -> None:
+    """Press ``key`` in the review until the step on screen is ``wanted``."""
+    for _ in range(80):
+        review = screen.review
+        if review is not None and wanted(review.steps[screen.index]):
+            await pilot.pause()
+            return
+        await pilot.press(key)
+    raise AssertionError("the review never reached the wanted step")
+
+
+async def _review_reason(pilot: Pilot[Any]) -> None:
+    """Call down until a hand ends with a bot's cards (and so its reasons) turned up, then
+    open the review at that bot's reason."""
+    await act_until(pilot, reason_shown)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+    await step_until(pilot, screen, telling, "right")
+
+
+async def _review_flag(pilot: Pilot[Any]) -> None:
+    """Check and call along to the second hand's end, then open the review at the first
+    decision with a "worth a look" mark."""
+
+    def second_over(app: HoldemApp) -> bool:
+        return (
+            app.ui.stage is Stage.HAND_OVER
+            and app.session is not None
+            and len(app.session.played) == 2
+        )
+
+    await act_until(pilot, second_over)
+    await pilot.press("e")
+    screen = await wait_for_review(pilot)
+
+    def flagged(step: ReviewStep) -> bool:
+        spot = screen.spot_of(step)
+        return isinstance(spot, Spot) and bool(spot.flags)
+
+    await step_until(pilot, screen, flagged, "n")
+
+
+def _review_asks(opens: str, *keys: str) -> Driver:
+    """Hot seat: finish a hand, press ``e`` (whose review?), then ``keys``; done once the
+    screen named ``opens`` is up (a condition, not a pause)."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+        await pilot.press("e", *keys)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == opens)
+
+    return drive
+
+
+async def _end_luck(pilot: Pilot[Any]) -> None:
+    """All-in before the flop (aces against kings), then the end screen with the luck line."""
+    from holdem_tui.ui.screens.end import EndScreen
+
+    await act_until(pilot, can_raise)
+    await pilot.press("a")
+    await act_until(pilot, lambda a: isinstance(a.screen, EndScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
+
+
+async def wait_for_coach(pilot: Pilot[Any]) -> None:
+    """Wait until the coach's worker has put its numbers on screen (a condition, no clock:
+    however long its thread takes on a busy machine, as long as the app is not hung)."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    await wait_for(pilot, app.coach_ready)
+
+
+async def _coach(pilot: Pilot[Any]) -> None:
+    """The coach on, at the first decision with a flop out."""
+    await settle(pilot)
+    await pilot.press("o")
+    await act_until(pilot, lambda a: bool(my_view(a).board) and a.ui.stage is Stage.HUMAN)
+    await wait_for_coach(pilot)
+
+
+def rules_shown(app: App[Any], game: str) -> bool:
+    """The rules screen shows ``game``'s rules whole: the document parsed (in a thread) and
+    mounted, and its contents listed where there is room for them."""
+    from textual.widgets import MarkdownViewer, Tree
+
+    from holdem_tui.ui.base_app import translator
+    from holdem_tui.ui.screens.rules import RulesScreen
+
+    screen = app.screen
+    if not isinstance(screen, RulesScreen) or screen.game != game:
+        return False
+    viewer = screen.query_one(MarkdownViewer)
+    document = viewer.document
+    if document.source != translator(screen).rules_markdown(game) or document.lock.is_locked:
+        return False
+    if not document.query("MarkdownBlock"):
+        return False
+    if viewer.show_table_of_contents:
+        tree = viewer.table_of_contents.query_one(Tree)
+        return bool(tree.root.children)
+    return True
+
+
+async def _rules(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("f1")
+    await wait_for(pilot, lambda: rules_shown(pilot.app, "holdem"))
+
+
+async def _rules_draw(pilot: Pilot[Any]) -> None:
+    await _rules(pilot)
+    await pilot.press("g")
+    await wait_for(pilot, lambda: rules_shown(pilot.app, "draw"))
+
+
+def _board(cards: int) -> Driver:
+    """Call along until the player acts with ``cards`` board cards out."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        def there(app: HoldemApp) -> bool:
+            return app.ui.stage is Stage.HUMAN and len(my_view(app).board) == cards
+
+        await act_until(pilot, there)
+
+    return drive
+
+
+async def _showdown(pilot: Pilot[Any]) -> None:
+    """Call down the first hand and stop on its result."""
+    await act_until(pilot, lambda a: a.ui.stage is Stage.HAND_OVER)
+
+
+async def _draw_instructions(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, drawing)
+
+
+async def _draw_second_round(pilot: Pilot[Any]) -> None:
+    await act_until(pilot, drawing)
+    await pilot.press("s")
+    await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and not drawing(a))
+
+
+async def _fold_when_free(pilot: Pilot[Any]) -> None:
+    """Press f when checking costs nothing: the table asks first."""
+
+    def free(app: HoldemApp) -> bool:
+        legal = my_view(app).legal
+        return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_check
+
+    await act_until(pilot, free)
+    await pilot.press("f")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "FoldConfirmScreen")
+
+
+def _then_press(*keys: str, opens: str) -> Driver:
+    """Wait for the table, then press ``keys`` and wait for the screen ``opens`` (a modal:
+    help, quit) to be up and drawn."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == opens)
+
+    return drive
+
+
+async def _replay_end(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.press("end")
+    await pilot.pause()
+
+
+def replay_app(lang: str) -> App[int]:
+    """The replay viewer on one hand the game itself played and wrote (calling stations).
+
+    The hand is written to a fresh temporary folder, as ``holdem-tui replay`` would read a
+    saved history; five players, so both rows of seats and the log are full.
+    """
+    from holdem_tui.ui.replay import ReplayApp
+    from holdem_tui.ui.replay_model import load_entries
+
+    names = ("Ana", "Ben", "Mila", "Otto", "Sami")
+    table = Table(TableConfig(variant=Variant.HOLDEM, names=names, seed=7))
+    hand = table.start_hand()
+    station = CallingStation()
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        hand.act(station.decide(hand.view(actor)), actor)
+    path = Path(tempfile.mkdtemp(prefix="holdem-scene-")) / "hand.phh"
+    path.write_text(dumps(hand), encoding="utf-8")
+    return ReplayApp(load_entries([path]), get_translator(lang))
+
+
+# --------------------------------------------------------------------------- hosted tables
+
+#: what the lobby scenes print as the table's address (the real port changes every run)
+SHOWN_ADDRESS = "192.168.1.20:7477"
+#: the join code of the lobby scenes
+SCENE_CODE = "K7PQ2M"
+
+
+class HostedScene:
+    """A real table server on 127.0.0.1 for a scene, in an event loop of its own thread.
+
+    The scene's app (the host's own, or a friend's) joins it like any player; ``others``
+    sit down first as bare connections that only listen (the names a lobby shows), and
+    ``play`` ones as calling stations. One table at a time: a new scene's table closes the
+    last one's, so a test session never piles up servers.
+    """
+
+    _loop: ClassVar[asyncio.AbstractEventLoop | None] = None
+    _open: ClassVar[list[Any]] = []
+    #: the background players' tasks (held here: the loop keeps only weak references)
+    _tasks: ClassVar[set[asyncio.Task[Any]]] = set()
+
+    def __init__(
+        self,
+        humans: tuple[str, ...],
+        bots: tuple[str, ...] = (),
+        *,
+        hands: int | None = None,
+        keep_table: bool = False,
+    ) -> None:
+        self.humans = humans
+        self.bots = bots
+        self.hands = hands
+        self.keep_table = keep_table
+
+    @classmethod
+    def loop(cls) -> asyncio.AbstractEventLoop:
+        """The tables' event loop, started once, in a daemon thread."""
+        if cls._loop is None:
+            import threading
+
+            cls._loop = asyncio.new_event_loop()
+            threading.Thread(target=cls._loop.run_forever, name="scene-tables", daemon=True).start()
+        return cls._loop
+
+    def _run(self, job: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(job, self.loop()).result(30)
+
+    def app(
+        self,
+        lang: str,
+        me: str,
+        *,
+        host: bool,
+        others: tuple[str, ...] = (),
+        play: tuple[str, ...] = (),
+    ) -> HoldemApp:
+        """The table app of ``me`` (``host``: the host's own) at a fresh table."""
+        from holdem_tui.net.server import HostOptions, TableServer
+        from holdem_tui.ui.remote import JoinTarget, create_remote_app
+
+        for server in HostedScene._open:
+            self._run(server.close())
+        HostedScene._open.clear()
+        HostedScene._tasks = {task for task in HostedScene._tasks if not task.done()}
+        settings = GameSettings.build(
+            humans=list(self.humans), bots=self.bots, seed=7, pace="instant", hand_limit=self.hands
+        )
+        options = HostOptions(
+            settings,
+            code=SCENE_CODE,
+            host_seat=0,  # the first chair is the host's
+            hand_pause=0.0,
+            bot_timeout=None,
+            keep_table=self.keep_table,
+        )
+        server = TableServer(options, bot_factory=stations)
+        port = self._run(server.start(LOOPBACK, 0))
+        HostedScene._open.append(server)
+        token = options.host_token
+        for name in others:
+            self._run(self._listen(port, name, token if name == self.humans[0] else None))
+        for name in play:
+            self._run(self._station(port, name))
+        target = JoinTarget(
+            LOOPBACK, port, SCENE_CODE, me, shown=SHOWN_ADDRESS, token=token if host else None
+        )
+        return create_remote_app(target, GameSettings(lang=lang, pace="instant"))
+
+    @staticmethod
+    async def _listen(port: int, name: str, token: str | None) -> None:
+        """Sit ``name`` down and read whatever the table says, until it closes."""
+        from holdem_tui.net.client import Connection
+
+        connection = await Connection.open(LOOPBACK, port, SCENE_CODE, name, token=token)
+
+        async def read() -> None:
+            while await connection.recv() is not None:
+                pass
+
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(read()))
+
+    @staticmethod
+    async def _station(port: int, name: str) -> None:
+        """Sit a calling station down as ``name``, playing in the background."""
+        from holdem_tui.net.bot_client import play_bot
+
+        task = play_bot(LOOPBACK, port, SCENE_CODE, name, CallingStation())
+        HostedScene._tasks.add(asyncio.get_running_loop().create_task(task))
+
+
+def _lobby_shows(here: int) -> Driver:
+    """Wait until the lobby lists the chairs with ``here`` people at the table."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.remote import RemoteDriver
+
+        app = pilot.app
+        assert isinstance(app, HoldemApp) and isinstance(app.driver, RemoteDriver)
+        driver = app.driver
+
+        def shown() -> bool:
+            view = driver.lobby.view
+            people = sum(
+                1
+                for name, present, seat in zip(
+                    view.names, view.here, app.driver.settings.seats, strict=False
+                )
+                if present and name and seat.is_human
+            )
+            return view.session is not None and people == here
+
+        await wait_for(pilot, shown)
+        await pilot.pause()
+
+    return drive
+
+
+async def _hosted_end(pilot: Pilot[Any]) -> None:
+    """Play the hosted game through (checking or calling) to its end screen."""
+    from holdem_tui.ui.screens.hosted import HostedEndScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE)
+    await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One screen state: its settings, its bots, and how to get there."""
+
+    name: str
+    settings: GameSettings
+    drive: Driver
+    bot_factory: BotFactory | None = None
+    setup_first: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: builds a different app (the replay viewer); ``None`` is the game from the one factory
+    factory: Callable[[], App[Any]] | None = None
+
+    def app(self) -> App[Any]:
+        """A fresh app for this scene, from the one factory (or the scene's own)."""
+        if self.factory is not None:
+            return self.factory()
+        return create_app(
+            self.settings,
+            bot_factory=self.bot_factory,
+            setup_first=self.setup_first,
+            bot_timeout=None,  # a bot's answer never depends on how busy the machine is
+        )
+
+
+#: heads-up, this seed deals the player two aces and the bot two kings in the first hand
+LUCK_SEED = 157642
+
+
+def _solo(**kw: Any) -> GameSettings:
+    kw.setdefault("pace", "instant")
+    kw.setdefault("seed", 7)
+    return GameSettings.build(**kw)
+
+
+def scenes(lang: str = "en") -> dict[str, Scene]:
+    """Every scene, in one language."""
+    return {
+        scene.name: scene
+        for scene in (
+            Scene("setup", _solo(lang=lang), _setup, setup_first=True),
+            Scene("table_preflop", _solo(lang=lang), _settled),
+            Scene(
+                "showdown_side_pots",
+                _solo(lang=lang, seed=3, bots=("easy", "normal", "hard")),
+                _side_pots,
+                bot_factory=stations,
+            ),
+            Scene("raise_editor", _solo(lang=lang), _raise_editor),
+            Scene(
+                "draw_selection",
+                _solo(lang=lang, variant="draw", bots=("easy", "normal", "hard"), draw_ante=5),
+                _draw_selection,
+            ),
+            Scene(
+                "hot_seat_curtain",
+                _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+                _settled,
+            ),
+            Scene(
+                "end_screen",
+                # a seed where calling everything down survives the three hands (the hard
+                # bot busts the player in the first hand of seed 7, and asks for a rebuy)
+                _solo(lang=lang, seed=8, hand_limit=3, bots=("easy", "normal", "hard")),
+                _end,
+            ),
+            Scene("rules", _solo(lang=lang), _rules),
+            Scene("coach", _solo(lang=lang, bots=("normal", "hard")), _coach),
+            Scene(
+                "lobby_host",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Ana", "", ""), ("normal",)).app(
+                    lang, "Host", host=True, others=("Ana",)
+                ),
+            ),
+            Scene(
+                "lobby_friend",
+                _solo(lang=lang),
+                _lobby_shows(2),
+                factory=lambda: HostedScene(("Host", "Bo", "", ""), ("hard",)).app(
+                    lang, "Ana", host=False, others=("Host",)
+                ),
+            ),
+            Scene("review_reason", _solo(lang=lang, bots=("easy", "normal")), _review_reason),
+            Scene(
+                "end_luck",
+                _solo(lang=lang, bots=("easy",), seed=LUCK_SEED, hand_limit=1),
+                _end_luck,
+                bot_factory=stations,
+            ),
+        )
+    }
+
+
+def room_scenes(lang: str = "en") -> dict[str, Scene]:
+    """Every screen a player meets, in one language: the snapshots' scenes and more.
+
+    The 80×24 room test walks all of them, so a screen added here is checked for cut and
+    folded words in every language at once.
+    """
+    draw = {"variant": "draw", "bots": ("easy", "normal", "hard"), "draw_ante": 5}
+    nine = ("easy", "normal", "hard", "normal", "easy", "hard", "easy", "normal")
+    more = (
+        Scene("table_flop", _solo(lang=lang), _board(3), bot_factory=stations),
+        Scene("table_turn", _solo(lang=lang), _board(4), bot_factory=stations),
+        Scene("table_river", _solo(lang=lang), _board(5), bot_factory=stations),
+        Scene("showdown", _solo(lang=lang), _showdown, bot_factory=stations),
+        Scene("nine_players", _solo(lang=lang, bots=nine), _settled),
+        Scene("hand_limit", _solo(lang=lang, hand_limit=125, **draw), _settled),
+        Scene("minute_limit", _solo(lang=lang, minute_limit=45, ante=2), _settled),
+        Scene("draw_first_round", _solo(lang=lang, **draw), _settled),
+        Scene("draw_instructions", _solo(lang=lang, **draw), _draw_instructions),
+        Scene(
+            "draw_second_round",
+            _solo(lang=lang, **draw),
+            _draw_second_round,
+            bot_factory=stations,
+        ),
+        Scene("draw_showdown", _solo(lang=lang, **draw), _showdown, bot_factory=stations),
+        Scene("help", _solo(lang=lang), _then_press("question_mark", opens="HelpScreen")),
+        Scene("quit", _solo(lang=lang), _then_press("ctrl+q", opens="QuitScreen")),
+        Scene("fold_confirm", _solo(lang=lang), _fold_when_free, bot_factory=stations),
+        Scene("raise_refused", _solo(lang=lang), _raise_refused),
+        Scene("rules_draw", _solo(lang=lang), _rules_draw),
+        Scene("replay", _solo(lang=lang), _replay_end, factory=lambda: replay_app(lang)),
+        Scene(
+            "hosted_end_host",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "Ana"), ("normal",), hands=1, keep_table=True).app(
+                lang, "Host", host=True, play=("Ana",)
+            ),
+        ),
+        Scene(
+            "hosted_end_friend",
+            _solo(lang=lang),
+            _hosted_end,
+            factory=lambda: HostedScene(("Host", "", ""), ("easy",), hands=1, keep_table=True).app(
+                lang, "Ana", host=False, play=("Host", "Bo")
+            ),
+        ),
+        Scene(
+            "end_hot_seat",
+            _solo(lang=lang, humans=("Ana", "Ben", "Cleo"), bots=nine[:6], hand_limit=2),
+            _end,
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_whose",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("ChoiceScreen"),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_curtain",
+            _solo(lang=lang, humans=("Ana", "Ben"), bots=("normal",)),
+            _review_asks("ReviewCurtain", "down", "enter"),
+            bot_factory=stations,
+        ),
+        Scene(
+            "review_flag",
+            _solo(lang=lang, bots=("easy", "normal", "hard", "easy")),
+            _review_flag,
+            bot_factory=stations,
+        ),
+    )
+    return {**scenes(lang), **{scene.name: scene for scene in more}}

@@ -1,0 +1,161 @@
+"""The turn driver without an app: a fake host, a hand-turned clock, bots answered in place.
+
+The driver decides the table's tempo on its own; these tests run whole sessions through it
+with no Textual app at all, and check the pace on the injected clock: a bot seems to think
+for the pace's ``bot`` seconds, a showdown turns hands up one ``reveal`` apart, a finished
+hand waits ``watch_next`` before the next, and an answer that comes too late is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+
+from holdem_tui.engine.events import CardsShown, PlayerActed
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.i18n import Translator, get_translator
+from holdem_tui.session.pace import PACES
+from holdem_tui.session.present import Stage
+from holdem_tui.session.turns import BotMove
+from holdem_tui.ui.local import LocalDriver
+from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.timing import ManualTimers
+from tests.support.scenes import stations
+
+
+class FakeHost:
+    """A :class:`~holdem_tui.ui.driver.TableHost` that records what the driver asks of it."""
+
+    def __init__(self) -> None:
+        self.timers = ManualTimers()
+        self.tr: Translator = get_translator("en")
+        #: the game waits (the window too small, or the review open)
+        self.paused = False
+        self.opened: list[Any] = []
+        self.soon_steps: list[Callable[[], None]] = []
+        self.thinking: list[tuple[Callable[[], BotMove], Callable[[BotMove], None]]] = []
+        self.stages: list[tuple[float, Stage]] = []
+        self.driver: LocalDriver | None = None
+        self.left: int | None = None
+
+    def redraw(self) -> None:
+        assert self.driver is not None
+        stage = self.driver.ui.stage
+        if not self.stages or self.stages[-1][1] is not stage:
+            self.stages.append((self.timers.now(), stage))
+
+    def soon(self, step: Callable[[], None]) -> None:
+        self.soon_steps.append(step)
+
+    def bell(self) -> None:
+        pass
+
+    def tell(self, text: str, *, warning: bool = False, timeout: float | None = None) -> None:
+        pass
+
+    def warn(self, text: str) -> None:
+        pass
+
+    def storage_failed(self, problem: str) -> None:
+        raise AssertionError(problem)
+
+    def set_language(self, code: str) -> None:
+        self.tr = get_translator(code)
+
+    def open_screen(self, screen: Any, done: Callable[[Any], None] | None = None) -> None:
+        self.opened.append(screen)
+
+    def is_open(self, kind: type[Any]) -> bool:
+        return any(isinstance(screen, kind) for screen in self.opened)
+
+    def new_table(self, seat_count: int, draw_game: bool) -> None:
+        pass
+
+    def show_alone(self, screen: Any) -> None:
+        self.opened.append(screen)
+
+    def has_table(self) -> bool:
+        return True
+
+    async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
+        pass
+
+    def in_background(self, job: Coroutine[Any, Any, None]) -> None:
+        job.close()
+
+    def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
+        self.thinking.append((decide, answered))
+
+    def stop_thinking(self) -> None:
+        self.thinking.clear()
+
+    def leave(self, return_code: int = 0) -> None:
+        self.left = return_code
+
+    def run(self, limit: int = 5000) -> None:
+        """Do what is due: steps, then bots (answering at once), then the next alarm."""
+        for _ in range(limit):
+            if self.soon_steps:
+                self.soon_steps.pop(0)()
+            elif self.thinking:
+                decide, answered = self.thinking.pop(0)
+                answered(decide())
+            elif (due := self.timers.next_due()) is not None:
+                self.timers.advance(due)
+            else:
+                return
+        raise AssertionError("the driver never came to rest")
+
+
+def _watched(pace: str, hands: int) -> tuple[LocalDriver, FakeHost]:
+    settings = GameSettings.build(
+        humans=(), bots=("easy", "normal", "hard"), pace=pace, hand_limit=hands, seed=4
+    )
+    driver = LocalDriver(settings, bot_factory=stations)
+    host = FakeHost()
+    host.driver = driver
+    driver.attach(host)
+    return driver, host
+
+
+def test_a_watched_session_runs_to_the_end_screen_on_the_drivers_clock() -> None:
+    driver, host = _watched("normal", hands=3)
+    pace = PACES["normal"]
+    driver.start()
+    host.run()
+    assert any(isinstance(screen, EndScreen) for screen in host.opened)
+    assert driver.ui.stage is Stage.SESSION_OVER
+    session = driver.session
+    assert session is not None and session.table.hand_number == 3
+    moves = sum(1 for hand in session.past_hands for e in hand.events if isinstance(e, PlayerActed))
+    showdowns = [
+        sum(1 for e in hand.events if isinstance(e, CardsShown)) for hand in session.past_hands
+    ]
+    # calling stations answer at once, so every second on the clock is one of the pace's
+    # pauses: each bot's move, each hand turned up at a showdown, and the pause after each
+    # hand (the last one's before the results)
+    turned_up = sum(shown for shown in showdowns if shown > 1)
+    expected = moves * pace.bot + turned_up * pace.reveal + len(showdowns) * pace.watch_next
+    assert host.timers.now() == pytest.approx(expected)
+    seen = [stage for _, stage in host.stages]
+    assert Stage.REVEAL in seen and Stage.HAND_OVER in seen and Stage.BOT in seen
+
+
+def test_a_bots_answer_after_a_new_session_is_dropped() -> None:
+    driver, host = _watched("instant", hands=2)
+    driver.start()
+    while not host.thinking:
+        host.soon_steps.pop(0)()
+    decide, answered = host.thinking.pop(0)
+    action = decide()
+    first = driver.session
+    driver.start_session(driver.settings)  # a new game while the bot was thinking
+    assert driver.session is not first
+    hand = driver.session.hand if driver.session else None
+    answered(action)  # the old worker's answer arrives now
+    host.timers.advance(10)
+    assert driver.session is not None and driver.session.hand is hand
+    assert first is not None and first.hand is not None
+    assert not any(isinstance(e, PlayerActed) for e in first.hand.events)
