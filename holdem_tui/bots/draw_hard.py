@@ -59,7 +59,7 @@ POOL_PREDRAW = 1500
 SIMS_PREDRAW_MINE = 300
 #: the share of its equity a hand keeps out of position (it bets and calls first after
 #: the draw), as :func:`realize` applies it
-REALIZE_OOP = 0.88
+REALIZE_OOP = 0.72
 #: possible opponent hands dealt to read the ranges after the draw
 POOL_POSTDRAW = 3000
 POSTDRAW = Street.POSTDRAW.value
@@ -67,7 +67,7 @@ POSTDRAW = Street.POSTDRAW.value
 MADE_PAT = 0.008
 
 
-def bet_bluffs(rate: float, good: float, bet: int, pot: int) -> float:
+def draw_bluffs(rate: float, good: float, bet: int, pot: int) -> float:
     """The share of bluffs in a player's bets after the draw.
 
     ``rate`` is how often this player bets there, ``good`` the share of its range worth a
@@ -385,7 +385,7 @@ class DrawHard(Policy):
                     checked_to = "x" if spot.checked_to else "-"
                     rate = notes.rate(("bet", spot.role, POSTDRAW, checked_to, *took))
                     good = float((weights * worth).sum() / max(1e-9, float(weights.sum())))
-                    bluffs = bet_bluffs(rate, good, spot.need or self._bet_size(view), spot.pot)
+                    bluffs = draw_bluffs(rate, good, spot.need or self._bet_size(view), spot.pot)
                     # polarised: value from the top, bluffs from the bottom (the hands
                     # that cannot win a showdown), nothing from the middle
                     value_share = rate * (1.0 - bluffs)
@@ -521,6 +521,9 @@ class DrawHard(Policy):
         against_callers = self._share(view, pool, callers)
         ev_bet = fold_all * pot + (1.0 - fold_all) * (against_callers * (pot + 2 * bet) - bet)
         ev_check = eq * pot
+        behind = [p for p in opponents if p > (view.me or 0) and not read.seat(p).street_checks]
+        if len(opponents) == 1 and behind:
+            ev_check = self._check_to(view, pool, behind[0], ranges[behind[0]], bet)
         if ev_bet <= ev_check + 0.02 * pot:
             return self._pick(view, Action.check(), "check", eq)
         if against_callers >= 0.5:
@@ -528,3 +531,26 @@ class DrawHard(Policy):
             return self._pick(view, raise_action(legal, legal.max_raise_to), "value_bet", eq)
         self.bluffs += 1
         return self._pick(view, raise_action(legal, legal.max_raise_to), "bluff", eq)
+
+    def _check_to(
+        self, view: PlayerView, pool: DrawPool, player: int, weights: FloatArray, bet: int
+    ) -> float:
+        """What checking to ``player`` (last to act) is worth: it bets its polarised
+        range as often as it bets when checked to, and I call that by the price or fold;
+        else it checks behind and the hand goes to a showdown."""
+        notes = self.book.tendencies(view, player)
+        drawn = view.seats[player].drawn
+        took = (f"d{drawn}",) if drawn is not None else ()
+        rate = notes.rate(("bet", "pas", POSTDRAW, "x", *took))
+        strength = weighted_quantile(pool.after.value.astype(np.float64), weights)
+        worth = (pool.after.category >= Category.TWO_PAIR) | (pool.after.pair_rank >= 10)
+        good = float((weights * worth).sum() / max(1e-9, float(weights.sum())))
+        pot = view.total_pot
+        bluffs = draw_bluffs(rate, good, bet, pot)
+        value = top_share(strength, rate * (1.0 - bluffs))
+        air = top_share(1.0 - strength, rate * bluffs)
+        betting = weights * np.minimum(1.0, value + air)
+        checking = weights * np.clip(1.0 - value - air, 0.0, 1.0)
+        bets = float(betting.sum() / max(1e-9, float(weights.sum())))
+        facing = max(0.0, self._share(view, pool, [betting]) * (pot + 2 * bet) - bet)
+        return bets * facing + (1.0 - bets) * self._share(view, pool, [checking]) * pot

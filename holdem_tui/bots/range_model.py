@@ -54,9 +54,10 @@ CUT_SOFTNESS = 0.25
 CUT_WIDTH = (0.012, 0.08)
 #: share of a range's strongest hands that check or call instead of betting or raising
 SLOWPLAY = 0.12
-#: share of bluffs (hands from below the cut) in a betting range, and in a raising range
-BET_BLUFFS = 0.12
+#: share of bluffs (hands from below the cut) in a raising range
 RAISE_BLUFFS = 0.05
+#: bluffs in a betting range relative to the river's ``b / (p + 2b)``, by street
+BLUFF_STREET = {"flop": 1.3, "turn": 1.1, "river": 1.0}
 #: run-outs sampled on the flop (each turn card with this many rivers) and for the
 #: strength of past streets
 FLOP_RIVERS_PER_TURN = 2
@@ -428,6 +429,18 @@ def preflop_range(story: PreflopStory, notes: Tendencies) -> Array:
 # ---------------------------------------------------------------------- after the flop
 
 
+def bet_bluffs(rate: float, size: float, street: str) -> float:
+    """The share of bluffs in a player's bets: polarised, as a regular bets.
+
+    A bet of ``size`` (pot fractions) breaks a caller even when ``size / (1 + 2 size)``
+    of the bets are bluffs on the river; earlier streets carry more (bluffs there have
+    outs). A player who bets rarely (``rate``) bets mostly value, one who bets all the
+    time a little more air than that.
+    """
+    balanced = size / (1.0 + 2.0 * size) * BLUFF_STREET.get(street, 1.0)
+    return float(np.clip(balanced * np.clip(rate / 0.4, 0.25, 1.2), 0.04, 0.45))
+
+
 def action_factor(
     kind: ActionKind,
     strength: Array,
@@ -440,19 +453,25 @@ def action_factor(
     facing: int,
     need: int,
     pot: int,
+    amount: int = 0,
 ) -> Array | None:
     """How likely each combo was to take this action in this spot (``None``: no news).
 
     ``facing`` counts the bets and raises on the street before the action, ``need`` the
-    chips it had to call and ``pot`` the pot then.
+    chips it had to call, ``pot`` the pot then and ``amount`` the chips it put in.
+    A bet comes from the top of the range and, for its bluffs, from the bottom
+    (:func:`bet_bluffs`); a check from the rest.
     """
     if facing == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
         rate = notes.rate(("bet", role, street, "x" if checked_to else "-"))
+        bluffs = bet_bluffs(rate, amount / max(1, pot) if amount else 0.5, street)
+        value = top_share(strength, rate * (1.0 - bluffs))
+        air = top_share(1.0 - strength, rate * bluffs)
         if kind is ActionKind.BET:
-            return top_share(strength, rate, BET_BLUFFS)
+            bets: Array = np.minimum(1.0, value + air)
+            return bets
         # checks: the hands it would not bet, and a few strong ones slowplayed
-        betting = top_share(strength, rate)
-        out: Array = 1.0 - (1.0 - SLOWPLAY) * betting
+        out: Array = np.clip(1.0 - (1.0 - SLOWPLAY) * value - air, 0.0, 1.0)
         return out
     if facing == 1 and kind in (ActionKind.CALL, ActionKind.RAISE):
         raise_rate = notes.rate(("raise", street))
@@ -481,6 +500,7 @@ class Spot:
     facing: int  # bets and raises on the street before the action
     need: int  # chips it had to call
     pot: int  # the pot then
+    amount: int = 0  # chips it put in
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,6 +552,7 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
                     bets,
                     max(0, to - mine),
                     pot,
+                    event.amount,
                 )
                 found.setdefault(street, (tuple(board), []))[1].append(spot)
             pot += event.amount
@@ -585,6 +606,7 @@ def apply_spots(
             facing=spot.facing,
             need=spot.need,
             pot=spot.pot,
+            amount=spot.amount,
         )
         if factor is None:
             continue

@@ -262,9 +262,12 @@ class HoldemRegular:
             return self._meet_open(view, legal, read, main, knobs)
         if raises == 2 and mine.last_raise == "raise":
             return self._meet_3bet(view, legal, main, knobs)
-        # facing a 4-bet or more (or a 3-bet after I only called): strong hands only
-        jam = percentile_band(0.0, 2.6 * knobs.continue_4bet)
-        call = np.clip(percentile_band(0.0, 4.2 * knobs.continue_4bet) - jam, 0.0, 1.0)
+        # facing a 4-bet or more (or a 3-bet after I only called): about half of a 3-bet
+        # range goes on (the minimum defence against a 4-bet), the best half all in
+        opened = 100.0 * self.notes_for(view, main).rate(("open", position_group(main, players)))
+        cont = max(4.2, 0.9 * max(2.5, 0.1 * opened)) * knobs.continue_4bet
+        jam = percentile_band(0.0, max(2.6, 0.6 * cont))
+        call = np.clip(percentile_band(0.0, cont) - jam, 0.0, 1.0)
         if mine.last_raise == "" or raises >= 4:
             call, jam = call + jam, none
         return self._play(
