@@ -26,6 +26,7 @@ from holdem_tui.bots.draw_montecarlo import (
     DrawPool,
     FloatArray,
     build_pool,
+    classify,
     draw_values,
     drawn_story,
     first_round_weight,
@@ -63,6 +64,11 @@ REALIZE_OOP = 0.72
 #: possible opponent hands dealt to read the ranges after the draw
 POOL_POSTDRAW = 3000
 POSTDRAW = Street.POSTDRAW.value
+#: first to act heads-up, the widest range bet before the draw (top x% of hands): the
+#: rest checks, since it acts first again after the draw, where the worst hands lose
+OPEN_CAP_OOP = 55.0
+#: a raise after the draw comes from the top of this share of the raise rate
+RAISE_VALUE = 0.6
 #: how often a player who plays its cards by the book stands pat (its made hands)
 MADE_PAT = 0.008
 
@@ -207,6 +213,13 @@ class DrawHard(Policy):
                 # after the draw (as this player folds a pat bet), else loses both bets
                 after = self._snow_after(view, notes, pot + 2 * bet, bet)
                 ev_snow = fold * pot + (1.0 - fold) * after
+            mine_pct = float(percentile_before(classify(np.array([list(cards)])))[0])
+            if (
+                not in_position
+                and mine_pct > OPEN_CAP_OOP
+                and not read.seat(opponent).street_checks
+            ):
+                ev_bet = -math.inf  # first to act: the worst hands check (see OPEN_CAP_OOP)
             if max(ev_bet, ev_snow) > ev_check and legal.can_raise:
                 if ev_snow >= ev_bet:
                     return self._pick(view, self._snow(view), "snow", e_any)
@@ -392,6 +405,11 @@ class DrawHard(Policy):
                     factor = top_share(strength, value_share) + top_share(
                         1.0 - strength, rate * bluffs
                     )
+                elif spot.kind is ActionKind.RAISE:
+                    # a raise after the draw, where nothing is left to draw to, is value:
+                    # the top of what its raise rate allows, no bluffs
+                    rate = notes.rate(("raise", POSTDRAW))
+                    factor = top_share(strength, RAISE_VALUE * rate)
                 if factor is None:
                     continue
                 new = weights * factor
