@@ -57,7 +57,7 @@ def _play_until(session: Session, human: random.Random, stop_hand: int) -> None:
 @pytest.mark.parametrize("variant", ["holdem", "draw"])
 def test_controller_resumes_where_it_was(variant: str) -> None:
     settings = GameSettings.build(
-        variant=variant, humans=[""], bots=["easy", "normal", "hard"], seed=99
+        variant=variant, humans=[""], bots=["easy", "normal", "hard"], seed=98
     )
     session = Session(settings, _factory)
     session.start_storage()
