@@ -383,31 +383,35 @@ class ProcessBot:
         """Ask the plugin; raise :class:`PluginFault` (and count it) when it fails.
 
         The decision may use at most ``timeout`` (``None``: the bot's own) and what its
-        clock holds, waiting for a start included.
+        clock holds, waiting for a start included. The clock is read twice, before and
+        after; an answer that comes later than the decision's limit is a timeout too.
         """
         with self._lock:
             if self.retired:
                 raise PluginFault("retired", RETIRED_DETAIL)
             limit = min(self.timeout if timeout is None else timeout, self.bank + self.increment)
             began = self._clock()
+            failure: PluginFault | None = None
             try:
-                decision = self._decide(view, limit, began)
-                if self._clock() - began > limit:  # answered, but past its time
-                    raise PluginFault("timeout", f"answered after its {limit:.3g} s")
-                return decision
+                decision = self._decide(view, limit)
             except PluginFault as fault:
-                self.faults[fault.kind] += 1
-                # late, dead or out of step: never reuse it (a start still under way goes on)
-                if fault.kind != "exception" and self._start.done.is_set():
-                    self._relaunch()
-                raise
-            finally:
-                spent = self._clock() - began
-                self.bank = max(0.0, self.bank + self.increment - spent)
+                failure = fault
+            spent = self._clock() - began
+            self.bank = max(0.0, self.bank + self.increment - spent)
+            if failure is None and spent > limit:
+                failure = PluginFault("timeout", f"answered after its {limit:.3g} s")
+            if failure is None:
+                return decision
+            self.faults[failure.kind] += 1
+            # late, dead or out of step: never reuse it (a start still under way goes on)
+            if failure.kind != "exception" and self._start.done.is_set():
+                self._relaunch()
+            raise failure
 
-    def _decide(self, view: PlayerView, limit: float, began: float) -> Decision:
+    def _decide(self, view: PlayerView, limit: float) -> Decision:
+        deadline = time.monotonic() + limit
         worker = self._worker_within(limit)
-        left = limit - (self._clock() - began)
+        left = deadline - time.monotonic()
         if left <= 0:
             raise PluginFault("timeout", f"not started within {limit:.3g} s")
         reply = worker.ask({"view": codec.encode_view(view)}, left)
