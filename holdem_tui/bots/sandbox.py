@@ -109,6 +109,8 @@ def private_folders() -> list[str]:
 
 
 _protected = False
+#: the boundary's layers the last plugin process reported (the start line and ``bench``)
+last_layers: tuple[confine.Layer, ...] = ()
 #: the one thread that starts plugin processes. The kernel's "kill me when my parent dies"
 #: (``PR_SET_PDEATHSIG``) follows the *thread* that started a process: started from a
 #: short-lived thread, a worker would be killed when that thread ends; this one lives as
@@ -183,6 +185,8 @@ class _Worker:
             raise PluginFault("protocol", "no ready message")
         self.name = ready["name"]
         self.layers = _layers(ready.get("layers"))
+        global last_layers
+        last_layers = self.layers
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one message and read one answer line within ``timeout`` seconds."""
@@ -237,6 +241,22 @@ class _Worker:
     def close(self) -> None:
         """Kill the process's whole group and reap it."""
         self._finalizer()
+
+
+def isolation_line(layers: tuple[confine.Layer, ...]) -> str | None:
+    """One line saying what of the plugin boundary is missing here (``None``: all of it held).
+
+    Said at start when a plugin is seated, and by ``holdem-tui bench --only isolation``.
+    """
+    if not sys.platform.startswith("linux"):
+        return (
+            f"plugin bots on {sys.platform}: a separate process with a memory cap and a time "
+            "limit only; they can read your files, use the network and see other programs"
+        )
+    missing = [f"{layer.name} ({layer.detail})" for layer in layers if not layer.held]
+    if not missing:
+        return None
+    return "plugin isolation incomplete on this system: no " + "; no ".join(missing)
 
 
 def _layers(data: object) -> tuple[confine.Layer, ...]:

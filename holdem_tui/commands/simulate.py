@@ -103,6 +103,10 @@ def command(
         check_bots(specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
+    if any(":" in spec for spec in specs):
+        from holdem_tui.commands.play import say_isolation
+
+        say_isolation()
     try:
         config = SimConfig(
             game=Variant(game),

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from holdem_tui.bots import safe_decide
-from holdem_tui.bots.sandbox import ProcessBot
+from holdem_tui.bots.sandbox import ProcessBot, isolation_line
 from holdem_tui.engine.hand import Dealer
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
@@ -422,3 +422,20 @@ def test_no_keystrokes_into_the_player_terminal(attacks: Path) -> None:
     found = _run("Keystrokes", attacks, needs=("seccomp", "landlock"))
     assert found["tiocsti"] == {"errno": "EPERM"}  # seccomp
     assert found["tty"] in ({"errno": "EACCES"}, {"errno": "ENXIO"})
+
+
+def test_a_missing_layer_is_said_in_one_line(
+    attacks: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At start and in ``bench --only isolation``: what did not hold, and why."""
+    bot = ProcessBot("attacks:Spawn", 1, without=frozenset({"seccomp"}))
+    bot.ready()
+    layers = bot.layers
+    bot.close()
+    line = isolation_line(layers)
+    assert line is not None and "\n" not in line
+    assert "no seccomp (left out by the game)" in line and "landlock" not in line
+    assert isolation_line(tuple(layer for layer in layers if layer.held)) is None
+    monkeypatch.setattr(sys, "platform", "darwin")
+    other = isolation_line(())
+    assert other is not None and "can read your files" in other
