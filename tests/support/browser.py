@@ -52,9 +52,9 @@ def chromium() -> str:
     return found
 
 
-def tab_processes(root: Path) -> list[int]:
-    """Pids of the tab games whose folders are under ``root``."""
-    return tab_pids(root)
+def tab_processes(root: Path, *, games_only: bool = True) -> list[int]:
+    """Pids of the tab games of the server whose folder is ``root`` (and its spare)."""
+    return tab_pids(root, games_only=games_only)
 
 
 def wait_gone(pids: list[int]) -> None:

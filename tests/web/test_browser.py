@@ -156,7 +156,7 @@ def test_two_tabs_are_two_games_and_a_stop_leaves_nothing(
             "|| document.body.dataset.closed === 'dropped'",
             timeout=HANG_GUARD * 1000,
         )
-        assert tab_processes(served.root) == []
+        assert tab_processes(served.root, games_only=False) == []
 
 
 def sit_down(browser: Any, pages: list[Any], url: str, name: str) -> Any:
@@ -217,4 +217,4 @@ def test_a_served_table_two_tabs_a_hand_no_card_crosses_and_a_reload_sits_again(
         assert len(tab_processes(served.root)) == 2
         served.process.send_signal(signal.SIGTERM)
         served.process.wait(timeout=HANG_GUARD)
-        assert tab_processes(served.root) == []
+        assert tab_processes(served.root, games_only=False) == []
