@@ -33,7 +33,8 @@ CHROMIUM_FLAGS: Final = (
     "--disable-sync",
     "--no-first-run",
 )
-_SCREEN_JS: Final = """() => {
+#: the screen as text, one line a row, from the xterm.js buffer the page hands over
+SCREEN_JS: Final = """() => {
   const c = window.textualClient;
   if (!c || !c.terminal) return "";
   const b = c.terminal.buffer.active, rows = [];
@@ -141,7 +142,7 @@ def run(tabs: int = 3, keys: int = 20) -> dict[str, float]:
                     started = time.monotonic()
                     page.goto(url)
                     page.wait_for_function(
-                        f"() => /Your turn|Pot:/.test(({_SCREEN_JS})())",
+                        f"() => /Your turn|Pot:/.test(({SCREEN_JS})())",
                         timeout=_STUCK * 1000,
                         polling="raf",
                     )
