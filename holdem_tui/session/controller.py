@@ -358,7 +358,9 @@ class Session:
         """The session ended normally: mark its history finished and drop the autosave."""
         if self.store is not None:
             self.store.session_over()
-            self.store = None  # nothing more to save: a later quit must not bring it back
+            if self.store.unusable is None:
+                self.store = None  # nothing more to save: a later quit must not bring it back
+            # a store that stopped writes nothing more; it is kept to say what was not saved
 
     def score_data(self) -> dict[str, Any]:
         """What the end screen needs beyond the table, as plain data for the autosave."""
