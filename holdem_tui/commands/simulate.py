@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import click
 
@@ -22,6 +23,22 @@ from holdem_tui.measure.simulator import MAX_SIM_HANDS
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     specs = comma_list(value) + [s.strip() for s in extra]
     return tuple(s if ":" in s else s.lower() for s in specs)
+
+
+def history_folder(value: str | None) -> str | None:
+    """The ``--history`` folder, refused when empty or the root of the file system (the
+    hands would land in the current folder, or all over ``/``)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("give a folder to write the hands into", param_hint="--history")
+    folder = Path(value).expanduser().resolve()
+    if folder == Path(folder.anchor):
+        raise click.BadParameter(
+            f"{value!r} is the root of the file system; give a folder of its own",
+            param_hint="--history",
+        )
+    return value
 
 
 @click.command(name="simulate")
@@ -73,6 +90,7 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     "history_dir",
     type=click.Path(file_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: history_folder(value),
     help="Write every hand as PHH into this folder.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")

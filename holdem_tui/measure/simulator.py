@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem_tui.bots.base import Bot
-from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
+from holdem_tui.bots.registry import LEVELS, check_spec, discard_checked, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
@@ -456,6 +456,7 @@ def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Sim
             if progress:
                 progress(hands_in(results[index]))
     else:
+        discard_checked()  # each worker starts the plugins it seats
         with ProcessPoolExecutor(max_workers=workers) as pool:
             # at most two chunks per worker in flight: the rest are not even built yet
             pending: dict[Future[ChunkResult], int] = {}

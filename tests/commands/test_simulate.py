@@ -116,6 +116,11 @@ def test_duplicate_rotates_every_deal_through_every_seat() -> None:
         (["--game", "omaha"], "--game"),
         (["--bots", "easy"], "2 to 9"),
         (["--game", "draw", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6"),
+        # issue 27.12: no upper bound on the blinds, and a history written to "" or "/"
+        (["--blinds", "1/100000000000000"], "at most 1,000,000,000"),
+        (["--limits", "1/" + "9" * 5000], "--limits"),
+        (["--history", ""], "give a folder"),
+        (["--history", "/"], "root of the file system"),
     ],
 )
 def test_bad_flags_get_clear_errors(args: list[str], words: str) -> None:
