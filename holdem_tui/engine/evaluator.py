@@ -34,6 +34,7 @@ from enum import IntEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
+from holdem_tui.engine import kernel
 from holdem_tui.engine.cards import Card, card
 
 if TYPE_CHECKING:
@@ -528,12 +529,27 @@ def evaluate_batch(cards: npt.ArrayLike, *, validate: bool = True) -> npt.NDArra
     """Values of many hands at once: ``(N, k)`` card codes, k in 5..7, to ``(N,)`` uint16.
 
     The Monte Carlo path. ``validate`` checks codes and duplicates (a few percent of the
-    time); internal callers that dealt the cards themselves pass ``False``.
+    time); internal callers that dealt the cards themselves pass ``False``. With the
+    ``fast`` extra the loop is compiled (:mod:`holdem_tui.engine.kernel`), same values.
     """
     import numpy as np
 
     arr = _as_card_array(cards, (5, 6, 7), validate)
-    keys = numpy_tables().card_keys
+    tables = numpy_tables()
+    compiled = kernel.loaded()
+    if compiled is not None and arr.size:
+        small = 5 if arr.shape[1] == 7 else arr.shape[1]  # unused for seven cards
+        values: npt.NDArray[np.uint16] = compiled.evaluate_rows(
+            np.ascontiguousarray(arr, dtype=np.uint8),
+            tables.card_keys,
+            tables.nonflush7,
+            tables.sums[small],
+            tables.values[small],
+            tables.flush_suit,
+            tables.flush,
+        )
+        return values
+    keys = tables.card_keys
     n_rows, n = arr.shape
     out = np.empty(n_rows, dtype=np.uint16)
     for start in range(0, n_rows, _CHUNK):
