@@ -58,9 +58,12 @@ def command(quick: bool, only: str | None, as_json: bool) -> None:
             figures[key] = value
             table.add_row(bench.name, key, _fmt(value), _unit(key))
     console.print(table)
+    from holdem_tui.engine import kernel
+
+    compiled = "compiled kernel (numba)" if kernel.active() else "numpy only (no fast extra)"
     console.print(
         f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, {platform.machine()}",
+        f"{os.cpu_count()} CPUs, {platform.machine()}, load {os.getloadavg()[0]:.2f}, {compiled}",
         style="dim",
     )
     if as_json:
