@@ -341,7 +341,8 @@ def _simulate(
                 board_key,
                 board_suit_mask,
                 keys,
-                tables.nonflush7,
+                tables.hash_rows,
+                tables.hash_values,
                 tables.flush_suit,
                 tables.flush,
             )
@@ -441,7 +442,7 @@ def _values(
 ) -> npt.NDArray[np.uint16]:
     """7-card values from key sums; flush hands finish from the board's per-suit rank masks."""
     tables = _ev.numpy_tables()
-    out: npt.NDArray[np.uint16] = tables.nonflush7[key_sum & np.uint64(_ev._RANK_MASK)]
+    out = _ev.hashed_values(tables, key_sum & np.uint64(_ev._RANK_MASK))
     suit = tables.flush_suit[key_sum >> np.uint64(_ev._RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:
