@@ -128,7 +128,18 @@ def build_settings(
                 problems.append(str(exc))
     if problems:
         raise click.UsageError("; ".join(problems))
+    if any(seat.is_plugin for seat in settings.seats):
+        say_isolation()
     return settings
+
+
+def say_isolation() -> None:
+    """With a plugin seated: one line on the terminal if its boundary is not complete here."""
+    from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+    line = isolation_line(last_layers)
+    if line:
+        click.echo(line, err=True)
 
 
 def game_options(
@@ -201,8 +212,12 @@ def game_options(
     return apply
 
 
+#: ``--bots`` of a game of one's own (``play``, and each tab of ``serve``)
+BOTS_HELP: Final = "Comma-separated bot levels: easy, normal, hard (default: five mixed)."
+
+
 @click.command(name="play")
-@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
+@game_options(BOTS_HELP)
 @click.option(
     "--humans",
     metavar="NAMES",

@@ -27,11 +27,11 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
-from holdem_tui.engine.decision import Decision
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import UiState, build_table
+from holdem_tui.session.turns import BotMove
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
@@ -270,7 +270,7 @@ class HoldemApp(BaseApp[None]):
         """Run ``job`` as the app's network worker."""
         self.run_worker(job, exclusive=True, group="net")
 
-    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         """A bot decides in a thread worker (one at a time); its answer comes back here."""
         self.run_worker(
             partial(self._think, decide, answered),
@@ -280,10 +280,10 @@ class HoldemApp(BaseApp[None]):
             exit_on_error=False,
         )
 
-    def _think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def _think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         """Ask the bot in a daemon thread, so a quit never waits for a slow decision."""
         worker = get_current_worker()
-        answer: list[Decision] = []
+        answer: list[BotMove] = []
         done = threading.Event()
 
         def run() -> None:
