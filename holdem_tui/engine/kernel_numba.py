@@ -211,3 +211,119 @@ def simulate_chunk(
             cards[moved[j]] = picked[r, j]
             where[moved_last[j]] = last_where[j]
     return win, tie, share
+
+
+@_jit
+def enumerate_deals(
+    cards: Any,
+    counts: Any,
+    sizes: Any,
+    masks: Any,
+    weights: Any,
+    hero_a: int,
+    hero_b: int,
+    board_key: Any,
+    board_suits: Any,
+    keys: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    flush_suit: Any,
+    flush: Any,
+) -> Any:
+    """Every deal of the exact enumeration, in numpy's order, without the ones that use a
+    card twice: per deal its weight, and the weighted sums of hero's wins, ties and pot
+    shares, added left to right as ``numpy.cumsum`` adds them.
+
+    Slot ``s`` (each opponent, then the board completion, last) has ``counts[s]``
+    candidates of ``sizes[s]`` cards: ``cards[s, i, :sizes[s]]``, their card mask and
+    weight. Deals run in row-major order over the slots (the last slot fastest), as
+    ``numpy.unravel_index`` numbers them, and a deal's weight multiplies the slots' weights
+    in slot order from 1.0, as the numpy path does.
+    """
+    n_slots = len(counts)
+    board = n_slots - 1
+    total_deals = 1
+    for s in range(n_slots):
+        total_deals *= counts[s]
+    # per board completion: its key sum, its ranks per suit and hero's value, once
+    runs = counts[board]
+    run_total = np.empty(runs, dtype=keys.dtype)
+    run_suits = np.empty((runs, 4), dtype=np.int64)
+    hero_value = np.empty(runs, dtype=np.int64)
+    for run in range(runs):
+        total = board_key
+        for s in range(4):
+            run_suits[run, s] = board_suits[s]
+        for j in range(sizes[board]):
+            c = cards[board, run, j]
+            total += keys[c]
+            run_suits[run, c & 3] |= 1 << (c >> 2)
+        run_total[run] = total
+        hero_value[run] = _value7(
+            total + keys[hero_a] + keys[hero_b],
+            run_suits[run],
+            hero_a,
+            hero_b,
+            hash_rows,
+            hash_values,
+            flush_suit,
+            flush,
+        )
+    weight = np.empty(total_deals)
+    wins = 0.0
+    ties = 0.0
+    shares = 0.0
+    index = np.zeros(n_slots, dtype=np.int64)
+    found = 0
+    for _ in range(total_deals):
+        used = np.int64(0)
+        clash = False
+        for s in range(n_slots):
+            mask = masks[s, index[s]]
+            if used & mask:
+                clash = True
+                break
+            used |= mask
+        if not clash:
+            w = 1.0
+            for s in range(n_slots):
+                w *= weights[s, index[s]]
+            weight[found] = w
+            run = index[board]
+            total = run_total[run]
+            hero = hero_value[run]
+            best = 0
+            tied = 0
+            for s in range(board):
+                a = cards[s, index[s], 0]
+                b = cards[s, index[s], 1]
+                value = _value7(
+                    total + keys[a] + keys[b],
+                    run_suits[run],
+                    a,
+                    b,
+                    hash_rows,
+                    hash_values,
+                    flush_suit,
+                    flush,
+                )
+                if value > best:
+                    best = value
+                if value == hero:
+                    tied += 1
+            # each term as numpy forms it (weight * value), then added in deal order
+            if hero > best:
+                wins += w * 1.0
+                shares += w * 1.0
+            elif hero == best:
+                ties += w * 1.0
+                shares += w * (1.0 / (1 + tied))
+            found += 1
+        s = n_slots - 1  # the next deal: the last slot moves fastest
+        while s >= 0:
+            index[s] += 1
+            if index[s] < counts[s]:
+                break
+            index[s] = 0
+            s -= 1
+    return weight[:found], wins, ties, shares
