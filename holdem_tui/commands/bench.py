@@ -68,6 +68,10 @@ def command(quick: bool, only: str | None, as_json: bool, web: bool) -> None:
             figures[key] = value
             table.add_row(bench.name, key, _fmt(value), _unit(key))
     console.print(table)
+    if only in (None, "isolation"):
+        from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+        console.print(isolation_line(last_layers) or "plugin isolation: every layer held")
     console.print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} CPUs, {platform.machine()}",

@@ -64,13 +64,14 @@ def command(
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
-    from holdem_tui.bots.registry import make_bot
+    from holdem_tui.bots.registry import check_spec, make_bot
     from holdem_tui.i18n import Translator
     from holdem_tui.net import protocol as p
     from holdem_tui.net.bot_client import Refused, play_bot
 
     assert isinstance(tr, Translator)
     try:
+        check_spec(spec)  # a plugin's process starts here, and is the one that plays
         bot = make_bot(spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bot") from None

@@ -128,7 +128,18 @@ def build_settings(
                 problems.append(str(exc))
     if problems:
         raise click.UsageError("; ".join(problems))
+    if any(seat.is_plugin for seat in settings.seats):
+        say_isolation()
     return settings
+
+
+def say_isolation() -> None:
+    """With a plugin seated: one line on the terminal if its boundary is not complete here."""
+    from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+    line = isolation_line(last_layers)
+    if line:
+        click.echo(line, err=True)
 
 
 def game_options(

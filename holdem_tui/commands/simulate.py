@@ -43,7 +43,13 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--hands", type=click.IntRange(min=1, max=MAX_SIM_HANDS), default=1000, show_default=True
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Deal seed (default 0; with a plugin bot seated, 128 random bits: a plugin could "
+    "try small seeds until one deals the cards it holds).",
+)
 @click.option(
     "--stack",
     type=click.IntRange(min=1, max=MAX_CHIPS),
@@ -75,7 +81,7 @@ def command(
     bots_text: str,
     extra_bots: tuple[str, ...],
     hands: int,
-    seed: int,
+    seed: int | None,
     stack: int | None,
     blinds: tuple[int, int],
     ante: int | None,
@@ -89,10 +95,18 @@ def command(
     from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
+    if seed is None:
+        from holdem_tui.bots.seeds import new_session_seed
+
+        seed = new_session_seed() if any(":" in spec for spec in specs) else 0
     try:
         check_bots(specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
+    if any(":" in spec for spec in specs):
+        from holdem_tui.commands.play import say_isolation
+
+        say_isolation()
     try:
         config = SimConfig(
             game=Variant(game),

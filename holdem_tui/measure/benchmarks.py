@@ -326,17 +326,24 @@ def _isolation(quick: bool) -> dict[str, float]:
         try:
             start = time.perf_counter()
             bot = ProcessBot("bench_passive_plugin:Passive", 1)
+            bot.ready()
             start_ms = (time.perf_counter() - start) * 1000.0
             round_trip_ms = median_ms(lambda: bot.decide(view), 50 if quick else 500)
+            layers = bot.layers
             bot.close()
         finally:
             sys.path.remove(folder)
-    return {
+    figures = {
         "copy_view_ms_median": copy_ms,
         "view_json_bytes": float(len(to_json(encode_view(view)))),
         "plugin_start_ms": start_ms,
         "plugin_decision_ms_median": round_trip_ms,
     }
+    # each layer of the plugin boundary: 1 held, 0 missing (``bench`` says why below)
+    figures.update(
+        {f"plugin_{layer.name.replace(' ', '_')}": float(layer.held) for layer in layers}
+    )
+    return figures
 
 
 # ---------------------------------------------------------------- network table

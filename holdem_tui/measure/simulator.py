@@ -28,6 +28,7 @@ from typing import Any
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
+from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP
@@ -327,9 +328,11 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
     n = config.seats
     bots: list[SafeBot] = []
     for seat, spec in enumerate(config.bots):
-        bot: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
         builtin = spec.strip().lower() in LEVELS
-        bots.append(SafeBot(bot, timeout=None if builtin else config.plugin_timeout))
+        made: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
+        if isinstance(made, ProcessBot):
+            made.ready()  # no table waits here: its start is no decision's time
+        bots.append(SafeBot(made, timeout=None if builtin else config.plugin_timeout))
     tallies = [SeatTally() for _ in range(n)]
     group_nets: list[list[int]] = []
     measure_rng = random.Random(f"measure:{config.seed}:{chunk}")

@@ -12,7 +12,6 @@ the current hand (0 = left of the button) and changes every hand as the button m
 
 from __future__ import annotations
 
-import random
 import time
 import weakref
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from holdem_tui.bots.seeds import bot_seed
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.decision import (
     Decision,
@@ -79,11 +79,11 @@ class Session:
     ) -> None:
         self._start_story(settings)
         factory = bot_factory or default_bot_factory
-        seeder = random.Random(settings.seed)
         for index, seat in enumerate(settings.seats):
-            bot_seed = seeder.getrandbits(31)
             if not seat.is_human:
-                self.bots[index] = factory(seat.level, bot_seed)
+                # never from the deck's stream: see holdem_tui.bots.seeds
+                seed = bot_seed(settings.seed, index)
+                self.bots[index] = factory(seat.level, seed)
         self._clock = clock
         self._last_tick = clock()
 
