@@ -6,6 +6,8 @@ away and the list can never keep a name alive that no longer exists. Textual's, 
 rich's reflective names are patterns in ``ignore_names`` instead.
 """
 
+import sys
+
 from holdem_tui.bots.preflop_equity import compute_equities
 from holdem_tui.bots.pushfold import save_grid
 from holdem_tui.bots.pushfold_solver import build_grid
@@ -18,6 +20,7 @@ from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
 from holdem_tui.storage.tournament_file import load_tournament
+from holdem_tui.web.process import TabProcess
 
 
 def kept(
@@ -27,6 +30,7 @@ def kept(
     plugin: ProcessBot,
     connection: Connection,
     remote: RemoteSession,
+    tab: TabProcess,
     table: Table,
     status: TournamentStatus,
 ) -> None:
@@ -59,3 +63,10 @@ def kept(
     # TEMPORARY, until the network seat's UI (issue 18) and the review screen (issue 17)
     # merge: the client calls they bind, and the record the table's review is built from
     HandRecord.from_hand
+    # textual-serve's AppService calls these on the subclass that serves a tab's game
+    tab._open_app_process
+    tab._stdin
+    tab.remote_write_bytes
+    tab.remote_write_str
+    # a tab's game points Python's own stdout at the screen's stream: Textual writes there
+    sys.__stdout__

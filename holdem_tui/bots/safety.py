@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
-from holdem_tui.bots.sandbox import PluginFault, ProcessBot
+from holdem_tui.bots.sandbox import RETIRED_DETAIL, PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.decision import Decision, Reason
-from holdem_tui.engine.view import PlayerView
-from holdem_tui.wire import copy_view
+from holdem_tui.engine.view import PlayerView, own_copy
 
 log = logging.getLogger("holdem_tui.bots")
 
@@ -70,15 +69,18 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
     """Run ``bot.decide``; returns (answer, fault kind or None, detail).
 
     A plugin (:class:`~holdem_tui.bots.sandbox.ProcessBot`) gets the view as data in its
-    own process, which enforces the timeout. A built-in bot runs here but on a deep copy
-    (:func:`~holdem_tui.wire.copy_view`) sharing no object with the engine.
+    own process, which enforces the timeout. A built-in bot runs here and reads the view
+    itself: it is immutable all the way down and shares nothing with the engine
+    (:func:`~holdem_tui.engine.view.own_copy`); the bot gets its own outer view object and
+    legal actions, so not even ``object.__setattr__`` on them changes what the caller checks
+    its answer against.
     """
     if isinstance(bot, ProcessBot):
         try:
             return bot.decide_within(view, timeout), None, ""
         except PluginFault as fault:
             return None, fault.kind, fault.detail
-    view = copy_view(view)
+    view = replace(view, legal=own_copy(view.legal))
     if timeout is None:
         try:
             return bot.decide(view), None, ""
@@ -153,25 +155,35 @@ def safe_decide(
     if legal is None:
         raise ValueError("the view carries no decision")
     answer, kind, detail = _run(bot, view, timeout)
+    decision: Decision | None = None
     if kind is None:
         action, reason = _split(answer, bot)
         problem = illegal_reason(action, legal)
         if problem is None:
             assert isinstance(action, Action)
-            return Decision(action, reason), None
-        kind, detail = "illegal", problem
+            decision = Decision(action, reason)
+        else:
+            kind, detail = "illegal", problem
+    retired_now = isinstance(bot, ProcessBot) and bot.outcome(kind)
+    if decision is not None:
+        return decision, None
+    assert kind is not None
+    if retired_now:
+        kind, detail = "retired", f"{detail}; retired after repeated faults"
+    # the one fallback of every bot, plugin or not: the passive move, with no reason
     substitute = legal.passive_action()
     name = str(getattr(bot, "name", type(bot).__name__))
     fault = BotFault(name, view.hand_number, kind, detail, substitute)
-    log.warning(
-        "bot %s (hand %d, position %s): %s: %s; played %s instead",
-        name,
-        view.hand_number,
-        view.me,
-        kind,
-        detail,
-        substitute.kind.value,
-    )
+    if detail != RETIRED_DETAIL:  # a retired plugin is reported once, when it retires
+        log.warning(
+            "bot %s (hand %d, position %s): %s: %s; played %s instead",
+            name,
+            view.hand_number,
+            view.me,
+            kind,
+            detail,
+            substitute.kind.value,
+        )
     return Decision(substitute), fault
 
 
@@ -185,8 +197,12 @@ class SafeBot:
     def __init__(self, bot: Bot, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.bot = bot
         self.timeout = timeout
-        self.name: str = str(getattr(bot, "name", type(bot).__name__))
         self.faults: list[BotFault] = []
+
+    @property
+    def name(self) -> str:
+        """The wrapped bot's name (a plugin's own once it has started)."""
+        return str(getattr(self.bot, "name", type(self.bot).__name__))
 
     def decide(self, view: PlayerView) -> Decision:
         """The wrapped bot's checked decision, or check-or-fold when it fails."""

@@ -9,12 +9,15 @@ as the lines above it is the easiest to follow.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from holdem_tui.coach.advice import Advice
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.i18n import Translator
+
+if TYPE_CHECKING:  # the words need no numbers: the screens import this before any advice
+    from holdem_tui.coach.advice import Advice
 
 __all__ = ["coach_lines"]
 
@@ -37,8 +40,7 @@ def _goal(tr: Translator, goal: Category) -> str:
 def coach_lines(advice: Advice, tr: Translator, *, ascii_only: bool = False) -> list[str]:
     """The advice as lines of plain text: equity, price, outs or draws, the hard bot."""
     equity = _pct(advice.equity)
-    players = tr.plural("unit.players", advice.opponents)
-    lines = [tr.t("coach.equity", equity=equity, players=players)]
+    lines = [tr.plural("coach.equity", advice.opponents, equity=equity)]
     if advice.break_even is not None:
         lines.append(
             tr.t(

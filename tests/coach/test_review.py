@@ -45,10 +45,10 @@ from holdem_tui.storage import paths
 from holdem_tui.storage.histories import list_sessions
 from holdem_tui.storage.session import SessionStore
 from tests.support import scripted
-from tests.support.phh_dataset import DATASET, MISSING
+from tests.support.phh_dataset import PHH_FILES
 from tests.support.storage import play_session, random_agent, random_table
 
-FOREIGN = DATASET / "phh"
+FOREIGN = PHH_FILES
 
 A = Action
 
@@ -288,7 +288,6 @@ def test_reasons_survive_the_history_and_come_back_with_the_record() -> None:
     }
 
 
-@pytest.mark.skipif(not FOREIGN.is_dir(), reason=MISSING)
 def test_foreign_histories_review_without_error() -> None:
     paths_ = sorted(FOREIGN.glob("*.phh"))[:12]
     records, problems = load_records(paths_)

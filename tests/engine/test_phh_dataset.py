@@ -1,4 +1,4 @@
-"""The 62 real hands in ``../shared/phh/``: finishing stacks and every decision's bounds."""
+"""The 62 real hands in ``tests/data/phh/``: finishing stacks and every decision's bounds."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from click.testing import CliRunner
 
 from holdem_tui.cli import main
 from holdem_tui.history.phh import PhhHand, loads, replay
-from tests.support.phh_dataset import FILES, MISSING, load, phh_text
-
-pytestmark = pytest.mark.skipif(not FILES, reason=MISSING)
+from tests.support.phh_dataset import FILES, load, phh_text
 
 
 def _phh(data: dict[str, Any]) -> PhhHand:

@@ -1,22 +1,21 @@
-"""The 62 real hands in ``../shared/phh/`` (JSON test vectors) as PHH text for the tests.
+"""The 62 real hands vendored in ``tests/data/phh/`` (JSON test vectors) as PHH text.
 
-``HOLDEM_TUI_PHH_DATASET`` points at the folder from a checkout elsewhere (a worktree).
+Copied from the public PHH dataset under its MIT licence (``LICENSE-phh-dataset.txt`` beside
+the files; ``README.md`` there says what each field means). They live inside the repository
+so the tests run the same from any clone: nothing is read from outside it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-DATASET = Path(
-    os.environ.get("HOLDEM_TUI_PHH_DATASET")
-    or Path(__file__).resolve().parents[3] / "shared" / "phh"
-)
-FILES = sorted(DATASET.glob("*.json")) if DATASET.is_dir() else []
+DATASET = Path(__file__).resolve().parents[1] / "data" / "phh"
+#: the same hands as plain ``.phh`` files (the inputs only), as a user would hand them over
+PHH_FILES = DATASET / "phh"
+FILES = sorted(DATASET.glob("*.json"))
 PLURIBUS = [path for path in FILES if path.name.startswith("pluribus-")]
-MISSING = "the shared PHH dataset is not beside the repo"
 
 
 def load(path: Path) -> dict[str, Any]:

@@ -53,10 +53,11 @@ from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.timing import ManualTimers
 from tests.support import scripted
+from tests.support.phh_dataset import PHH_FILES
 from tests.support.scenes import LUCK_SEED, step_until, wait_for_review
 from tests.support.ui import act_until, make_app, settle, stations, wait_for
 
-FOREIGN = Path("/work/shared/phh/phh")
+FOREIGN = PHH_FILES
 EN = get_translator("en")
 
 #: the reasons the scripted bots give (words of the catalogue, so they are translated)
