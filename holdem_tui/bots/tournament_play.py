@@ -110,13 +110,19 @@ class Table:
 
     def after(self, changes: dict[int, int], me: int) -> float:
         """My prize equity (ICM) when the chips now behind move by ``changes`` and the
-        chips in the middle are gone (given to whoever ``changes`` says)."""
+        chips in the middle are gone (given to whoever ``changes`` says).
+
+        A player this outcome busts takes the lowest place still open (busting together,
+        they share those places' prizes); the players left share the rest by ICM.
+        """
         info = self.view.tournament
         assert info is not None
-        stacks = [s.stack for s in self.view.seats]
-        for position, delta in changes.items():
-            stacks[position] += delta
-        return icm_values([max(0, s) for s in stacks], info.prizes)[me]
+        stacks = [max(0, s.stack + changes.get(p, 0)) for p, s in enumerate(self.view.seats)]
+        if stacks[me] > 0:
+            return icm_values(stacks, info.prizes)[me]
+        left = sum(1 for s in stacks if s > 0)
+        out = len(stacks) - left
+        return sum(info.prizes[left : left + out]) / out
 
 
 class Role(StrEnum):

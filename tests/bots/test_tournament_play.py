@@ -102,3 +102,15 @@ def test_hard_weighs_a_first_in_jam_in_prizes_near_the_money() -> None:
     assert answer.reason is not None and answer.reason.key in ("icm_push", "icm_fold")
     values = {k: float(v) for k, v in answer.reason.params}
     assert (answer.action.kind is ActionKind.RAISE) == (values["push"] > values["fold"])
+
+
+def test_busting_heads_up_still_pays_second_place() -> None:
+    """Heads-up for first and second the prizes are linear in chips: busting pays second
+    place, so a call needs exactly the pot odds."""
+    # six started (65/35 of 600: 390 and 210), four are out
+    view = decision([2874, 3126, 0, 0, 0, 0], {0: "Ah9c", 1: "As9d"}, [Action.all_in()])
+    assert view.tournament is not None and view.tournament.prizes == (390, 210)
+    prizes = prize_call(view)
+    assert prizes is not None
+    assert prizes.lose >= 210.0  # losing (busting or not) heads-up is second place at worst
+    assert prizes.icm_need == pytest.approx(prizes.chips_need, abs=1e-9)
