@@ -70,3 +70,28 @@ async def test_a_hot_seat_tournament_plays_to_the_end_screen() -> None:
             assert "finishes in place" in line and " of 4" in line
         assert any("Level 1" in bar for bar in bars)
         assert all(len(bar) <= 80 for bar in bars)
+
+
+@pytest.mark.slow
+async def test_the_setup_screen_sets_up_a_tournament() -> None:
+    from textual.widgets import Select
+
+    from holdem_tui.ui.screens.setup import SetupScreen
+    from holdem_tui.ui.screens.table import TableScreen
+
+    app = make_app(setup_first=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#f-tournament", Select).value = "turbo"
+        await pilot.pause()
+        # the levels are the stakes, and one player with every chip the end
+        for row in ("row-blinds", "row-ante", "row-session_limit"):
+            assert not setup.query_one(f"#{row}").display
+        setup.action_start()
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TableScreen) and app.ui.stage in STABLE
+        )
+        assert app.session is not None and app.session.tournament
+        assert "Level 1 · Blinds 10/20" in str(app.screen.query_one("#topbar").render())
