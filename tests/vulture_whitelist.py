@@ -45,5 +45,7 @@ def kept(
     # textual-serve's AppService calls these on the subclass that serves a tab's game
     tab._open_app_process
     tab._stdin
+    tab.remote_write_bytes
+    tab.remote_write_str
     # a tab's game points Python's own stdout at the screen's stream: Textual writes there
     sys.__stdout__

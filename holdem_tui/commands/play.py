@@ -212,8 +212,12 @@ def game_options(
     return apply
 
 
+#: ``--bots`` of a game of one's own (``play``, and each tab of ``serve``)
+BOTS_HELP: Final = "Comma-separated bot levels: easy, normal, hard (default: five mixed)."
+
+
 @click.command(name="play")
-@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
+@game_options(BOTS_HELP)
 @click.option(
     "--humans",
     metavar="NAMES",

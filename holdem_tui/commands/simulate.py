@@ -93,6 +93,12 @@ def history_folder(value: str | None) -> str | None:
     callback=lambda _ctx, _param, value: history_folder(value),
     help="Write every hand as PHH into this folder.",
 )
+@click.option(
+    "--no-bluffs",
+    "skip_bluffs",
+    is_flag=True,
+    help="Do not measure bluffs (each bet's equity against the cards out): faster.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
 def command(
     game: str,
@@ -107,6 +113,7 @@ def command(
     duplicate: bool,
     workers: int | None,
     history_dir: str | None,
+    skip_bluffs: bool,
     as_json: bool,
 ) -> None:
     """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
@@ -140,6 +147,7 @@ def command(
             duplicate=duplicate,
             workers=workers,
             history_dir=history_dir,
+            bluffs=not skip_bluffs,
         )
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
@@ -211,7 +219,7 @@ def _print_table(console: object, report: object) -> None:
             f"{s.pfr:.0%}",
             f"{s.aggression:.2f}",
             f"{s.showdown_win_rate:.0%}",
-            f"{s.bluff_share:.0%}",
+            "–" if s.bluff_share is None else f"{s.bluff_share:.0%}",
             str(s.faults),
         )
     console.print(table)
