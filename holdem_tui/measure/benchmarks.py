@@ -438,9 +438,9 @@ def _isolation(quick: bool) -> dict[str, float]:
         "plugin_decision_ms_median": round_trip_ms,
     }
     # each layer of the plugin boundary: 1 held, 0 missing (``bench`` says why below)
-    figures.update(
-        {f"plugin_{layer.name.replace(' ', '_')}": float(layer.held) for layer in layers}
-    )
+    for layer in layers:  # "fresh /proc" -> plugin_fresh_proc
+        key = "_".join("".join(c if c.isalnum() else " " for c in layer.name).split())
+        figures[f"plugin_{key}"] = float(layer.held)
     return figures
 
 
