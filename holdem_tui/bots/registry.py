@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from collections.abc import Callable
 from functools import partial
 
@@ -64,6 +65,20 @@ def load_plugin(spec: str) -> type:
 
 #: plugin bots started by :func:`check_spec`, waiting for the seat that follows (by spec)
 _checked: dict[str, list[Bot]] = {}
+
+
+def discard_checked() -> None:
+    """End the checked plugins nobody seated (before forking workers that build their own)."""
+    for bots in _checked.values():
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+    _checked.clear()
+
+
+if hasattr(os, "register_at_fork"):  # a forked child's copies are its parent's processes
+    os.register_at_fork(after_in_child=_checked.clear)
 
 
 def check_spec(spec: str) -> None:

@@ -118,6 +118,17 @@ last_layers: tuple[confine.Layer, ...] = ()
 _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
 
 
+def _new_spawner() -> None:
+    """In a forked child (the simulator's worker processes) the parent's spawner thread does
+    not exist: the child starts its plugins from a spawner of its own."""
+    global _SPAWNER
+    _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_spawner)
+
+
 def _protect_game_once() -> None:
     """The game becomes undumpable the first time a plugin is seated (see
     :func:`~holdem_tui.bots.confine.protect_game`)."""
@@ -159,7 +170,7 @@ class _Worker:
             start_new_session=True,  # its own process group (killed whole) and no terminal
         ).result()
         self._buffer = b""
-        self._finalizer = weakref.finalize(self, _kill, self.process, self._log)
+        self._finalizer = weakref.finalize(self, _kill, self.process, self._log, os.getpid())
         self.name = spec
         self.layers: tuple[confine.Layer, ...] = ()
         self._hello = {
@@ -270,7 +281,9 @@ def _layers(data: object) -> tuple[confine.Layer, ...]:
     )
 
 
-def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None) -> None:
+def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: int) -> None:
+    if os.getpid() != owner:
+        return  # a forked copy of the game (the simulator's workers): the process is not ours
     for stream in (process.stdin, process.stdout, log_file):
         with contextlib.suppress(OSError):
             if stream is not None:

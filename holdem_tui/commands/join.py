@@ -41,6 +41,12 @@ def command(
     tr = get_translator(resolve_language(lang, None))
     try:
         host, port = split_address(address)
+        host.encode("idna")  # a label over 63 characters, or an empty one, is no host name
+    except UnicodeError as exc:
+        shown = host if len(host) <= 40 else host[:39] + "…"
+        raise click.BadParameter(
+            f"{shown!r} is not a host name ({exc})", param_hint="HOST[:PORT]"
+        ) from None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="HOST[:PORT]") from None
     if watch and bot_spec:

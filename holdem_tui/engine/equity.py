@@ -22,6 +22,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Final
 
 import numpy as np
@@ -187,6 +188,10 @@ def _enumerate(
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
     need = 5 - len(board)
     slots = _slot_options(deck, opps, need)
+    compiled = kernel.loaded()
+    if compiled is not None:
+        weight, wins, ties, shares = _enumerate_compiled(compiled, slots, hero, board)
+        return _exact_result(weight, wins, ties, shares)
     shape = tuple(len(cards) for cards, _ in slots)
     index = np.unravel_index(np.arange(math.prod(shape)), shape)
     ored = np.zeros(len(index[0]), dtype=np.uint64)
@@ -221,15 +226,65 @@ def _enumerate(
         a, b = chosen[:, 0], chosen[:, 1]
         opp_vs.append(_values(deal_key + keys[a] + keys[b], deal_suits, a, b))
     win, tie, share = _showdown(hero_by_run[run], np.stack(opp_vs))
+    return _exact_result(
+        weight, _weighted_sum(weight, win), _weighted_sum(weight, tie), _weighted_sum(weight, share)
+    )
+
+
+def _exact_result(
+    weight: npt.NDArray[np.float64], wins: float, ties: float, shares: float
+) -> EquityResult:
+    """The weighted means over every deal, from the deals' weights (one per deal, in
+    enumeration order) and the weighted sums of wins, ties and pot shares."""
     total = float(weight.sum())
     return EquityResult(
-        win=_weighted_sum(weight, win) / total,
-        tie=_weighted_sum(weight, tie) / total,
-        equity=_weighted_sum(weight, share) / total,
+        win=wins / total,
+        tie=ties / total,
+        equity=shares / total,
         std_error=0.0,
-        sims=len(ok),
+        sims=len(weight),
         exact=True,
     )
+
+
+def _enumerate_compiled(
+    compiled: ModuleType,
+    slots: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
+    hero: list[int],
+    board: list[int],
+) -> tuple[npt.NDArray[np.float64], float, float, float]:
+    """:func:`_enumerate` by the compiled kernel: the deals' weights (same deals, same
+    order) and the weighted sums of wins, ties and shares (added in the same order)."""
+    tables = _ev.numpy_tables()
+    widest = max(len(cards) for cards, _ in slots)
+    cards = np.zeros((len(slots), widest, max(2, slots[-1][0].shape[1])), dtype=np.int64)
+    masks = np.zeros((len(slots), widest), dtype=np.int64)
+    weights = np.zeros((len(slots), widest))
+    for s, (options, w) in enumerate(slots):
+        cards[s, : len(options), : options.shape[1]] = options
+        masks[s, : len(options)] = _card_masks(options).astype(np.int64)
+        weights[s, : len(options)] = w
+    board_suits = np.zeros(4, dtype=np.int32)
+    for c in board:
+        board_suits[c & 3] |= 1 << (c >> 2)
+    keys = tables.card_keys
+    rows: tuple[npt.NDArray[np.float64], float, float, float] = compiled.enumerate_deals(
+        cards,
+        np.array([len(options) for options, _ in slots], dtype=np.int64),
+        np.array([options.shape[1] for options, _ in slots], dtype=np.int64),
+        masks,
+        weights,
+        hero[0],
+        hero[1],
+        np.uint64(sum(int(keys[c]) for c in board)),
+        board_suits,
+        keys,
+        tables.hash_rows,
+        tables.hash_values,
+        tables.flush_suit,
+        tables.flush,
+    )
+    return rows
 
 
 def _weighted_sum(weight: npt.NDArray[np.float64], values: npt.NDArray[np.float64]) -> float:
@@ -341,7 +396,8 @@ def _simulate(
                 board_key,
                 board_suit_mask,
                 keys,
-                tables.nonflush7,
+                tables.hash_rows,
+                tables.hash_values,
                 tables.flush_suit,
                 tables.flush,
             )
@@ -441,7 +497,7 @@ def _values(
 ) -> npt.NDArray[np.uint16]:
     """7-card values from key sums; flush hands finish from the board's per-suit rank masks."""
     tables = _ev.numpy_tables()
-    out: npt.NDArray[np.uint16] = tables.nonflush7[key_sum & np.uint64(_ev._RANK_MASK)]
+    out = _ev.hashed_values(tables, key_sum & np.uint64(_ev._RANK_MASK))
     suit = tables.flush_suit[key_sum >> np.uint64(_ev._RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:

@@ -26,6 +26,7 @@ except ImportError:  # without the fast extra: importable, and never used (kerne
 
 _RANK_BITS = 23
 _RANK_MASK = (1 << _RANK_BITS) - 1
+_HASH_SHIFT = 10
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -38,11 +39,25 @@ def _jit(function: _F) -> _F:
 
 
 @_jit
+def _nonflush7(total: Any, hash_rows: Any, hash_values: Any) -> Any:
+    """The best non-flush value of a 7-card key sum, through the perfect hash."""
+    rank_sum = np.int64(total & _RANK_MASK)
+    return hash_values[rank_sum + hash_rows[rank_sum >> _HASH_SHIFT]]
+
+
+@_jit
 def _value7(
-    total: Any, suits: Any, a: Any, b: Any, nonflush7: Any, flush_suit: Any, flush: Any
+    total: Any,
+    suits: Any,
+    a: Any,
+    b: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    flush_suit: Any,
+    flush: Any,
 ) -> Any:
     """One 7-card value from its key sum; ``suits`` are the board's ranks per suit."""
-    value = nonflush7[total & _RANK_MASK]
+    value = _nonflush7(total, hash_rows, hash_values)
     s = flush_suit[total >> _RANK_BITS]
     if s >= 0:
         mask = suits[s]
@@ -56,7 +71,14 @@ def _value7(
 
 @_jit
 def evaluate_rows(
-    cards: Any, keys: Any, nonflush7: Any, sums: Any, values: Any, flush_suit: Any, flush: Any
+    cards: Any,
+    keys: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    sums: Any,
+    values: Any,
+    flush_suit: Any,
+    flush: Any,
 ) -> Any:
     """Values of ``(N, k)`` hands, k in 5..7 (``sums``/``values``: the k-card table, k < 7)."""
     n_rows, k = cards.shape
@@ -66,8 +88,10 @@ def evaluate_rows(
         for j in range(k):
             total += keys[cards[i, j]]
         rank_sum = total & np.uint64(_RANK_MASK)
-        seven = k == 7
-        value = nonflush7[rank_sum] if seven else values[np.searchsorted(sums, np.int64(rank_sum))]
+        if k == 7:
+            value = _nonflush7(total, hash_rows, hash_values)
+        else:
+            value = values[np.searchsorted(sums, np.int64(rank_sum))]
         s = flush_suit[total >> np.uint64(_RANK_BITS)]
         if s >= 0:
             mask = 0
@@ -93,7 +117,8 @@ def simulate_chunk(
     board_key: Any,
     board_suits: Any,
     keys: Any,
-    nonflush7: Any,
+    hash_rows: Any,
+    hash_values: Any,
     flush_suit: Any,
     flush: Any,
 ) -> Any:
@@ -108,23 +133,30 @@ def simulate_chunk(
     win = np.zeros(size)
     tie = np.zeros(size)
     share = np.zeros(size)
-    cards = np.empty(len(deck), dtype=np.int64)
-    where = np.empty(52, dtype=np.int64)
+    # one deck for all simulations: each one's swaps are undone after it, which costs its
+    # dealt cards only, not a fresh copy of the deck
+    cards = deck.astype(np.int64)
+    where = position.copy()
+    n_range = picked.shape[1]
+    moved = np.empty(n_range, dtype=np.int64)  # per range card: where it was
+    moved_last = np.empty(n_range, dtype=np.int64)  # the card put there, and its old place
+    last_where = np.empty(n_range, dtype=np.int64)
+    picks = np.empty(deal_count, dtype=np.int64)
     suits = np.empty(4, dtype=np.int64)
     for r in range(size):
-        for i in range(len(deck)):
-            cards[i] = deck[i]
-        for i in range(52):
-            where[i] = position[i]
         live = len(deck)
-        for j in range(picked.shape[1]):  # each range card to the end, out of play
+        for j in range(n_range):  # each range card to the end, out of play
             p = where[picked[r, j]]
             live -= 1
             last = cards[live]
+            moved[j] = p
+            moved_last[j] = last
+            last_where[j] = where[last]
             cards[p] = last
             where[last] = p
         for i in range(deal_count):
             pick = i + np.int64(draws[i, r] * (live - i))
+            picks[i] = pick
             swap = cards[pick]
             cards[pick] = cards[i]
             cards[i] = swap
@@ -140,7 +172,8 @@ def simulate_chunk(
             suits,
             hero_a,
             hero_b,
-            nonflush7,
+            hash_rows,
+            hash_values,
             flush_suit,
             flush,
         )
@@ -157,7 +190,9 @@ def simulate_chunk(
                 a = cards[next_card]
                 b = cards[next_card + 1]
                 next_card += 2
-            value = _value7(total + keys[a] + keys[b], suits, a, b, nonflush7, flush_suit, flush)
+            value = _value7(
+                total + keys[a] + keys[b], suits, a, b, hash_rows, hash_values, flush_suit, flush
+            )
             if value > best:
                 best = value
             if value == hero:
@@ -168,4 +203,127 @@ def simulate_chunk(
         elif hero == best:
             tie[r] = 1.0
             share[r] = 1.0 / (1 + tied)
+        for i in range(deal_count - 1, -1, -1):  # undo, last swap first
+            swap = cards[picks[i]]
+            cards[picks[i]] = cards[i]
+            cards[i] = swap
+        for j in range(n_range - 1, -1, -1):
+            cards[moved[j]] = picked[r, j]
+            where[moved_last[j]] = last_where[j]
     return win, tie, share
+
+
+@_jit
+def enumerate_deals(
+    cards: Any,
+    counts: Any,
+    sizes: Any,
+    masks: Any,
+    weights: Any,
+    hero_a: int,
+    hero_b: int,
+    board_key: Any,
+    board_suits: Any,
+    keys: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    flush_suit: Any,
+    flush: Any,
+) -> Any:
+    """Every deal of the exact enumeration, in numpy's order, without the ones that use a
+    card twice: per deal its weight, and the weighted sums of hero's wins, ties and pot
+    shares, added left to right as ``numpy.cumsum`` adds them.
+
+    Slot ``s`` (each opponent, then the board completion, last) has ``counts[s]``
+    candidates of ``sizes[s]`` cards: ``cards[s, i, :sizes[s]]``, their card mask and
+    weight. Deals run in row-major order over the slots (the last slot fastest), as
+    ``numpy.unravel_index`` numbers them, and a deal's weight multiplies the slots' weights
+    in slot order from 1.0, as the numpy path does.
+    """
+    n_slots = len(counts)
+    board = n_slots - 1
+    total_deals = 1
+    for s in range(n_slots):
+        total_deals *= counts[s]
+    # per board completion: its key sum, its ranks per suit and hero's value, once
+    runs = counts[board]
+    run_total = np.empty(runs, dtype=keys.dtype)
+    run_suits = np.empty((runs, 4), dtype=np.int64)
+    hero_value = np.empty(runs, dtype=np.int64)
+    for run in range(runs):
+        total = board_key
+        for s in range(4):
+            run_suits[run, s] = board_suits[s]
+        for j in range(sizes[board]):
+            c = cards[board, run, j]
+            total += keys[c]
+            run_suits[run, c & 3] |= 1 << (c >> 2)
+        run_total[run] = total
+        hero_value[run] = _value7(
+            total + keys[hero_a] + keys[hero_b],
+            run_suits[run],
+            hero_a,
+            hero_b,
+            hash_rows,
+            hash_values,
+            flush_suit,
+            flush,
+        )
+    weight = np.empty(total_deals)
+    wins = 0.0
+    ties = 0.0
+    shares = 0.0
+    index = np.zeros(n_slots, dtype=np.int64)
+    found = 0
+    for _ in range(total_deals):
+        used = np.int64(0)
+        clash = False
+        for s in range(n_slots):
+            mask = masks[s, index[s]]
+            if used & mask:
+                clash = True
+                break
+            used |= mask
+        if not clash:
+            w = 1.0
+            for s in range(n_slots):
+                w *= weights[s, index[s]]
+            weight[found] = w
+            run = index[board]
+            total = run_total[run]
+            hero = hero_value[run]
+            best = 0
+            tied = 0
+            for s in range(board):
+                a = cards[s, index[s], 0]
+                b = cards[s, index[s], 1]
+                value = _value7(
+                    total + keys[a] + keys[b],
+                    run_suits[run],
+                    a,
+                    b,
+                    hash_rows,
+                    hash_values,
+                    flush_suit,
+                    flush,
+                )
+                if value > best:
+                    best = value
+                if value == hero:
+                    tied += 1
+            # each term as numpy forms it (weight * value), then added in deal order
+            if hero > best:
+                wins += w * 1.0
+                shares += w * 1.0
+            elif hero == best:
+                ties += w * 1.0
+                shares += w * (1.0 / (1 + tied))
+            found += 1
+        s = n_slots - 1  # the next deal: the last slot moves fastest
+        while s >= 0:
+            index[s] += 1
+            if index[s] < counts[s]:
+                break
+            index[s] = 0
+            s -= 1
+    return weight[:found], wins, ties, shares

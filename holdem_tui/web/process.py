@@ -32,8 +32,9 @@ from typing import Final
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-#: seconds a game has to save and close after "quit" before its process group is killed
-QUIT_GRACE: Final = 0.6
+#: seconds a game has to close after "quit" before its process group is killed (its saves
+#: are atomic, written at every decision and hand: a kill loses nothing)
+QUIT_GRACE: Final = 0.4
 #: the module each tab runs (see its docstring)
 TAB_MODULE: Final = "holdem_tui.commands.web_tab"
 

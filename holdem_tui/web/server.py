@@ -187,7 +187,7 @@ class WebServer:
             ]
         )
         self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=0.2
+            app, access_log=None, handle_signals=False, shutdown_timeout=0.1
         )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)

@@ -348,7 +348,7 @@ def test_no_new_process_no_new_session(attacks: Path) -> None:
 def _holders(log: Path) -> list[int]:
     """Processes of this machine holding the plugin's log open."""
     holders = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+    for pid in filter(str.isdigit, os.listdir("/proc/")):
         try:
             fds = os.listdir(f"/proc/{pid}/fd")
         except OSError:

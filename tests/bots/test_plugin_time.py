@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from holdem_tui.bots import safe_decide
+from holdem_tui.bots import make_bot, safe_decide, sandbox
+from holdem_tui.bots.registry import check_spec
 from holdem_tui.bots.sandbox import MAX_CONSECUTIVE_FAULTS, ProcessBot
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.hand import Dealer
@@ -157,3 +158,23 @@ def test_a_good_answer_between_faults_keeps_the_plugin_seated() -> None:
     assert [fault is None for fault in faults] == [False, False, True] * 3
     assert not bot.retired
     bot.close()
+
+
+def test_checking_a_spec_starts_the_one_process_that_then_plays() -> None:
+    """Issue 26.7: no extra plugin process at start-up only to validate the spec."""
+    spawned: list[object] = []
+    real = sandbox._Worker
+
+    class Counted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: object) -> None:
+            spawned.append(args)
+            super().__init__(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sandbox, "_Worker", Counted)
+        check_spec("timing:Passive")
+        bot = make_bot("timing:Passive", 3)
+        assert isinstance(bot, ProcessBot)
+        _decision, fault = safe_decide(bot, _view(), timeout=HANG_GUARD)
+        bot.close()
+    assert fault is None and len(spawned) == 1

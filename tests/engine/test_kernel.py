@@ -78,3 +78,22 @@ def test_the_kernels_monte_carlo_is_the_numpy_one() -> None:
             continue
         fast: EquityResult = equity(hero, opponents, board, sims=3_000, seed=seed, exact=False)
         assert fast == slow
+
+
+def test_the_kernels_exact_enumeration_is_the_numpy_one() -> None:
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(120):
+        hero, opponents, board, _seed = _spot(rng)
+        if len(board) < 3:
+            board = [c for c in rng.sample(range(52), 9) if c not in hero][:4]
+        try:
+            with kernel.disabled():
+                slow = equity(hero, opponents[:2], board, sims=1, exact=None)
+        except ValueError:
+            continue
+        if not slow.exact:
+            continue
+        assert equity(hero, opponents[:2], board, sims=1, exact=None) == slow
+        checked += 1
+    assert checked >= 20

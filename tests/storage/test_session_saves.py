@@ -149,3 +149,39 @@ def test_every_file_the_game_writes_is_the_players_alone() -> None:
 
     append_durably(old, "")
     assert old.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_full_disk_is_said_and_its_stale_save_never_offered(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27.11: after the disk filled, the game said "Your session is saved" and
+    ``play --resume`` rolled a finished session back to its last saved hand."""
+    import errno
+    from types import SimpleNamespace
+
+    from holdem_tui.commands.play import _say_unsaved
+    from holdem_tui.i18n import get_translator
+    from holdem_tui.storage.histories import SessionHistory
+
+    settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=5)
+    session = Session(settings, _factory)
+    session.start_storage()
+    _play_until(session, random.Random(5), 3)
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(SessionHistory, "append", full)
+    _play_until(session, random.Random(6), 5)
+    session.close_storage()
+    store = session.store
+    assert store is not None and store.unusable == "No space left on device"
+    assert store.first_unsaved == 3  # hands 1 and 2 are in the history
+    assert not SaveFile().exists()  # play --resume offers nothing...
+    assert store.stale_save is not None and store.stale_save.exists()  # ...the old save is kept
+    app = SimpleNamespace(driver=SimpleNamespace(session=session), tr=get_translator("en"))
+    _say_unsaved(app)  # type: ignore[arg-type]
+    said = capsys.readouterr().out
+    assert "Nothing was saved from hand #3 on (No space left on device)." in said
+    assert str(store.stale_save) in said and "rename it to autosave.json" in said
+    assert "is saved" not in said
