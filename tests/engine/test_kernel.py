@@ -21,6 +21,13 @@ from holdem_tui.engine.ranges import Range
 pytest.importorskip("numba")
 
 
+@pytest.fixture(autouse=True)
+def _kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel on for these tests only (other tests in this process keep numpy)."""
+    monkeypatch.setitem(kernel._state, "enabled", False)
+    assert kernel.enable()
+
+
 def _hands(rng: np.random.Generator, count: int, size: int) -> np.ndarray:
     """Random distinct cards per row, and a quarter of the rows mostly of one suit."""
     hands = np.argsort(rng.random((count, 52)), axis=1)[:, :size]
