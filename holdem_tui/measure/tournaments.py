@@ -27,6 +27,7 @@ from typing import Any
 
 from holdem_tui.bots.registry import make_bot
 from holdem_tui.bots.safety import safe_decide
+from holdem_tui.bots.seeds import bot_seed
 from holdem_tui.engine.table import Table, TableConfig, play_hand
 from holdem_tui.engine.tournament import TournamentSpec
 from holdem_tui.engine.variants import Variant
@@ -94,10 +95,11 @@ def play_tournament(config: TournamentSimConfig, run: int) -> RunResult:
     """Play tournament ``run`` to the end and place everyone."""
     table = Table(config.table_config(run))
     n = len(config.bots)
-    # seat k holds bot (k + run) % n, seeded by the run and the bot
-    bots = [
-        make_bot(config.bots[(k + run) % n], _seed(config.seed, run * 100 + k)) for k in range(n)
-    ]
+    # seat k holds bot (k + run) % n, seeded by the run and the seat, never from a deck's
+    # seed (it was _seed(seed, 100 * run + k): a plugin in seat k of run 0 held the very seed
+    # that deals run k; see holdem_tui.bots.seeds)
+    deck = _seed(config.seed, run)
+    bots = [make_bot(config.bots[(k + run) % n], bot_seed(deck, k)) for k in range(n)]
     clocked = table.config.tournament is not None
     while not table.is_over():
         if table.hand_number >= MAX_HANDS_PER_TOURNAMENT:

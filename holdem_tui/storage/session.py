@@ -137,7 +137,9 @@ class SessionStore:
         self.first_unsaved = first_unsaved
         logger.warning("storage stopped (first hand not saved: %s): %s", first_unsaved, exc)
         self.history = None
-        if self.save_file.exists():
+        # the file itself, not save_file.exists(): a background writer's exists() waits for
+        # its writes and would raise this very failure again
+        if self.save_file.path.is_file():
             try:
                 self.stale_save = keep_aside(self.save_file.path, "stale")
             except OSError as aside:
