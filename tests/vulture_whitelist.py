@@ -9,11 +9,13 @@ rich's reflective names are patterns in ``ignore_names`` instead.
 import sys
 
 from holdem_tui.bots.sandbox import ProcessBot
+from holdem_tui.bots.stats import StyleCounts
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
+from holdem_tui.ui.charts import BarsChart, LocalFormatter
 from holdem_tui.web.process import TabProcess
 
 
@@ -25,6 +27,9 @@ def kept(
     connection: Connection,
     remote: RemoteSession,
     tab: TabProcess,
+    counts: StyleCounts,
+    formatter: LocalFormatter,
+    chart: BarsChart,
 ) -> None:
     # pokerkit's trio: every verify_x has its can_x, part of the engine's API
     hand.can
@@ -49,3 +54,13 @@ def kept(
     tab.remote_write_str
     # a tab's game points Python's own stdout at the screen's stream: Textual writes there
     sys.__stdout__
+    # counted by the bots' counter, read by name by the lifetime statistics (progress/facts.py)
+    counts.faced_open
+    counts.threebets
+    counts.faced_cbet
+    counts.folded_to_cbet
+    # textual-plot calls the formatter's labels and reads its plot's margins (reactives)
+    formatter.get_labels_for_ticks
+    chart.margin_top
+    chart.margin_bottom
+    chart.margin_left

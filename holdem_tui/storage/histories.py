@@ -101,8 +101,12 @@ def read_history(text: str) -> HistoryRead:
 class SessionInfo:
     """One session's summary: what ``holdem-tui history`` shows, without reading the hands.
 
-    ``stacks`` are per seat (chair) after the last recorded hand, so the net result is
-    ``stacks[seat] - starting_stack``; ``humans`` says whose result the player cares about.
+    ``stacks`` are per seat (chair) after the last recorded hand or rebuy, and ``rebuys``
+    how many times each seat bought back in, so the net result is ``stacks[seat] -
+    starting_stack * (1 + rebuys[seat])`` (the end screen's); ``humans`` says whose result
+    the player cares about.
+    ``levels`` says who sat in each chair (``human``, a bot level, or a plugin's
+    ``module:Class``), so lifetime statistics can tell results against each level apart.
     """
 
     session_id: str
@@ -112,6 +116,11 @@ class SessionInfo:
     starting_stack: int
     stacks: list[int]
     humans: list[int] = field(default_factory=list)
+    #: buy-backs per seat (empty: none, as in summaries written before rebuys were kept)
+    rebuys: list[int] = field(default_factory=list)
+    #: per seat: ``human``, ``easy``, ``normal``, ``hard`` or a plugin spec (empty: not
+    #: recorded, as in summaries written before levels were kept)
+    levels: list[str] = field(default_factory=list)
     hands: int = 0
     updated: str = ""
     finished: bool = False
@@ -127,9 +136,13 @@ class SessionInfo:
         """The session's summary file."""
         return self.folder / f"{self.session_id}{META_SUFFIX}"
 
+    def rebuys_of(self, seat: int) -> int:
+        """How many times ``seat`` bought back in."""
+        return self.rebuys[seat] if seat < len(self.rebuys) else 0
+
     def net(self, seat: int) -> int:
-        """Chips a seat won (positive) or lost over the hands recorded so far."""
-        return self.stacks[seat] - self.starting_stack
+        """Chips a seat won (positive) or lost so far, every rebuy counted as chips paid."""
+        return self.stacks[seat] - self.starting_stack * (1 + self.rebuys_of(seat))
 
     def leader(self) -> int:
         """The seat with the most chips (the first of equals)."""
@@ -145,6 +158,8 @@ class SessionInfo:
             "game": self.game,
             "players": list(self.players),
             "humans": list(self.humans),
+            "rebuys": list(self.rebuys),
+            "levels": list(self.levels),
             "starting_stack": self.starting_stack,
             "stacks": list(self.stacks),
             "hands": self.hands,
@@ -165,6 +180,8 @@ class SessionInfo:
                 starting_stack=int(data["starting_stack"]),
                 stacks=stacks,
                 humans=[int(h) for h in data.get("humans", [])],
+                rebuys=[max(0, int(n)) for n in data.get("rebuys", [])],
+                levels=[str(level)[:200] for level in data.get("levels", [])],
                 hands=int(data.get("hands", 0)),
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
@@ -174,6 +191,10 @@ class SessionInfo:
             raise ValueError(f"not a session summary: {exc}") from exc
         if len(stacks) != len(players):
             raise ValueError("not a session summary: stacks and players differ in number")
+        if info.rebuys and len(info.rebuys) != len(players):
+            raise ValueError("not a session summary: rebuys and players differ in number")
+        if info.levels and len(info.levels) != len(players):
+            raise ValueError("not a session summary: levels and players differ in number")
         return info
 
 
@@ -236,13 +257,15 @@ class SessionHistory:
         players: Sequence[str],
         starting_stack: int,
         humans: Iterable[int] = (),
+        levels: Iterable[str] = (),
         session_id: str | None = None,
         folder: Path | None = None,
     ) -> SessionHistory:
         """Start a new session's history and write its summary at once.
 
         The summary exists before the first hand ends, so a session abandoned in its
-        first hand still shows up in ``holdem-tui history`` (with 0 hands).
+        first hand still shows up in ``holdem-tui history`` (with 0 hands). ``levels``
+        (per seat, see :class:`SessionInfo`) may be left out.
         """
         now = datetime.now().astimezone()
         info = SessionInfo(
@@ -254,6 +277,7 @@ class SessionHistory:
             starting_stack=starting_stack,
             stacks=[starting_stack] * len(players),
             humans=list(humans),
+            levels=list(levels),
             folder=folder or histories_dir(),
         )
         history = cls(info)

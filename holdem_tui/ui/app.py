@@ -62,6 +62,7 @@ class HoldemApp(BaseApp[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", show=False, id="rules"),
         Binding("o", "toggle_coach", show=False, id="coach"),
+        Binding("t", "stats", show=False, id="stats"),
     ]
 
     def __init__(
@@ -449,6 +450,7 @@ class HoldemApp(BaseApp[None]):
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),
             ("o", tr.t("keys.coach")),
+            ("t", tr.t("keys.stats")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
 
@@ -476,6 +478,14 @@ class HoldemApp(BaseApp[None]):
     def coach_ready(self) -> bool:
         """Whether the coach's numbers for the current decision are on screen."""
         return self.coach.has_advice and self.driver.decision() is not None
+
+    def action_stats(self) -> None:
+        """``t``: lifetime statistics with charts, from every saved history (the game goes on
+        behind the screen, as behind the rules)."""
+        from holdem_tui.ui.screens.stats import StatsScreen  # the charts: imported when asked
+
+        if not isinstance(self.screen, StatsScreen):
+            self.open_screen(StatsScreen())
 
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""

@@ -249,6 +249,7 @@ class EndScreen(Translated, Screen[str]):
             ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
             ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
             ActionModel("e", tr.t("review.key"), "screen.review"),
+            ActionModel("t", tr.t("keys.stats"), "app.stats"),
             ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
             language_key(tr),
         ]
