@@ -8,13 +8,19 @@ rich's reflective names are patterns in ``ignore_names`` instead.
 
 import sys
 
+from holdem_tui.bots.preflop_equity import compute_equities
+from holdem_tui.bots.pushfold import save_grid
+from holdem_tui.bots.pushfold_solver import build_grid
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import StyleCounts
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.table import Table, TournamentStatus
+from holdem_tui.measure.tournaments import run_tournaments
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
+from holdem_tui.storage.tournament_file import load_tournament
 from holdem_tui.ui.charts import BarsChart, LocalFormatter
 from holdem_tui.web.process import TabProcess
 
@@ -27,10 +33,25 @@ def kept(
     connection: Connection,
     remote: RemoteSession,
     tab: TabProcess,
+    table: Table,
+    status: TournamentStatus,
     counts: StyleCounts,
     formatter: LocalFormatter,
     chart: BarsChart,
 ) -> None:
+    # the push-or-fold data's regeneration (scripts/pushfold_data.py, outside holdem_tui/)
+    compute_equities
+    build_grid
+    save_grid
+    # TEMPORARY, until issue 28's phase 2 lands on the one turn loop (session/turns.py):
+    # `play --tournament PRESET|FILE`, `simulate --tournament` and the tournament's info
+    # line read these; tests/storage, tests/commands and tests/engine use them now
+    load_tournament
+    run_tournaments
+    table.tournament_status
+    status.seconds_left
+    status.next_stakes
+    status.starts_next_hand
     # pokerkit's trio: every verify_x has its can_x, part of the engine's API
     hand.can
     hand.can_check_or_call

@@ -94,6 +94,8 @@ def check_spec(spec: str) -> None:
         return
     from holdem_tui.bots.sandbox import PluginFault, ProcessBot
 
+    if _checked.get(text):
+        return  # checked already, and its process still waits for its seat
     bot = make_bot(text)
     if isinstance(bot, ProcessBot):
         try:

@@ -288,8 +288,9 @@ def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: i
         with contextlib.suppress(OSError):
             if stream is not None:
                 stream.close()
-    with contextlib.suppress(OSError):
-        os.killpg(process.pid, signal.SIGKILL)  # the worker and anything it started
+    if hasattr(os, "killpg"):  # POSIX: the worker and anything it started
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):

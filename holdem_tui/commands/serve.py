@@ -141,6 +141,9 @@ def command(
         play_args: list[str] = []
     else:
         build_settings(flags)  # a wrong flag is said here, not in every tab
+        from holdem_tui.bots.registry import discard_checked
+
+        discard_checked()  # each tab's game starts its own plugins: end the checked ones
         play_args = flags_argv(flags)
         options = None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")

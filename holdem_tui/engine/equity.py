@@ -38,6 +38,11 @@ __all__ = ["EquityResult", "equity", "exact_outcomes"]
 EXACT_MIN_OUTCOMES: Final = 50_000
 _CHUNK: Final = 8192
 _MAX_REJECTION_ROUNDS: Final = 200
+#: two cards -> the 52-bit mask of both (a range's combos' masks in one lookup)
+_PAIR_MASKS: Final = (
+    np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))[:, None]
+    | (np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))[None, :])
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,11 +330,7 @@ def _sample_ranges(
     the joint distribution proportional to the product of weights.
     """
     cumulative = [np.cumsum(r.weights) for r in ranges]
-    masks = [
-        (np.uint64(1) << r.combos[:, 0].astype(np.uint64))
-        | (np.uint64(1) << r.combos[:, 1].astype(np.uint64))
-        for r in ranges
-    ]
+    masks = [_PAIR_MASKS[r.combos[:, 0], r.combos[:, 1]] for r in ranges]
     out = np.empty((size, 2 * len(ranges)), dtype=np.int64)
     pending = np.arange(size)
     for _ in range(_MAX_REJECTION_ROUNDS):
@@ -337,8 +338,10 @@ def _sample_ranges(
         used = np.zeros(n, dtype=np.uint64)
         clash = np.zeros(n, dtype=bool)
         picks = []
-        for cum, mask in zip(cumulative, masks, strict=True):
-            pick = np.searchsorted(cum, rng.random(n) * cum[-1], side="right")
+        # one call for every range's uniforms: the same numbers as one call per range
+        uniforms = rng.random((len(ranges), n))
+        for cum, mask, uniform in zip(cumulative, masks, uniforms, strict=True):
+            pick = np.searchsorted(cum, uniform * cum[-1], side="right")
             pick = np.minimum(pick, len(cum) - 1)
             m = mask[pick]
             clash |= (used & m) != 0

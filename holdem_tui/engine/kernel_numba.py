@@ -31,21 +31,22 @@ _HASH_SHIFT = 10
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _jit(function: _F) -> _F:
-    """Compile without the GIL held, cached on disk (compiled once per machine)."""
+def jit(function: _F) -> _F:
+    """Compile without the GIL held, cached on disk (compiled once per machine); without
+    numba, the function as it is (then never called: :mod:`holdem_tui.engine.kernel`)."""
     if numba is None:
         return function
     return cast(_F, numba.njit(cache=True, nogil=True)(function))
 
 
-@_jit
+@jit
 def _nonflush7(total: Any, hash_rows: Any, hash_values: Any) -> Any:
     """The best non-flush value of a 7-card key sum, through the perfect hash."""
     rank_sum = np.int64(total & _RANK_MASK)
     return hash_values[rank_sum + hash_rows[rank_sum >> _HASH_SHIFT]]
 
 
-@_jit
+@jit
 def _value7(
     total: Any,
     suits: Any,
@@ -69,7 +70,7 @@ def _value7(
     return value
 
 
-@_jit
+@jit
 def evaluate_rows(
     cards: Any,
     keys: Any,
@@ -104,7 +105,7 @@ def evaluate_rows(
     return out
 
 
-@_jit
+@jit
 def simulate_chunk(
     deck: Any,
     position: Any,
@@ -213,7 +214,7 @@ def simulate_chunk(
     return win, tie, share
 
 
-@_jit
+@jit
 def enumerate_deals(
     cards: Any,
     counts: Any,

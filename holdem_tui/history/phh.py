@@ -181,6 +181,15 @@ def read_regular(path: Path, limit: int) -> bytes:
     return data
 
 
+def too_many_hands(text: str) -> str | None:
+    """Why ``text`` holds more hands than one file may (``None``: it does not): counted by
+    their headers, before anything is parsed, by the strict reader and the forgiving one."""
+    sections = len(_TOP_TABLE.findall(text))
+    if sections <= MAX_HANDS_PER_FILE:
+        return None
+    return f"holds {sections:,} hands, more than the {MAX_HANDS_PER_FILE:,} read from one file"
+
+
 def check_bounds(text: str) -> None:
     """Refuse, before the TOML reader runs, what would make it recurse or slow to a crawl.
 
@@ -189,10 +198,9 @@ def check_bounds(text: str) -> None:
     """
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"more than {MAX_FILE_BYTES} characters")
-    sections = len(_TOP_TABLE.findall(text))
-    if sections > MAX_HANDS_PER_FILE:
-        most = MAX_HANDS_PER_FILE
-        raise PhhError(f"holds {sections:,} hands, more than the {most:,} read from one file")
+    too_many = too_many_hands(text)
+    if too_many is not None:
+        raise PhhError(too_many)
     long_number = _LONG_NUMBER.search(text)
     if long_number is not None:
         where = text.count("\n", 0, long_number.start()) + 1

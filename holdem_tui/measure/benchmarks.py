@@ -107,6 +107,7 @@ def _evaluator(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.evaluator import evaluate7_batch, hand_value, hand_value_trusted
     from holdem_tui.measure import peers
 
+    kernel.enable()
     n = 200_000 if quick else 2_000_000
     rng = np.random.default_rng(0)
     hands = np.argsort(rng.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
@@ -151,6 +152,7 @@ def _equity(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.equity import equity
     from holdem_tui.measure import peers
 
+    kernel.enable()
     hero = parse_cards("AsKd")
     board = parse_cards("2c7h9dQs")
     sims = 50_000 if quick else 500_000
@@ -438,9 +440,9 @@ def _isolation(quick: bool) -> dict[str, float]:
         "plugin_decision_ms_median": round_trip_ms,
     }
     # each layer of the plugin boundary: 1 held, 0 missing (``bench`` says why below)
-    figures.update(
-        {f"plugin_{layer.name.replace(' ', '_')}": float(layer.held) for layer in layers}
-    )
+    for layer in layers:  # "fresh /proc" -> plugin_fresh_proc
+        key = "_".join("".join(c if c.isalnum() else " " for c in layer.name).split())
+        figures[f"plugin_{key}"] = float(layer.held)
     return figures
 
 

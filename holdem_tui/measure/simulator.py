@@ -30,6 +30,7 @@ from holdem_tui.bots.registry import LEVELS, check_spec, discard_checked, make_b
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
+from holdem_tui.engine import kernel
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.draw import default_ante as default_draw_ante
@@ -309,6 +310,7 @@ def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
 
 def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkResult:
     """Play the deal groups of one chunk with freshly built, chunk-seeded bots."""
+    kernel.enable()  # bulk work: the compiled kernel where installed (same results)
     n = config.seats
     bots: list[SafeBot] = []
     for seat, spec in enumerate(config.bots):

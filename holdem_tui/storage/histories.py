@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
-from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads
+from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads, too_many_hands
 from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
 from holdem_tui.storage.paths import histories_dir
 
@@ -81,6 +81,9 @@ def read_history(text: str) -> HistoryRead:
     """
     hands: list[tuple[str, PhhHand]] = []
     broken: list[tuple[str, str]] = []
+    too_many = too_many_hands(text)
+    if too_many is not None:  # one line, not a minute of parsing hand by hand
+        return HistoryRead(hands, [("", too_many)])
     for key, body in split_sections(text):
         try:
             parsed = loads(body)

@@ -21,6 +21,13 @@ from holdem_tui.engine.ranges import Range
 pytest.importorskip("numba")
 
 
+@pytest.fixture(autouse=True)
+def _kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel on for these tests only (other tests in this process keep numpy)."""
+    monkeypatch.setitem(kernel._state, "enabled", False)
+    assert kernel.enable()
+
+
 def _hands(rng: np.random.Generator, count: int, size: int) -> np.ndarray:
     """Random distinct cards per row, and a quarter of the rows mostly of one suit."""
     hands = np.argsort(rng.random((count, 52)), axis=1)[:, :size]
@@ -97,3 +104,17 @@ def test_the_kernels_exact_enumeration_is_the_numpy_one() -> None:
         assert equity(hero, opponents[:2], board, sims=1, exact=None) == slow
         checked += 1
     assert checked >= 20
+
+
+def test_the_kernels_draw_pool_is_the_numpy_one() -> None:
+    """The hard draw bot's pool: every array of the classification, bit for bit."""
+    from holdem_tui.bots.draw_montecarlo import _deal, classify
+
+    rng = np.random.default_rng(32)
+    hands = np.concatenate([_deal([], 60_000, 5, rng), _hands(rng, 20_000, 5).astype(np.int64)])
+    fast = classify(hands)
+    with kernel.disabled():
+        slow = classify(hands)
+    for name in ("value", "category", "pair_rank", "drawing", "score", "keep"):
+        mine, theirs = getattr(fast, name), getattr(slow, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
