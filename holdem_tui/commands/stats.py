@@ -129,9 +129,15 @@ def _print(lifetime: Lifetime, filters: Filters, lang: str) -> None:
             console.print(group_table(lifetime, filters, dimension, tr, title=title))
         if any(meta.game == "draw" for meta, _ in lifetime.session_lines(filters)):
             console.print(tr.t("stats.draw_unit"), highlight=False)
-    for line in [*lifetime.problems[:5], *([lifetime.cache_note] if lifetime.cache_note else [])]:
-        console.print(tr.t("stats.problem", problem=line), highlight=False, markup=False)
-    console.print(tr.t("history.folder", path=str(histories_dir())), highlight=False)
+    for line in lifetime.problems[:5]:
+        console.print(
+            tr.t("stats.problem", problem=line), highlight=False, markup=False, soft_wrap=True
+        )
+    if lifetime.cache_note:
+        note = tr.t("stats.cache_rebuilt", problem=lifetime.cache_note)
+        console.print(note, highlight=False, markup=False, soft_wrap=True)
+    folder = tr.t("history.folder", path=str(histories_dir()))
+    console.print(folder, highlight=False, markup=False, soft_wrap=True)
 
 
 @click.command(name="stats")

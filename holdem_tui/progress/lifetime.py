@@ -18,7 +18,10 @@ cards to come paid by what the player's equity there was worth.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -363,6 +366,34 @@ def read_session(info: SessionInfo, key: tuple[int, int]) -> CachedSession:
     return CachedSession(key, stack_rows(parts), tuple(p[:500] for p in problems[:100]))
 
 
+def _read_all(
+    todo: Sequence[tuple[SessionInfo, tuple[int, int]]],
+    progress: Callable[[int, int], None] | None,
+    workers: int | None,
+) -> dict[str, CachedSession]:
+    """Read the histories ``todo`` names: here, or in worker processes when there are many
+    (a first look at years of sessions replays every hand once; the cores share that)."""
+    total = len(todo)
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL_FROM else 1
+    out: dict[str, CachedSession] = {}
+    if workers <= 1:
+        for done, (info, key) in enumerate(todo, start=1):
+            out[info.session_id] = read_session(info, key)
+            if progress is not None:
+                progress(done, total)
+        return out
+    # spawned, not forked: the stats screen reads from a thread of a running app
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = {pool.submit(read_session, info, key): info.session_id for info, key in todo}
+        for done, future in enumerate(as_completed(futures), start=1):
+            out[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    return {info.session_id: out[info.session_id] for info, _ in todo}
+
+
 def _order(info: SessionInfo) -> tuple[str, str]:
     try:
         started = datetime.fromisoformat(info.started).astimezone().isoformat()
@@ -371,17 +402,25 @@ def _order(info: SessionInfo) -> tuple[str, str]:
     return started, info.session_id
 
 
+#: with this many histories to read, they are read in worker processes (one per core)
+PARALLEL_FROM: Final = 24
+
+
 def load_lifetime(
     folder: Path | None = None,
     cache: Path | None = None,
     *,
     use_cache: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
 ) -> Lifetime:
     """Every session of the histories folder (``folder``), read through the cache.
 
     The cache (``cache``, by default beside the histories) is rewritten when anything was
     read anew or has gone; a cache that cannot be written is only logged (the numbers are
-    right either way, the next look just reads again).
+    right either way, the next look just reads again). ``progress(done, total)`` hears of
+    each history read; ``workers`` processes read them (default: one per core, when there
+    are :data:`PARALLEL_FROM` or more to read; 1 reads here).
     """
     infos = sorted(list_sessions(folder), key=_order)
     path = cache or cache_path()
@@ -390,7 +429,7 @@ def load_lifetime(
     if use_cache:
         cached, note = read_cache(path)
     kept: dict[str, CachedSession] = {}
-    changed = False
+    todo: list[tuple[SessionInfo, tuple[int, int]]] = []
     for info in infos:
         if info.hands <= 0:
             continue
@@ -399,9 +438,11 @@ def load_lifetime(
             continue
         found = cached.get(info.session_id)
         if found is None or found.key != key:
-            found = read_session(info, key)
-            changed = True
-        kept[info.session_id] = found
+            todo.append((info, key))
+        else:
+            kept[info.session_id] = found
+    kept.update(_read_all(todo, progress, workers))
+    changed = bool(todo)
     if use_cache and (changed or set(kept) != set(cached) or note is not None):
         try:
             write_cache(path, kept)

@@ -57,7 +57,11 @@ def units_text(value: float | None, tr: Translator) -> str:
     """A result in units, signed, to one decimal ("+12.4", "−3,0")."""
     if value is None:
         return DASH
-    text = str(format_decimal(round(value, 1), format=SIGNED_TENTHS, locale=tr.lang))
+    rounded = round(value, 1)
+    pattern = "#,##0.0" if rounded == 0 else SIGNED_TENTHS
+    text = str(
+        format_decimal(abs(rounded) if rounded == 0 else rounded, format=pattern, locale=tr.lang)
+    )
     return text.replace("-", "−")
 
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import floor, log10
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from babel.numbers import format_decimal
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.strip import Strip
@@ -32,8 +33,8 @@ from textual_plot.plot_widget import Legend
 
 __all__ = ["BarsChart", "LocalFormatter", "ResultsChart", "palette"]
 
-#: at most this many dots for the all-in adjusted line (one every few hands)
-DOTS: Final = 160
+#: the all-in adjusted line has a dot in about every column of the plot, at least this many
+DOTS: Final = 40
 
 
 def palette(four_colour: bool) -> dict[str, str]:
@@ -67,7 +68,30 @@ class LocalFormatter(NumericAxisFormatter):
 
 class _Canvas(Canvas):
     """The plot's canvas, drawing an empty row as no segment at all: the canvas draws it as a
-    segment without a style, which Textual's monochrome filter (``NO_COLOR``) cannot read."""
+    segment without a style, which Textual's monochrome filter (``NO_COLOR``) cannot read.
+
+    It keeps the words it was asked to write (the ticks and the axis label), so a check of
+    the screen can tell a label drawn whole from one another label overwrote.
+    """
+
+    def __init__(self, width: int, height: int, *, id: str) -> None:
+        super().__init__(width, height, id=id)
+        self._written: list[str] = []
+
+    @property
+    def drawn_text(self) -> str:
+        """The words written on the canvas since it was last cleared, one per line."""
+        return "\n".join(self._written)
+
+    def reset(self, *args: Any, **kwargs: Any) -> None:
+        """Clear the canvas, and what was written on it."""
+        self._written = []
+        super().reset(*args, **kwargs)
+
+    def write_text(self, x: int, y: int, text: str, *args: Any, **kwargs: Any) -> None:
+        """Write ``text`` (markup) and keep its words."""
+        self._written.append(Text.from_markup(text).plain)
+        super().write_text(x, y, text, *args, **kwargs)
 
     def render_line(self, y: int) -> Strip:
         """The row, or nothing where the canvas has no cells yet."""
@@ -119,7 +143,8 @@ class ResultsChart(_Chart):
         adjusted_line = np.concatenate([[0.0], adjusted])
         self.margin_left = _left_margin(np.concatenate([net_line, adjusted_line]), lang)
         self.set_ylabel(labels[2])
-        step = max(1, len(hands) // DOTS)
+        columns = max(DOTS, self.size.width - self.margin_left)
+        step = max(1, round(len(hands) / columns))
         self.plot(
             hands,
             net_line,

@@ -42,7 +42,9 @@ def group_table(
         title_justify="left",
         title_style="bold",
     )
-    table.add_column(tr.t(f"stats.column.{dimension}"), no_wrap=True)
+    # the group's name may take two lines (a long game name in a narrow window): the numbers
+    # never break
+    table.add_column(tr.t(f"stats.column.{dimension}"), ratio=1)
     table.add_column(tr.t("stats.column.hands"), justify="right", no_wrap=True)
     if with_result:
         table.add_column(tr.t("stats.column.result"), justify="right", no_wrap=True)

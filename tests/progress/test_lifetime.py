@@ -488,3 +488,15 @@ def test_filters_take_days_inclusively() -> None:
     assert Filters(since=date(2026, 3, 1), until=date(2026, 3, 1)).takes(meta)
     assert not Filters(since=date(2026, 3, 2)).takes(meta)
     assert not Filters(game="draw").takes(meta)
+
+
+def test_the_bench_measures_a_first_and_a_cached_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench --only stats`` (its figures; the sessions made fewer for the test)."""
+    from holdem_tui.measure import stats_bench
+
+    monkeypatch.setattr(stats_bench, "QUICK_SESSIONS", 4)
+    monkeypatch.setattr(stats_bench, "HANDS", (2, 4))
+    figures = stats_bench.measure(quick=True)
+    assert figures["stats_sessions"] == 4
+    assert figures["stats_rows"] >= figures["stats_hands"] * 2
+    assert figures["stats_first_read_s"] > 0 and figures["stats_cached_read_ms"] > 0

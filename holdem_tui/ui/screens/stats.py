@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from typing import ClassVar, Final
 
+from rich.markup import escape
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -289,9 +290,10 @@ class StatsScreen(Translated, Screen[None]):
             lifetime.select(replace(self.filters, game="draw")), "game"
         ):
             outer.add_row(tr.t("stats.draw_unit"))
-        notes = [*lifetime.problems[:3], *([lifetime.cache_note] if lifetime.cache_note else [])]
-        for note in notes:
-            outer.add_row(tr.t("stats.problem", problem=note))
+        for note in lifetime.problems[:3]:
+            outer.add_row(escape(tr.t("stats.problem", problem=note)))
+        if lifetime.cache_note:
+            outer.add_row(escape(tr.t("stats.cache_rebuilt", problem=lifetime.cache_note)))
         return outer
 
     def footer_keys(self, tr: Translator) -> list[ActionModel]:
