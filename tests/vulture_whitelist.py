@@ -15,12 +15,10 @@ from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import StyleCounts
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
-from holdem_tui.engine.table import Table, TournamentStatus
 from holdem_tui.measure.tournaments import run_tournaments
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
-from holdem_tui.storage.tournament_file import load_tournament
 from holdem_tui.ui.charts import BarsChart, LocalFormatter, _Canvas
 from holdem_tui.web.process import TabProcess
 
@@ -33,8 +31,6 @@ def kept(
     connection: Connection,
     remote: RemoteSession,
     tab: TabProcess,
-    table: Table,
-    status: TournamentStatus,
     counts: StyleCounts,
     formatter: LocalFormatter,
     chart: BarsChart,
@@ -44,14 +40,8 @@ def kept(
     build_grid
     save_grid
     # TEMPORARY, until issue 28's phase 2 lands on the one turn loop (session/turns.py):
-    # `play --tournament PRESET|FILE`, `simulate --tournament` and the tournament's info
-    # line read these; tests/storage, tests/commands and tests/engine use them now
-    load_tournament
+    # `simulate --tournament` reads these; tests/commands and tests/engine use them now
     run_tournaments
-    table.tournament_status
-    status.seconds_left
-    status.next_stakes
-    status.starts_next_hand
     # pokerkit's trio: every verify_x has its can_x, part of the engine's API
     hand.can
     hand.can_check_or_call

@@ -120,6 +120,7 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "icm_fold": {"push": PCT, "fold": PCT},
     "icm_call": {"call": PCT, "fold": PCT},
     "icm_pass": {"call": PCT, "fold": PCT},
+    "icm_risk": {"risk": PCT, "keep": PCT},
 }
 
 #: Hold'em made-hand level (0..6, see holdem_common.MadeHand) -> its word, weakest first

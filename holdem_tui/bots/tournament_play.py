@@ -29,17 +29,19 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
 
 from holdem_tui.bots.base import call_or_check, check_or_fold
-from holdem_tui.bots.explain import because
+from holdem_tui.bots.explain import MAX_BB, because
 from holdem_tui.bots.preflop_equity import (
     HAND_CLASS,
     HANDS,
+    class_combos,
+    class_name,
     class_of_cards,
     equities,
     pair_weights,
@@ -54,7 +56,8 @@ from holdem_tui.bots.pushfold import (
     range_share,
 )
 from holdem_tui.bots.pushfold_solver import Matchups
-from holdem_tui.engine.actions import ActionKind, LegalActions
+from holdem_tui.bots.reads import OpponentBook, PlayerStats
+from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import AntePosted, BlindKind, PlayerActed
@@ -65,6 +68,8 @@ from holdem_tui.engine.view import PlayerView
 
 #: Monte Carlo deals for a multiway all-in's equity (a few milliseconds)
 MULTIWAY_SIMS = 3000
+#: a starting-hand class's grid index by its name ("AKs")
+_CLASS_INDEX = {class_name(i): i for i in range(169)}
 
 
 @functools.cache
@@ -81,6 +86,10 @@ class Table:
     start: list[int]
     big_blind: int
     ante_bb: float
+    #: hard's reads of the opponents (their ranges widened where they play looser than
+    #: the chart), and whether outcomes are weighed in prizes (near the money) or chips
+    reads: OpponentBook | None = None
+    in_prizes: bool = True
 
     @property
     def me(self) -> int:
@@ -108,15 +117,48 @@ class Table:
         assert info is not None
         return float(sum(info.prizes)) or 1.0
 
+    def worth(self, changes: dict[int, int], me: int) -> float:
+        """What an outcome is worth to me: prize equity (:meth:`after`) near the money,
+        else my chips."""
+        if self.in_prizes:
+            return self.after(changes, me)
+        return float(self.view.seats[me].stack + changes.get(me, 0))
+
+    def caller_range(self, stack: int, caller: int) -> Chances:
+        """Who calls my jam from the place ``caller`` in the order: the chart's range, or
+        wider, as wide as the player's read fold-to-a-bet says they call."""
+        chart = call_chances(self.spot(stack), self.me, caller)
+        return self._widened(chart, caller, lambda stats: 1.0 - stats.fold_to_bet())
+
+    def jammer_range(self, stack: int, opener: int) -> Chances:
+        """What a player who jams (or raises) from ``opener`` holds: the chart's jam range,
+        or wider, as wide as the player's read opening rate."""
+        chart = _jam_range(self, stack, opener)
+        return self._widened(chart, opener, lambda stats: stats.open_rate())
+
+    def _widened(self, chart: Chances, place: int, rate: Callable[[PlayerStats], float]) -> Chances:
+        if self.reads is None:
+            return chart
+        share = rate(self.reads.of(self.view, self.order[place]))
+        if share <= range_share(chart):
+            return chart
+        return top_range(share)
+
     def after(self, changes: dict[int, int], me: int) -> float:
         """My prize equity (ICM) when the chips now behind move by ``changes`` and the
-        chips in the middle are gone (given to whoever ``changes`` says)."""
+        chips in the middle are gone (given to whoever ``changes`` says).
+
+        A player this outcome busts takes the lowest place still open (busting together,
+        they share those places' prizes); the players left share the rest by ICM.
+        """
         info = self.view.tournament
         assert info is not None
-        stacks = [s.stack for s in self.view.seats]
-        for position, delta in changes.items():
-            stacks[position] += delta
-        return icm_values([max(0, s) for s in stacks], info.prizes)[me]
+        stacks = [max(0, s.stack + changes.get(p, 0)) for p, s in enumerate(self.view.seats)]
+        if stacks[me] > 0:
+            return icm_values(stacks, info.prizes)[me]
+        left = sum(1 for s in stacks if s > 0)
+        out = len(stacks) - left
+        return sum(info.prizes[left : left + out]) / out
 
 
 class Role(StrEnum):
@@ -190,25 +232,31 @@ def chart_spot(view: PlayerView) -> ChartSpot | None:
     return ChartSpot(table, Role.MULTIWAY, stack, None, opener, raiser, tuple(raises), after)
 
 
-def short_stack(view: PlayerView, rng: random.Random, *, icm: bool = False) -> Decision | None:
-    """The chart's (and, with ``icm``, the prizes') answer, or ``None`` where they have none
-    (:func:`chart_spot`): the caller plays its own game then."""
+def short_stack(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    icm: bool = False,
+    reads: OpponentBook | None = None,
+) -> Decision | None:
+    """The chart's answer (normal), or (hard: ``icm`` and ``reads``) the best answer to
+    the opponents as read, in prizes near the money and in chips elsewhere; ``None`` where
+    the chart has no spot (:func:`chart_spot`): the caller plays its own game then."""
     spot = chart_spot(view)
     if spot is None:
         return None
     table = spot.table
-    legal = view.legal
-    assert legal is not None and view.tournament is not None
+    assert view.tournament is not None
     near = icm and view.tournament.near_the_money(len(view.seats))
     hand = class_of_cards(*view.my_cards)
     if spot.role is Role.MULTIWAY:
         return _multiway(table, spot.raises, spot.after, near)
-    if near and spot.role is Role.PUSH:
-        return _icm_jam(table, hand)
-    if near and spot.role is Role.CALL:
-        prizes = prize_call(view)
-        assert prizes is not None
-        return prizes.decision(legal)
+    if (near or reads is not None) and spot.role is Role.PUSH:
+        return _best_jam(replace(table, reads=reads, in_prizes=near), hand, spot)
+    if (near or reads is not None) and spot.role is Role.CALL:
+        best = prize_call(view, reads=reads, in_prizes=near)
+        assert best is not None
+        return best.decision(view)
     return _by_chart(spot, hand, rng)
 
 
@@ -318,11 +366,12 @@ def _multiway(
 # --------------------------------------------------------------------------- prizes
 
 
-def _icm_jam(table: Table, hand: int) -> Decision:
-    """First in near the money: jam when the prizes after it beat folding's.
+def _best_jam(table: Table, hand: int, spot: ChartSpot) -> Decision:
+    """First in: jam when what it is worth beats folding (prizes near the money, else chips).
 
-    The players behind call with the chart's ranges (given my hand: card removal), in
-    turn; the first call is shown down with the equity against that range.
+    The players behind call with their ranges (the chart's, widened by reads; given my
+    hand: card removal), in turn; the first call is shown down with the equity against
+    that range.
     """
     view = table.view
     legal = view.legal
@@ -333,25 +382,39 @@ def _icm_jam(table: Table, hand: int) -> Decision:
     dead = sum(table.posted)
     reach = 1.0
     jam = 0.0
+    called_share = 0.0
     for position in table.order[table.me + 1 :]:
         effective = min(table.chips(me), table.chips(position))
-        calls = call_chances(table.spot(effective), table.me, table.order.index(position))
+        calls = table.caller_range(effective, table.order.index(position))
         called = float(given @ calls)
         if called > 0:
             share = float((given * calls) @ against) / called
             pot = dead + (effective - table.posted[me]) + (effective - table.posted[position])
             mine = {me: -(effective - table.posted[me])}
             theirs = {position: -(effective - table.posted[position])}
-            win = table.after({**theirs, me: mine[me] + pot}, me)
-            lose = table.after({**mine, position: theirs[position] + pot}, me)
+            win = table.worth({**theirs, me: mine[me] + pot}, me)
+            lose = table.worth({**mine, position: theirs[position] + pot}, me)
             jam += reach * called * (share * win + (1 - share) * lose)
+            called_share += reach * called * share
         reach *= 1 - called
-    jam += reach * table.after({me: dead}, me)
-    fold = table.after({table.order[-1]: dead}, me)
-    total = table.prize_pool
+    jam += reach * table.worth({me: dead}, me)
+    fold = table.worth({table.order[-1]: dead}, me)
+    if table.in_prizes:
+        total = table.prize_pool
+        if jam > fold:
+            return because(legal.all_in_action(), "icm_push", push=jam / total, fold=fold / total)
+        return because(check_or_fold(legal), "icm_fold", push=jam / total, fold=fold / total)
+    called_at_all = 1.0 - reach
+    equity_called = called_share / called_at_all if called_at_all > 0 else 0.0
+    ev = _bb((jam - fold) / table.big_blind)
     if jam > fold:
-        return because(legal.all_in_action(), "icm_push", push=jam / total, fold=fold / total)
-    return because(check_or_fold(legal), "icm_fold", push=jam / total, fold=fold / total)
+        return because(legal.all_in_action(), "ev_bet", equity=equity_called, fold=reach, ev=ev)
+    return because(check_or_fold(legal), "ev_fold", equity=equity_called, ev=ev)
+
+
+def _bb(value: float) -> float:
+    """An expected value in big blinds, to one decimal and within what a reason may say."""
+    return max(-MAX_BB, min(MAX_BB, round(value, 1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +430,9 @@ class PrizeCall:
     chips_need: float
     #: the prizes still to be won (the unit of the three values above)
     pool: float
+    #: weighed in chips instead (away from the money): the values are my chips, and this
+    #: is the big blind (the unit a reason says them in)
+    chips_unit: int = 0
 
     @property
     def call(self) -> float:
@@ -380,36 +446,63 @@ class PrizeCall:
         spread = self.win - self.lose
         return 1.0 if spread <= 0 else min(1.0, max(0.0, (self.fold - self.lose) / spread))
 
-    def decision(self, legal: LegalActions) -> Decision:
-        """Call (all in) when it is worth more in prizes than folding."""
+    def decision(self, view: PlayerView) -> Decision:
+        """Call (all in) when it is worth more than folding."""
+        legal = view.legal
+        assert legal is not None
+        good = self.call > self.fold
+        action = legal.all_in_action() if legal.can_raise else call_or_check(legal)
+        if self.chips_unit:
+            ev = _bb((self.call - self.fold) / self.chips_unit)
+            if good:
+                return because(action, "ev_call", equity=self.equity, need=self.chips_need, ev=ev)
+            return because(check_or_fold(legal), "ev_fold", equity=self.equity, ev=ev)
         called, folded = self.call / self.pool, self.fold / self.pool
-        if self.call > self.fold:
-            action = legal.all_in_action() if legal.can_raise else call_or_check(legal)
+        if good:
             return because(action, "icm_call", call=called, fold=folded)
         return because(check_or_fold(legal), "icm_pass", call=called, fold=folded)
 
 
-def prize_call(view: PlayerView) -> PrizeCall | None:
+def prize_call(
+    view: PlayerView, *, reads: OpponentBook | None = None, in_prizes: bool = True
+) -> PrizeCall | None:
     """Facing one jam (or raise, answered as a jam) in a tournament at 20 big blinds or
-    less: the call weighed in prizes; ``None`` in any other spot."""
+    less: the call weighed in prizes (or, ``in_prizes`` off, in chips), the jammer on the
+    chart's range or, with ``reads``, as wide as they are read; ``None`` in any other spot."""
     spot = chart_spot(view)
     if spot is None or spot.role is not Role.CALL or view.me is None:
         return None
     assert spot.opener is not None and spot.raiser is not None
-    table = spot.table
+    table = replace(spot.table, reads=reads, in_prizes=in_prizes)
     me, raiser = view.me, spot.raiser
     hand = class_of_cards(*view.my_cards)
-    given = _cards().given[hand] * _jam_range(table, spot.stack, spot.opener)
+    given = _cards().given[hand] * table.jammer_range(spot.stack, spot.opener)
     weight = float(given.sum())
     share = float(given @ _cards().equity[hand]) / weight if weight > 0 else 0.5
     dead = sum(table.posted)
     mine = -(spot.stack - table.posted[me])
     theirs = -(spot.stack - table.posted[raiser])
     pot = dead - mine - theirs
-    win = table.after({me: mine + pot, raiser: theirs}, me)
-    lose = table.after({me: mine, raiser: theirs + pot}, me)
-    fold = table.after({raiser: dead}, me)
-    return PrizeCall(share, win, lose, fold, -mine / pot if pot else 0.0, table.prize_pool)
+    win = table.worth({me: mine + pot, raiser: theirs}, me)
+    lose = table.worth({me: mine, raiser: theirs + pot}, me)
+    fold = table.worth({raiser: dead}, me)
+    need = -mine / pot if pot else 0.0
+    unit = 0 if in_prizes else table.big_blind
+    return PrizeCall(share, win, lose, fold, need, table.prize_pool, unit)
+
+
+@functools.cache
+def _top_cached(percent: int) -> Chances:
+    chances = np.zeros(169)
+    for name, weight in Range.top(max(1, percent) / 10).classes().items():
+        chances[_CLASS_INDEX[name]] = weight / class_combos(_CLASS_INDEX[name])
+    chances.setflags(write=False)
+    return chances
+
+
+def top_range(share: float) -> Chances:
+    """The strongest ``share`` of all hands, per class (to a tenth of a percent)."""
+    return _top_cached(min(1000, round(share * 1000)))
 
 
 def _as_range(chances: Chances) -> Range:
@@ -421,3 +514,75 @@ def _as_range(chances: Chances) -> Range:
     return Range.from_combos(
         (int(a), int(b), float(w)) for (a, b), w in zip(HANDS[keep], weights[keep], strict=True)
     )
+
+
+# --------------------------------------------------------------------------- deep stacks
+
+#: a deep decision that puts this share of the chips the player began the hand with into
+#: the pot is weighed in prizes before it is made
+RISKY_SHARE = 0.5
+
+
+def survive(view: PlayerView, decision: Decision) -> Decision:
+    """Hard, deeper than the chart in a tournament: a bet, raise or call that risks half its
+    chips or more is weighed in prizes (ICM) with the bot's own numbers (its equity against
+    the range it read, and how often the bet takes the pot at once), and given up for a
+    check or a fold when busting costs more prize equity than winning earns.
+
+    Chips are not prizes at any stage of a sit-and-go: the bot's chip-EV play is kept
+    wherever the tournament life is not at stake.
+    """
+    legal, me, info, reason = view.legal, view.me, view.tournament, decision.reason
+    if legal is None or me is None or info is None or reason is None or reason.key is None:
+        return decision
+    action = decision.action
+    if action.kind not in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
+        return decision
+    values = {name: value for name, value in reason.params}
+    share = values.get("equity")
+    if not isinstance(share, int | float):
+        return decision
+    seat = view.seats[me]
+    began = seat.stack + seat.invested
+    added = legal.call_amount if action.kind is ActionKind.CALL else (action.amount or 0) - seat.bet
+    added = min(max(0, added), seat.stack)
+    if began <= 0 or (seat.invested + added) < RISKY_SHARE * began:
+        return decision
+    rival = _main_rival(view)
+    if rival is None:
+        return decision
+    fold_now = values.get("fold", 0.0) if action.kind is not ActionKind.CALL else 0.0
+    fold_now = float(fold_now) if isinstance(fold_now, int | float) else 0.0
+    middle = sum(s.invested for s in view.seats)
+    # the rival matches what it can of the chips added (a bet is called, a call closes)
+    matched = min(added, view.seats[rival].stack + max(0, seat.bet + added - view.seats[rival].bet))
+    table = _prize_table(view)
+    win = table.after({me: middle + matched, rival: -matched}, me)
+    lose = table.after({me: -added, rival: middle + added}, me)
+    taken = table.after({me: middle}, me)
+    risky = fold_now * taken + (1 - fold_now) * (float(share) * win + (1 - float(share)) * lose)
+    safe_action = check_or_fold(legal)
+    # checking keeps my share of the pot in play; folding gives it to the rival
+    safe = (
+        table.after({}, me)
+        if safe_action.kind is ActionKind.CHECK
+        else table.after({rival: middle}, me)
+    )
+    if risky >= safe:
+        return decision
+    total = table.prize_pool
+    return because(safe_action, "icm_risk", risk=risky / total, keep=safe / total)
+
+
+def _main_rival(view: PlayerView) -> int | None:
+    """The opponent still in the hand with the most chips behind: the one to bust me."""
+    live = [s for s in view.seats if s.position != view.me and not s.folded]
+    if not live:
+        return None
+    return max(live, key=lambda s: s.stack + s.bet).position
+
+
+def _prize_table(view: PlayerView) -> Table:
+    """The hand as :meth:`Table.after` weighs it (in prizes)."""
+    n = len(view.seats)
+    return Table(view, list(range(n)), [s.stack + s.invested for s in view.seats], 1, 0.0)

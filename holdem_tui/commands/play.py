@@ -70,6 +70,28 @@ class GameFlags:
     lang: str | None = None
     pace: str | None = None
     seed: int | None = None
+    tournament: str | None = None
+
+
+def _tournament(flags: GameFlags) -> dict[str, Any]:
+    """``--tournament``'s settings: a preset by name, or a file read and checked now (its
+    data travels with the settings: a save or a hosted table never reads the file again)."""
+    choice = flags.tournament
+    if choice is None:
+        return {}
+    if flags.hands is not None or flags.minutes is not None:
+        raise click.UsageError("--tournament: a tournament ends when one player has every chip")
+    from holdem_tui.engine.variants import parse_variant
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    try:
+        spec = load_tournament(choice, parse_variant(flags.game), flags.stack)
+    except TournamentFileError as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    if choice == spec.name and spec.schedule.stack is None:
+        return {"tournament": choice}
+    stack = spec.schedule.stack or flags.stack
+    return {"tournament": spec.name, "tournament_data": spec.to_data(), "stack": stack}
 
 
 def build_settings(
@@ -99,11 +121,12 @@ def build_settings(
         antes = {"draw_ante" if game == Variant.DRAW else "ante": flags.ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
         antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
+    tournament = _tournament(flags)
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
         bots=bot_levels,
-        stack=flags.stack,
+        stack=tournament.pop("stack", flags.stack),
         small_blind=sb_bb[0],
         big_blind=sb_bb[1],
         **antes,
@@ -115,6 +138,7 @@ def build_settings(
         pace=flags.pace or "normal",
         seed=flags.seed,
         training=training,
+        **tournament,
     )
     tr = get_translator(settings.lang)
     problems = [tr.t(key, **params) for key, params in settings.validate()]
@@ -195,6 +219,13 @@ def game_options(
         lang_option("as last chosen"),
         pace_option(),
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
+        click.option(
+            "--tournament",
+            metavar="regular|turbo|hyper|FILE",
+            default=None,
+            help="A sit-and-go: rising blinds, places and prizes (a preset, or a TOML "
+            "schedule file; see docs/tournaments.md).",
+        ),
     ]
 
     names = tuple(f.name for f in fields(GameFlags))

@@ -19,6 +19,9 @@ from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
 
+#: the most sit-and-gos one ``simulate --tournament`` plays
+MAX_RUNS = 100_000
+
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     specs = comma_list(value) + [s.strip() for s in extra]
@@ -99,6 +102,19 @@ def history_folder(value: str | None) -> str | None:
     is_flag=True,
     help="Do not measure bluffs (each bet's equity against the cards out): faster.",
 )
+@click.option(
+    "--tournament",
+    metavar="regular|turbo|hyper|FILE",
+    default=None,
+    help="Play sit-and-gos instead: each bot's average finish, ITM and ROI (see --runs).",
+)
+@click.option(
+    "--runs",
+    type=click.IntRange(min=1, max=MAX_RUNS),
+    default=100,
+    show_default=True,
+    help="With --tournament: how many sit-and-gos (the seats rotate from one to the next).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
 def command(
     game: str,
@@ -114,12 +130,21 @@ def command(
     workers: int | None,
     history_dir: str | None,
     skip_bluffs: bool,
+    tournament: str | None,
+    runs: int,
     as_json: bool,
 ) -> None:
-    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
+    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more.
+
+    With --tournament, play --runs sit-and-gos and report each bot's average finish, how
+    often it finished in the money and its return on the buy-in, with 95% intervals.
+    """
     from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
+    if tournament is not None:
+        _tournaments(game, specs, tournament, runs, seed or 0, stack, workers, as_json)
+        return
     if seed is None:
         from holdem_tui.bots.seeds import new_session_seed
 
@@ -176,6 +201,64 @@ def command(
         click.echo(json.dumps(report.to_json(), separators=(",", ":")))
         return
     _print_table(console, report)
+
+
+def _tournaments(
+    game: str,
+    specs: tuple[str, ...],
+    choice: str,
+    runs: int,
+    seed: int,
+    stack: int | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """``--tournament``: sit-and-gos of built-in bots, one table per run, seats rotated."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from holdem_tui.bots.registry import LEVELS as BUILT_IN
+    from holdem_tui.game_settings import DEFAULT_STACK
+    from holdem_tui.measure.tournaments import TournamentSimConfig, run_tournaments
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    if any(spec not in BUILT_IN for spec in specs):
+        raise click.BadParameter("sit-and-gos seat built-in bots only", param_hint="'--bots'")
+    variant = Variant(game)
+    try:
+        spec = load_tournament(choice, variant, stack or DEFAULT_STACK)
+        config = TournamentSimConfig(
+            variant, specs, spec, runs, stack=stack or DEFAULT_STACK, seed=seed, workers=workers
+        )
+    except (TournamentFileError, ValueError) as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    console = Console(stderr=as_json)
+    with console.status(f"{runs} sit-and-gos of {game}", spinner="dots"):
+        report = run_tournaments(config)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), separators=(",", ":")))
+        return
+    title = f"{runs} {spec.name} sit-and-gos of {game}, {report.hands} hands, seed {seed}"
+    table = Table(title=title)
+    for name in ("seat", "bot", "avg finish", "95% CI", "ITM", "95% CI", "ROI", "95% CI", "wins"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    pooled = report.by_level()
+    rows = [(str(b.bot), b) for b in report.bots]
+    if len(pooled) < len(report.bots):
+        rows += [("all", b) for b in pooled.values()]
+    for seat, bot in rows:
+        table.add_row(
+            seat,
+            bot.spec,
+            f"{bot.finish.mean:.2f}",
+            f"[{bot.finish.low:.2f}, {bot.finish.high:.2f}]",
+            f"{bot.itm.mean:.0%}",
+            f"[{bot.itm.low:.0%}, {bot.itm.high:.0%}]",
+            f"{bot.roi.mean:+.0%}",
+            f"[{bot.roi.low:+.0%}, {bot.roi.high:+.0%}]",
+            str(bot.wins),
+        )
+    console.print(table)
 
 
 def _fmt_ci(low: float, high: float) -> str:

@@ -2,11 +2,13 @@
 writes them: a ``.phhs`` history of real engine hands and the summary beside it.
 
 Each session picks a game, a table size, who sits where (one human, hot-seat humans with
-names, or bots only; bot levels recorded in the summary), plays a seeded number of hands
-with a cheap scripted player (it folds, calls, bets and raises, and now and then goes
-all-in, so showdowns, side pots and all-ins with cards to come all occur) and buys a busted
-human back in (a rebuy, counted in the summary). The files are written in one go, without
-the game's per-hand sync: a thousand sessions take seconds, not minutes.
+names, or bots only; bot levels recorded in the summary), cash game or sit-and-go (a
+``hyper`` preset, its places and prizes in the summary as the game writes them), plays a
+seeded number of hands with a cheap scripted player (it folds, calls, bets and raises, and
+now and then goes all-in, so showdowns, side pots and all-ins with cards to come all occur)
+and, at a cash table, buys a busted human back in (a rebuy, counted in the summary). The
+files are written in one go, without the game's per-hand sync: a thousand sessions take
+seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.table import Table, TableConfig
+from holdem_tui.engine.tournament import preset_tournament
 from holdem_tui.engine.variants import RULES, Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT_LEVELS, BOT_NAMES, HUMAN
@@ -86,12 +89,14 @@ def _seating(rng: random.Random, seats: int) -> tuple[list[str], list[str], list
 
 
 def write_session(folder: Path, number: int, rng: random.Random, hands: int) -> GeneratedSession:
-    """One session of up to ``hands`` hands into ``folder``; returns its summary."""
+    """One session of up to ``hands`` hands into ``folder`` (a sit-and-go plays to its end,
+    or up to ten times as many); returns its summary."""
     variant = rng.choice((Variant.HOLDEM, Variant.HOLDEM, Variant.DRAW))
     seats = rng.randint(2, RULES[variant].max_seats)
     names, levels, humans = _seating(rng, seats)
     big = rng.choice((10, 20, 50))
     stack = big * rng.choice((20, 50, 100))
+    tournament = preset_tournament("hyper", variant, stack) if rng.random() < 0.2 else None
     table = Table(
         TableConfig(
             variant=variant,
@@ -103,8 +108,11 @@ def write_session(folder: Path, number: int, rng: random.Random, hands: int) -> 
             small_bet=big,
             big_bet=big * 2,
             seed=rng.getrandbits(32),
+            tournament=tournament,
         )
     )
+    if tournament is not None:
+        hands *= 10
     started = EPOCH + timedelta(hours=7 * number + rng.randint(0, 5))
     session_id = f"{started:%Y%m%d-%H%M%S}-{number:06x}"
     player = scripted_player(random.Random(rng.getrandbits(32)))
@@ -120,7 +128,7 @@ def write_session(folder: Path, number: int, rng: random.Random, hands: int) -> 
         table.finish_hand(hand)
         played += 1
         sections.append(dumps_section(hand, played, extra={"_session_id": session_id}))
-        for chair in humans:
+        for chair in humans if tournament is None else ():
             seat = table.seats[chair]
             if seat.out and rng.random() < 0.8:  # a busted human buys back in, mostly
                 seat.stack, seat.busted_in_hand = stack, None
@@ -140,6 +148,12 @@ def write_session(folder: Path, number: int, rng: random.Random, hands: int) -> 
         finished=True,
         folder=folder,
     )
+    if tournament is not None:  # as the game's summary keeps them (SessionHistory.note_table)
+        finishes = table.finishes
+        info.tournament = tournament.name
+        info.buy_in = tournament.payouts.buy_in
+        info.places = [finishes[s].place if s in finishes else None for s in range(seats)]
+        info.prizes = [finishes[s].prize if s in finishes else 0 for s in range(seats)]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{session_id}{HISTORY_SUFFIX}").write_text("".join(sections), encoding="utf-8")
     (folder / f"{session_id}{META_SUFFIX}").write_text(

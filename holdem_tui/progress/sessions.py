@@ -73,6 +73,7 @@ class SessionMeta:
             levels=tuple(info.levels) if len(info.levels) == chairs else (),
             rebuys=tuple(info.rebuys_of(chair) for chair in range(chairs)),
             starting_stack=info.starting_stack,
+            tournament=_finishes(info),
         )
 
     def chairs_of(self, player: str | None) -> list[int]:
@@ -85,6 +86,24 @@ class SessionMeta:
     def is_tournament(self) -> bool:
         """Whether this session was a sit-and-go (its results are places and prizes)."""
         return any(result is not None for result in self.tournament)
+
+
+def _finishes(info: SessionInfo) -> tuple[TournamentResult | None, ...]:
+    """Each chair's sit-and-go result (``None`` while it still plays); empty for cash.
+
+    A summary written before the buy-in was kept gives it from the prizes of a finished
+    tournament: the prize pool is every player's buy-in.
+    """
+    chairs = len(info.players)
+    if info.tournament is None or len(info.places) != chairs or len(info.prizes) != chairs:
+        return ()
+    buy_in = info.buy_in
+    if not buy_in and all(place is not None for place in info.places):
+        buy_in = sum(info.prizes) // max(1, chairs)
+    return tuple(
+        None if place is None else TournamentResult(place, chairs, buy_in, info.prizes[chair])
+        for chair, place in enumerate(info.places)
+    )
 
 
 def _kind(level: str) -> str:

@@ -30,6 +30,7 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
@@ -461,8 +462,34 @@ class Session:
         """Human chairs with no chips left, between hands."""
         return [h for h in self.settings.humans if self.table.seats[h].out]
 
+    @property
+    def tournament(self) -> bool:
+        """Whether this session is a sit-and-go (places and prizes, no rebuy)."""
+        return self.table.config.tournament is not None
+
+    @property
+    def can_rebuy(self) -> bool:
+        """Whether a busted chair may buy back in: never in a tournament."""
+        return not self.tournament
+
+    def next_stakes(self) -> Level:
+        """The stakes the next hand is dealt at (a tournament's next level when it is due)."""
+        tournament = self.table.config.tournament
+        if tournament is None:
+            return self.table.stakes
+        return tournament.schedule.level(self.table.next_level())
+
+    def prize_of(self, seat: int) -> int:
+        """What a chair won in a tournament (0 until it is placed, and for unpaid places)."""
+        finish = self.table.finishes.get(seat)
+        return 0 if finish is None else finish.prize
+
     def place_of(self, seat: int) -> int:
-        """The place a busted chair finished in: one behind everyone who still has chips."""
+        """The place a busted chair finished in: one behind everyone who still has chips
+        (a tournament's own place, TDA's, where busts in one hand are told apart)."""
+        finish = self.table.finishes.get(seat)
+        if finish is not None:
+            return finish.place
         mine = self.table.seats[seat].busted_in_hand or 0
         later = sum(
             1
@@ -474,7 +501,7 @@ class Session:
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""
         chair = self.table.seats[seat]
-        if not chair.out:
+        if not chair.out or not self.can_rebuy:
             return
         chair.stack = self.settings.stack
         chair.busted_in_hand = None
@@ -511,8 +538,10 @@ class Session:
     def standings(self) -> list[int]:
         """Chairs from first to last: most chips, then who busted later."""
 
-        def key(seat: int) -> tuple[int, int]:
+        def key(seat: int) -> tuple[int, int, int]:
             busted = self.table.seats[seat].busted_in_hand
-            return (-self.table.seats[seat].stack, -(busted or 10**9))
+            finish = self.table.finishes.get(seat)
+            place = finish.place if finish is not None else 0
+            return (place, -self.table.seats[seat].stack, -(busted or 10**9))
 
         return sorted(range(self.seat_count), key=key)

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.table import Table
 from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads, too_many_hands
 from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
 from holdem_tui.storage.paths import histories_dir
@@ -128,6 +129,14 @@ class SessionInfo:
     updated: str = ""
     finished: bool = False
     folder: Path = field(default_factory=Path)
+    #: a tournament's name (``None``: a cash game), each seat's place and prize once it has
+    #: one (``None`` while it still plays), and the minutes of play so far
+    tournament: str | None = None
+    places: list[int | None] = field(default_factory=list)
+    prizes: list[int] = field(default_factory=list)
+    #: what each player paid to enter the tournament (0: not recorded, or a cash game)
+    buy_in: int = 0
+    seconds: float = 0.0
 
     @property
     def history_path(self) -> Path:
@@ -167,6 +176,11 @@ class SessionInfo:
             "stacks": list(self.stacks),
             "hands": self.hands,
             "finished": self.finished,
+            "tournament": self.tournament,
+            "places": list(self.places),
+            "prizes": list(self.prizes),
+            "buy_in": self.buy_in,
+            "seconds": round(self.seconds, 1),
         }
 
     @classmethod
@@ -189,6 +203,11 @@ class SessionInfo:
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
                 folder=folder,
+                tournament=_optional_name(data.get("tournament")),
+                places=[None if p is None else int(p) for p in data.get("places", [])],
+                prizes=[int(p) for p in data.get("prizes", [])],
+                buy_in=int(data.get("buy_in", 0)),
+                seconds=float(data.get("seconds", 0.0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a session summary: {exc}") from exc
@@ -198,7 +217,21 @@ class SessionInfo:
             raise ValueError("not a session summary: rebuys and players differ in number")
         if info.levels and len(info.levels) != len(players):
             raise ValueError("not a session summary: levels and players differ in number")
+        if info.places and (len(info.places) != len(players) or len(info.prizes) != len(players)):
+            raise ValueError("not a session summary: places and players differ in number")
+        if not 0 <= info.buy_in <= 10**12:
+            raise ValueError("not a session summary: a buy-in out of range")
+        if not 0 <= info.seconds < 10**9:
+            raise ValueError("not a session summary: a duration out of range")
         return info
+
+
+def _optional_name(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("a tournament's name is a short text")
+    return value
 
 
 def list_sessions(folder: Path | None = None) -> list[SessionInfo]:
@@ -361,6 +394,20 @@ class SessionHistory:
         self.info.hands += 1
         self.write_summary()
         return self._size
+
+    def note_table(self, table: Table) -> None:
+        """Keep the table's clock and, in a tournament, each seat's place and prize (written
+        with the next summary)."""
+        self.info.seconds = table.elapsed
+        tournament = table.config.tournament
+        if tournament is None:
+            return
+        self.info.tournament = tournament.name
+        self.info.buy_in = tournament.payouts.buy_in
+        count = len(table.seats)
+        finishes = table.finishes
+        self.info.places = [finishes[s].place if s in finishes else None for s in range(count)]
+        self.info.prizes = [finishes[s].prize if s in finishes else 0 for s in range(count)]
 
     def finish(self) -> None:
         """Mark the session as played to its end (the listing shows it as finished)."""

@@ -208,6 +208,7 @@ class SessionStore:
         """
         if self.history is not None and self.unusable is None:
             try:
+                self.history.note_table(table)
                 self.history.append(hand, reasons=reasons)
             except OSError as exc:
                 self._failed(exc, hand.config.hand_number)

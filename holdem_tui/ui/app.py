@@ -62,6 +62,7 @@ class HoldemApp(BaseApp[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", show=False, id="rules"),
         Binding("o", "toggle_coach", show=False, id="coach"),
+        Binding("b", "toggle_big_blinds", show=False, id="big_blinds"),
         Binding("t", "stats", show=False, id="stats"),
     ]
 
@@ -81,6 +82,8 @@ class HoldemApp(BaseApp[None]):
         #: the coach beside the action bar (off by default); a preference kept likewise
         self.coach_on = preferences is not None and preferences.coach
         self.coach = CoachFeed(self, self.redraw)
+        #: stacks and bets in big blinds instead of chips (``b``), for this run of the game
+        self.in_big_blinds = False
         self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
@@ -234,7 +237,8 @@ class HoldemApp(BaseApp[None]):
         session = self.driver.session
         if screen is None or session is None:
             return
-        model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
+        ui = replace(self.driver.ui, in_big_blinds=self.in_big_blinds)
+        model = build_table(session, self.driver.current_view(), ui, self.tr)
         screen.show_model(model)
         for review in self._reviews_open():  # the deck or the language changed
             review.redraw()
@@ -453,6 +457,7 @@ class HoldemApp(BaseApp[None]):
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),
             ("o", tr.t("keys.coach")),
+            ("b", tr.t("keys.big_blinds")),
             ("t", tr.t("keys.stats")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
@@ -471,6 +476,11 @@ class HoldemApp(BaseApp[None]):
         """Leave at once (a thinking bot is abandoned), the session saved where it stands."""
         if leave:
             self.driver.leave()
+
+    def action_toggle_big_blinds(self) -> None:
+        """``b``: stacks and bets in chips or in big blinds (big bets in draw)."""
+        self.in_big_blinds = not self.in_big_blinds
+        self.redraw()
 
     def action_toggle_coach(self) -> None:
         """``o``: the coach on or off, remembered with the settings."""

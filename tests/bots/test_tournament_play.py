@@ -102,3 +102,35 @@ def test_hard_weighs_a_first_in_jam_in_prizes_near_the_money() -> None:
     assert answer.reason is not None and answer.reason.key in ("icm_push", "icm_fold")
     values = {k: float(v) for k, v in answer.reason.params}
     assert (answer.action.kind is ActionKind.RAISE) == (values["push"] > values["fold"])
+
+
+def test_busting_heads_up_still_pays_second_place() -> None:
+    """Heads-up for first and second the prizes are linear in chips: busting pays second
+    place, so a call needs exactly the pot odds."""
+    # six started (65/35 of 600: 390 and 210), four are out
+    view = decision([2874, 3126, 0, 0, 0, 0], {0: "Ah9c", 1: "As9d"}, [Action.all_in()])
+    assert view.tournament is not None and view.tournament.prizes == (390, 210)
+    prizes = prize_call(view)
+    assert prizes is not None
+    assert prizes.lose >= 210.0  # losing (busting or not) heads-up is second place at worst
+    assert prizes.icm_need == pytest.approx(prizes.chips_need, abs=1e-9)
+
+
+def test_hard_weighs_a_deep_all_in_in_prizes_and_holds_back_when_it_costs() -> None:
+    """Deep stacks: a bet of the whole stack with a thin edge in chips is given up when
+    busting costs more prize equity than the pot earns; a strong edge is kept."""
+    from holdem_tui.bots.explain import because
+    from holdem_tui.bots.tournament_play import survive
+
+    # four left of six (65/35), 100/200 blinds: the button (seat 0) has 30 big blinds
+    view = decision([6000, 1000, 1000, 4000], {0: "Ks7d"}, [Action.fold()])
+    legal = view.legal
+    assert legal is not None and legal.can_raise
+    thin = because(legal.all_in_action(), "ev_bet", equity=0.45, fold=0.3, ev=0.4)
+    held = survive(view, thin)
+    assert held.action.kind is ActionKind.FOLD
+    assert held.reason is not None and held.reason.key == "icm_risk"
+    strong = because(legal.all_in_action(), "ev_bet", equity=0.8, fold=0.3, ev=9.0)
+    assert survive(view, strong) is strong
+    small = because(Action.raise_to(500), "ev_bet", equity=0.45, fold=0.3, ev=0.4)
+    assert survive(view, small) is small  # a raise that keeps most of the stack is not weighed

@@ -41,3 +41,35 @@ def test_wilson_interval_stays_inside_zero_and_one() -> None:
     assert low.low == pytest.approx(0.0) and 0 < low.high < 0.35
     high = wilson(10, 10)
     assert high.high == pytest.approx(1.0) and high.low > 0.65
+
+
+def test_simulate_tournament_prints_json_with_intervals() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from holdem_tui.commands.simulate import command
+
+    result = CliRunner().invoke(
+        command,
+        [
+            "--tournament",
+            "hyper",
+            "--runs",
+            "3",
+            "--bots",
+            "normal,easy",
+            "--workers",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output.strip().splitlines()[-1])
+    assert data["tournament"] == "hyper" and data["runs"] == 3
+    assert {b["bot"] for b in data["bots"]} == {"normal", "easy"}
+    for bot in data["bots"]:
+        for key in ("average_finish", "itm", "roi"):
+            assert bot[key]["low"] <= bot[key]["mean"] <= bot[key]["high"]
+    bad = CliRunner().invoke(command, ["--tournament", "nope.toml", "--runs", "2"])
+    assert bad.exit_code == 2 and "nope.toml: no such file" in bad.output

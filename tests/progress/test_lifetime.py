@@ -212,6 +212,9 @@ def test_the_generated_sessions_cover_what_the_issue_names(
     assert any(len(info.humans) == 1 for info in infos), "one human"
     assert any(not info.humans for info in infos), "bots only"
     assert any(any(info.rebuys) for info in infos), "rebuys"
+    assert any(
+        info.tournament and any(info.places[h] is not None for h in info.humans) for info in infos
+    ), "a sit-and-go a human finished"
     assert sum(info.hands for info in infos) > 80
 
 
@@ -316,6 +319,34 @@ def test_results_with_rebuys_are_what_the_table_won_and_lost(
         info.rebuys_of(chair) for info in infos for chair in info.humans
     )
     assert lifetime.rebuys(Filters()) > 0
+
+
+def test_sit_and_goes_add_their_places_and_prizes(
+    made: tuple[Path, list[SessionInfo]], tmp_path: Path
+) -> None:
+    """A tournament's finish counts from its summary (place, field, buy-in, prize); its hands
+    count in the play and, apart from the cash games, in the format breakdown."""
+    folder, infos = made
+    lifetime = load_lifetime(folder, tmp_path / "cache.npz")
+    finishes = [
+        (info.places[chair], len(info.players), info.buy_in, info.prizes[chair])
+        for info in infos
+        if info.tournament is not None
+        for chair in info.humans
+        if info.places[chair] is not None
+    ]
+    tournaments = lifetime.tournaments(Filters())
+    assert tournaments.entered == len(finishes) > 0
+    assert sorted(tournaments.places) == sorted((place, field) for place, field, _, _ in finishes)
+    assert tournaments.buy_ins == sum(buy_in for _, _, buy_in, _ in finishes)
+    assert tournaments.prizes == sum(prize for _, _, _, prize in finishes)
+    assert tournaments.paid == sum(1 for *_, prize in finishes if prize > 0)
+    groups = dict(lifetime.groups(lifetime.select(Filters()), "format"))
+    same(
+        groups["tournament"],
+        expect(infos, lambda i, c, p, r: c in i.humans and i.tournament is not None),
+    )
+    same(groups["cash"], expect(infos, lambda i, c, p, r: c in i.humans and i.tournament is None))
 
 
 def test_the_session_counts_agree_with_the_history_listing(

@@ -236,6 +236,48 @@ async def _end(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
 
 
+async def _tournament_table(pilot: Pilot[Any]) -> None:
+    """A turbo sit-and-go in its second level: checking or folding keeps the player in."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(300):
+        await settle(pilot)
+        session = app.session
+        if session is not None and session.table.hand_number >= 12 and app.ui.stage is Stage.HUMAN:
+            return
+        if app.ui.stage is Stage.HUMAN:
+            legal = my_view(app).legal
+            await pilot.press("f" if legal is not None and legal.call_amount else "c")
+        else:
+            await pilot.press("enter")
+    raise AssertionError("the second level never came")
+
+
+async def _tournament_end(pilot: Pilot[Any]) -> None:
+    """A hyper sit-and-go to its end screen: all in every hand, watching once busted."""
+    from holdem_tui.ui.screens.end import EndScreen
+    from holdem_tui.ui.screens.modals import BustScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(400):
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, BustScreen | EndScreen) or app.ui.stage in STABLE,
+        )
+        if isinstance(app.screen, EndScreen):
+            break
+        if isinstance(app.screen, BustScreen):
+            await pilot.press("w" if app.screen.can_watch else "e")
+        elif app.ui.stage is Stage.HUMAN:
+            await pilot.press("a", "c")
+        else:
+            await pilot.press("enter")
+    screen = app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
+
+
 async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
     """Wait until the hand review is on top with its hand and every coach's number in."""
     app = pilot.app
@@ -823,6 +865,12 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
                 "stats_results", _solo(lang=lang), _stats_page(), factory=lambda: stats_app(lang)
             ),
             Scene("drill_own", _solo(lang=lang), _drill("3"), factory=lambda: train_app(lang)),
+            Scene("tournament_table", _solo(lang=lang, tournament="turbo"), _tournament_table),
+            Scene(
+                "tournament_end",
+                _solo(lang=lang, tournament="hyper", bots=("easy", "normal", "hard")),
+                _tournament_end,
+            ),
         )
     }
 

@@ -193,14 +193,18 @@ class TableScreen(Screen[None]):
             return
         bar = self.query_one("#topbar", Static)
         room = bar.content_region.width or self.app.size.width - 2
-        header = model.header
-        too_wide = cell_len(f"{header}  {model.limit}") > room
-        if model.limit and model.header_short and too_wide:
+        header, limit = model.header, model.limit
+        too_wide = cell_len(f"{header}  {limit}") > room
+        if limit and model.header_short and too_wide:
             header = model.header_short
+        for shorter in model.limit_fallbacks:  # a tournament's prizes go first, then more
+            if cell_len(f"{header}  {limit}") <= room:
+                break
+            limit = shorter
         top = f"[b]{escape(header)}[/]"
-        if model.limit:
+        if limit:
             style = "b $error" if model.last_hand else "$text-muted"
-            top += f"  [{style}]{escape(model.limit)}[/]"
+            top += f"  [{style}]{escape(limit)}[/]"
         bar.update(Content.from_markup(top))
 
     def on_resize(self) -> None:

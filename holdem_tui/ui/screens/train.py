@@ -481,7 +481,7 @@ class TrainScreen(Translated, Screen[None]):
         lines.append(escape(flag_text(loaded.flags[0], tr)))
         if verdict.values:
             worth = " · ".join(
-                f"{choice_label(name, view, tr)} {units_text(value, tr)}"
+                f"{choice_label(name, view, tr)}: {units_text(value, tr)}"
                 for name, value in verdict.values.items()
             )
             lines.append(escape(tr.t("train.values", values=worth)))
