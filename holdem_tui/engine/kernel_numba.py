@@ -108,11 +108,13 @@ def _flush_suit5(total: Any, flush_suit: Any) -> Any:
 
 
 @jit
-def _fill_uniforms(rng: Any, out: Any, count: int) -> None:
-    """``count`` uniform numbers from numpy's generator into ``out``: the same numbers, in
-    the same order, as ``rng.random(count)`` (numba draws from the generator's own state)."""
-    for i in range(count):
-        out[i] = rng.random()
+def _uniforms_by_column(rng: Any, rows: int, columns: int, out: Any) -> None:
+    """``rng.random((rows, columns))`` from numpy's generator (numba draws from its state:
+    the same numbers in the same order), stored column by column: element ``[i, j]`` at
+    ``out[j * rows + i]``, so each deal reads its numbers side by side."""
+    for i in range(rows):
+        for j in range(columns):
+            out[j * rows + i] = rng.random()
 
 
 @jit
@@ -177,15 +179,16 @@ def _sample_ranges(
     pick = np.empty(n_ranges, dtype=np.int64)
     for _ in range(rounds):
         n = len(pending)
-        _fill_uniforms(rng, uniforms, n_ranges * n)
+        _uniforms_by_column(rng, n_ranges, n, uniforms)
         clashed = 0
         for j in range(n):
             used = np.int64(0)
             clash = False
             for k in range(n_ranges):
                 last = lengths[k] - 1
-                target = uniforms[k * n + j] * cumulative[k, last]
-                count = _searchsorted(cumulative[k], guide[k], buckets, uniforms[k * n + j], target)
+                uniform = uniforms[j * n_ranges + k]
+                target = uniform * cumulative[k, last]
+                count = _searchsorted(cumulative[k], guide[k], buckets, uniform, target)
                 pick[k] = min(count, last)
                 mask = masks[k, pick[k]]
                 if used & mask:
@@ -252,7 +255,7 @@ def monte_carlo_chunk(
         if not fitted:
             return False, win, tie, share
     deal_count = n_board + 2 * (n_opp - len(lengths))
-    _fill_uniforms(rng, draws, deal_count * size)
+    _uniforms_by_column(rng, deal_count, size, draws)
     # one deck for all simulations: the places each one changed are put back after it
     pristine = deck.astype(np.int64)
     cards = pristine.copy()
@@ -274,7 +277,7 @@ def monte_carlo_chunk(
             cards[p] = last
             where[last] = p
         for i in range(deal_count):
-            pick = i + np.int64(draws[i * size + r] * (live - i))
+            pick = i + np.int64(draws[r * deal_count + i] * (live - i))
             picks[i] = pick
             swap = cards[pick]
             cards[pick] = cards[i]
