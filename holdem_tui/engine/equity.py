@@ -22,6 +22,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Final
 
@@ -174,10 +175,14 @@ def _slot_options(
     return slots
 
 
+@lru_cache(maxsize=16)
 def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
-    """All k-subsets of range(n) as an (C(n, k), k) array (one empty row when k is 0)."""
+    """All k-subsets of range(n) as an (C(n, k), k) array (one empty row when k is 0);
+    read-only and cached: every equity question on a street asks for the same ones."""
     rows = list(itertools.combinations(range(n), k))
-    return np.array(rows, dtype=np.int64).reshape(len(rows), k)
+    out = np.array(rows, dtype=np.int64).reshape(len(rows), k)
+    out.setflags(write=False)
+    return out
 
 
 def _enumerate(

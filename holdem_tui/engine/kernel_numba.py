@@ -360,10 +360,10 @@ def enumerate_deals(
     ``numpy.unravel_index`` numbers them, and a deal's weight multiplies the slots' weights
     in slot order from 1.0, as the numpy path does.
 
-    Per board completion, hero is valued once, and so is every pair of ranks two hole
-    cards can add to it (at most 91 lookups, kept in ``paired``, instead of one per deal);
-    a deal then reads each opponent's value there, and looks for a flush only where the
-    completed board holds three cards of a suit.
+    Per board completion, hero is valued once, and, when many hands are, so is every pair
+    of ranks two hole cards can add to it (at most 91 lookups, kept in ``paired``, instead
+    of one per deal); a deal then reads each opponent's value there, and looks for a flush
+    only where the completed board holds three cards of a suit.
     """
     n_opp = len(counts) - 1
     board = n_opp
@@ -372,7 +372,13 @@ def enumerate_deals(
     run_flush = np.empty(runs, dtype=np.int64)  # the suit a hand can flush in, or -1
     run_mask = np.zeros(runs, dtype=np.int64)  # that suit's ranks on the board
     hero_value = np.empty(runs, dtype=np.int64)
-    paired = np.zeros((13, 13, runs), dtype=np.uint16)  # a hand's two ranks -> non-flush value
+    outer_deals = 1
+    for s in range(n_opp):
+        outer_deals *= counts[s]
+    # a table of rank pairs pays when the completions are valued for many hands
+    tabled = outer_deals * n_opp > 91
+    paired = np.zeros((13, 13, runs if tabled else 0), dtype=np.uint16)  # ranks -> value
+    run_total = np.empty(runs, dtype=np.int64)
     rank_count = np.empty(13, dtype=np.int64)
     for run in range(runs):
         total = board_key
@@ -389,6 +395,9 @@ def enumerate_deals(
             run_mask[run] = run_suits[suit]
             hero = _with_flush(hero, suit, run_mask[run], hero_a, hero_b, flush)
         hero_value[run] = hero
+        run_total[run] = total
+        if not tabled:
+            continue
         for rank in range(13):
             rank_count[rank] = 0
             for s in range(4):
@@ -401,9 +410,6 @@ def enumerate_deals(
                 value = _nonflush7(total + keys[4 * x] + keys[4 * y], hash_rows, hash_values)
                 paired[x, y, run] = value
                 paired[y, x, run] = value
-    outer_deals = 1
-    for s in range(n_opp):
-        outer_deals *= counts[s]
     weight = np.empty(outer_deals * runs if keep_weights else 0)
     wins = 0.0
     ties = 0.0
@@ -438,7 +444,12 @@ def enumerate_deals(
                 for o in range(n_opp):
                     a = hole[2 * o]
                     b = hole[2 * o + 1]
-                    value = np.int64(paired[a >> 2, b >> 2, run])
+                    if tabled:
+                        value = np.int64(paired[a >> 2, b >> 2, run])
+                    else:
+                        value = np.int64(
+                            _nonflush7(run_total[run] + keys[a] + keys[b], hash_rows, hash_values)
+                        )
                     if suit >= 0:
                         value = _with_flush(value, suit, run_mask[run], a, b, flush)
                     best = max(best, value)

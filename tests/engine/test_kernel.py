@@ -147,7 +147,9 @@ def test_the_kernels_exact_turn_and_river_hold_on_paired_and_suited_boards(board
         hero = [int(c) for c in parse_cards(hero_text)]
         if set(hero) & set(cards):
             continue
-        spots: list[list[Range | None]] = [[None], [Range.top(30)]]
+        free = [c for c in range(52) if c not in cards and c not in hero]
+        known_hand = Range.from_combos([(free[0], free[-1])])  # as the simulator asks
+        spots: list[list[Range | None]] = [[None], [Range.top(30)], [known_hand]]
         if len(cards) == 5:
             spots.append([None, Range.parse("AA,KK,QJs:0.3")])
         for opponents in spots:
