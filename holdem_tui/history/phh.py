@@ -141,6 +141,19 @@ MAX_NUMBER_DIGITS = 80
 def read_file(path: Path) -> str:
     """The text of a history file, refusing what is not a bounded regular UTF-8 file.
 
+    Read by :func:`read_regular`; raises :class:`PhhError` naming the reason (the caller
+    adds the file name).
+    """
+    data = read_regular(path, MAX_FILE_BYTES)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (any file the game reads).
+
     Opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO,
     a device or a directory is refused instead of waiting forever or reading without end.
     Raises :class:`PhhError` naming the reason; the caller adds the file name.
@@ -160,15 +173,12 @@ def read_file(path: Path) -> str:
         kind = "is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "is not a regular file"
         raise PhhError(kind)
     with os.fdopen(fd, "rb") as handle:
-        if info.st_size > MAX_FILE_BYTES:
-            raise PhhError(f"is {info.st_size} bytes, more than {MAX_FILE_BYTES}")
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise PhhError(f"is more than {MAX_FILE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+        if info.st_size > limit:
+            raise PhhError(f"is {info.st_size} bytes, more than {limit}")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise PhhError(f"is more than {limit} bytes")
+    return data
 
 
 def too_many_hands(text: str) -> str | None:

@@ -529,6 +529,17 @@ def _coach(quick: bool) -> dict[str, float]:
     }
 
 
+@register(
+    "stats",
+    "Lifetime statistics over 1,000 generated sessions: the first read (every hand replayed "
+    "and counted, the cache written) and the cached read, and a whole report summed.",
+)
+def _stats(quick: bool) -> dict[str, float]:
+    from holdem_tui.measure.stats_bench import measure
+
+    return measure(quick)
+
+
 def _timed(decide: Agent, times: list[float], on_board: list[float] | None = None) -> Agent:
     """``decide``, timing each decision into ``times`` (milliseconds), and into ``on_board``
     too when the view has a board."""

@@ -38,6 +38,7 @@ from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.hand import Dealer, Hand
+from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.table import Agent, TableConfig, deal_hand, play_hand
 from holdem_tui.engine.variants import RULES, BettingStructure, Variant, parse_variant
@@ -126,26 +127,6 @@ class SimConfig:
     def groups(self) -> int:
         """Deal groups: one hand each, or one deal replayed per rotation with duplicate."""
         return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
-
-
-def position_label(game: Variant, position: int, players: int) -> str:
-    """The usual name of a hand position: ``btn``, ``sb``, ``bb``, ``co``, ``hj``, ``utg``…
-
-    Hold'em heads-up has only ``btn`` (who posts the small blind) and ``bb``. Draw has no
-    blinds: seats are named by their distance from the button (``btn``, ``btn-1``, …).
-    """
-    from_button = players - 1 - position
-    if game is not Variant.HOLDEM:
-        return "btn" if from_button == 0 else f"btn-{from_button}"
-    if players == 2:
-        return "btn" if position == 1 else "bb"
-    if position <= 1:
-        return ("sb", "bb")[position]
-    if from_button < 4 and position > 2:
-        return ("btn", "co", "hj", "lj")[from_button]
-    if from_button == 0:
-        return "btn"
-    return "utg" if position == 2 else f"utg+{position - 2}"
 
 
 @dataclass(slots=True)

@@ -23,11 +23,27 @@ from typing import Any
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
+from holdem_tui.game_settings import HUMAN
 from holdem_tui.storage.atomic import keep_aside
 from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
 from holdem_tui.storage.histories import SessionHistory
 
 logger = logging.getLogger(__name__)
+
+
+def seat_levels(settings: Mapping[str, Any], seats: int) -> list[str]:
+    """Who sits in each chair, from the settings' seats (``GameSettings.to_dict()``):
+    ``human``, or the bot's level or plugin spec; empty when the settings do not say."""
+    listed = settings.get("seats")
+    if not isinstance(listed, list) or len(listed) != seats:
+        return []
+    levels = []
+    for seat in listed:
+        if not isinstance(seat, Mapping):
+            return []
+        human = seat.get("kind") == HUMAN
+        levels.append(HUMAN if human else str(seat.get("level", "")))
+    return levels
 
 
 class SessionStore:
@@ -84,6 +100,7 @@ class SessionStore:
                 players=list(players or config.names),
                 starting_stack=config.starting_stack,
                 humans=humans,
+                levels=seat_levels(settings, len(config.names)),
             )
         save_file = save_file or SaveFile()
         if save_file.exists():

@@ -9,9 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from holdem_tui.cli import main
+from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.variants import Variant
 from holdem_tui.history.phh import loads
-from holdem_tui.measure.simulator import SimConfig, position_label, run
+from holdem_tui.measure.simulator import SimConfig, run
 
 
 def _invoke(*args: str) -> tuple[int, str]:

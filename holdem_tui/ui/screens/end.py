@@ -89,6 +89,7 @@ class EndScreen(Translated, Screen[str]):
         Binding("n", "choose('setup')", show=False, id="new_game"),
         Binding("q,escape", "choose('quit')", show=False, id="end_quit"),
         Binding("e", "review", show=False, id="end_review"),
+        Binding("d", "app.train", show=False, id="end_train"),
     ]
 
     DEFAULT_CSS = """
@@ -259,6 +260,8 @@ class EndScreen(Translated, Screen[str]):
             ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
             ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
             ActionModel("e", tr.t("review.key"), "screen.review"),
+            ActionModel("t", tr.t("keys.stats"), "app.stats"),
+            ActionModel("d", tr.t("keys.train"), "app.train"),
             ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
             language_key(tr),
         ]
