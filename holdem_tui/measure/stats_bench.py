@@ -36,7 +36,7 @@ def measure(quick: bool) -> dict[str, float]:
         made = write_sessions(root / "histories", count, seed=32, hands=HANDS)
         generated = time.perf_counter() - start
         start = time.perf_counter()
-        lifetime = load_lifetime(root / "histories", root / "cache.npz")
+        lifetime = load_lifetime(root / "histories", root / "cache.npz", workers=0)
         first = time.perf_counter() - start
         cached = []
         for _ in range(5):
