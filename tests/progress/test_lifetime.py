@@ -531,6 +531,8 @@ def test_the_bench_measures_a_first_and_a_cached_read(monkeypatch: pytest.Monkey
     assert figures["stats_sessions"] == 4
     assert figures["stats_rows"] >= figures["stats_hands"] * 2
     assert figures["stats_first_read_s"] > 0 and figures["stats_cached_read_ms"] > 0
+    assert 0 < figures["stats_rows_mb"] < figures["stats_cached_read_peak_mb"]
+    assert figures["stats_cache_file_mb"] > 0
 
 
 def test_worker_processes_read_the_same_rows(
