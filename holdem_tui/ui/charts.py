@@ -31,7 +31,7 @@ from textual_hires_canvas import Canvas
 from textual_plot import HiResMode, LegendLocation, NumericAxisFormatter, PlotWidget
 from textual_plot.plot_widget import Legend
 
-__all__ = ["BarsChart", "LocalFormatter", "ResultsChart", "palette"]
+__all__ = ["BarsChart", "HandsFormatter", "LocalFormatter", "ResultsChart", "palette"]
 
 #: the all-in adjusted line has a dot in about every column of the plot, at least this many
 DOTS: Final = 40
@@ -64,6 +64,20 @@ class LocalFormatter(NumericAxisFormatter):
             )
             for t in ticks
         ]
+
+
+class HandsFormatter(LocalFormatter):
+    """The hands axis: whole hands only (three hands are ticked 0 1 2 3, never 0.5)."""
+
+    def get_ticks_and_labels(
+        self, min_: float, max_: float, max_ticks: int = 8
+    ) -> tuple[list[float], list[str]]:
+        """The 1-2-5 ticks that fall on whole hands; every hand when there are few."""
+        ticks, _ = super().get_ticks_and_labels(min_, max_, max_ticks)
+        whole = [float(t) for t in ticks if float(t).is_integer()]
+        if len(whole) < 2:
+            whole = [float(t) for t in range(int(np.ceil(min_)), int(np.floor(max_)) + 1)]
+        return whole, self.get_labels_for_ticks(whole)
 
 
 class _Canvas(Canvas):
@@ -148,7 +162,7 @@ class ResultsChart(_Chart):
         colours = self.start(
             np.concatenate([net_line, adjusted_line]), labels[2], lang, four_colour
         )
-        self.set_x_formatter(LocalFormatter(lang))
+        self.set_x_formatter(HandsFormatter(lang))
         hands = np.arange(0, len(net) + 1)
         columns = max(DOTS, self.size.width - self.margin_left)
         step = max(1, round(len(hands) / columns))

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from holdem_tui.measure.generated import write_sessions
 from holdem_tui.progress.lifetime import Filters, load_lifetime
 from holdem_tui.storage.paths import histories_dir
-from holdem_tui.ui.charts import BarsChart, ResultsChart
+from holdem_tui.ui.charts import BarsChart, HandsFormatter, ResultsChart
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.stats import StatsScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -130,3 +130,11 @@ async def test_a_first_read_says_how_far_it_has_come(histories: int) -> None:
             assert f"{histories} handen" in text_of(screen, "#stats-summary")
     finally:
         release.set()
+
+
+def test_the_hands_axis_counts_whole_hands() -> None:
+    """Three hands are ticked 0 1 2 3 (no half hands); many at round numbers, in the
+    language's digits."""
+    assert HandsFormatter("en").get_ticks_and_labels(0, 3)[1] == ["0", "1", "2", "3"]
+    ticks, labels = HandsFormatter("hr").get_ticks_and_labels(0, 2400)
+    assert all(t.is_integer() for t in ticks) and "2.000" in labels
