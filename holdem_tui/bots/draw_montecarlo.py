@@ -161,13 +161,13 @@ def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> Draw
     hands = cards[:, :5]
     before = classify(hands)
     keep = before.keep
-    drawn = 5 - keep.sum(axis=1)
-    order = np.argsort(~keep, axis=1, kind="stable")  # kept cards first
-    ordered = np.take_along_axis(hands, order, axis=1)
-    slot = np.arange(5)[None, :] - (5 - drawn)[:, None]  # replacement index per position
-    replacement = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
-    final = np.where(slot >= 0, replacement, ordered)
-    return DrawPool(before, drawn.astype(np.int64), classify(final))
+    kept = keep.sum(axis=1)
+    # the kept cards first, in their order, then the replacements in the order dealt
+    slot = np.arange(5)[None, :] - kept[:, None]  # replacement index per position
+    final = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
+    rows, columns = np.nonzero(keep)
+    final[rows, np.cumsum(keep, axis=1)[rows, columns] - 1] = hands[rows, columns]
+    return DrawPool(before, (5 - kept).astype(np.int64), classify(final))
 
 
 def opponent_weights(
@@ -209,10 +209,19 @@ def showdown_share(mine: IntArray, opponents: Sequence[IntArray]) -> float:
 
 
 def _pick(pool: DrawPool, weights: FloatArray, sims: int, rng: np.random.Generator) -> IntArray:
+    """``sims`` pool hands drawn with replacement by weight (uniformly if none has any).
+
+    With the compiled kernel on, one loop draws the same numbers and finds the same hands
+    (:func:`holdem_tui.bots.draw_kernel.weighted_picks`)."""
     total = float(weights.sum())
     if total <= 0:
         return rng.integers(0, len(weights), sims)
     cumulative = np.cumsum(weights)
+    if kernel.active():
+        from holdem_tui.bots.draw_kernel import weighted_picks
+
+        picked: IntArray = weighted_picks(rng, sims, cumulative)
+        return picked
     picks = np.searchsorted(cumulative, rng.random(sims) * cumulative[-1], side="right")
     out: IntArray = np.minimum(picks, len(weights) - 1).astype(np.int64)
     return out
