@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from holdem_tui.engine import kernel
 from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
 
 _FLOORS = np.array([category_floor(c) for c in Category])
@@ -48,15 +49,21 @@ def classify(hands: IntArray) -> Classified:
     """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once.
 
     Counts come from one ``bincount`` per batch and runs from a 13-bit rank mask, rather
-    than per-rank comparisons: the pool is classified on every hard decision.
+    than per-rank comparisons: the pool is classified on every hard decision. With the
+    compiled kernel on, one loop does it (:mod:`holdem_tui.bots.draw_kernel`), same arrays.
     """
+    value = evaluate_batch(hands, validate=False).astype(np.int64)
+    if kernel.active():  # the same arrays from one compiled loop
+        from holdem_tui.bots.draw_kernel import classify_rows
+
+        rows_int = np.ascontiguousarray(hands, dtype=np.int64)
+        return Classified(value, *classify_rows(rows_int, value, _FLOORS))
     n = len(hands)
     ranks = hands >> 2
     suits = hands & 3
     rows = np.arange(n)[:, None]
     rank_counts = np.bincount((ranks + 13 * rows).ravel(), minlength=13 * n).reshape(n, 13)
     suit_counts = np.bincount((suits + 4 * rows).ravel(), minlength=4 * n).reshape(n, 4)
-    value = evaluate_batch(hands, validate=False).astype(np.int64)
     category = np.searchsorted(_FLOORS, value, side="right") - 1
     paired_ranks = rank_counts[:, ::-1] >= 2  # highest rank first
     pair_rank = np.where(paired_ranks.any(axis=1), 12 - paired_ranks.argmax(axis=1), -1)
@@ -155,13 +162,13 @@ def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> Draw
     hands = cards[:, :5]
     before = classify(hands)
     keep = before.keep
-    drawn = 5 - keep.sum(axis=1)
-    order = np.argsort(~keep, axis=1, kind="stable")  # kept cards first
-    ordered = np.take_along_axis(hands, order, axis=1)
-    slot = np.arange(5)[None, :] - (5 - drawn)[:, None]  # replacement index per position
-    replacement = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
-    final = np.where(slot >= 0, replacement, ordered)
-    return DrawPool(before, drawn.astype(np.int64), classify(final))
+    kept = keep.sum(axis=1)
+    # the kept cards first, in their order, then the replacements in the order dealt
+    slot = np.arange(5)[None, :] - kept[:, None]  # replacement index per position
+    final = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
+    rows, columns = np.nonzero(keep)
+    final[rows, np.cumsum(keep, axis=1)[rows, columns] - 1] = hands[rows, columns]
+    return DrawPool(before, (5 - kept).astype(np.int64), classify(final))
 
 
 def drawn_story(pool: DrawPool, weights: FloatArray, drawn: int) -> FloatArray:
@@ -187,10 +194,19 @@ def showdown_share(mine: IntArray, opponents: Sequence[IntArray]) -> float:
 
 
 def _pick(pool: DrawPool, weights: FloatArray, sims: int, rng: np.random.Generator) -> IntArray:
+    """``sims`` pool hands drawn with replacement by weight (uniformly if none has any).
+
+    With the compiled kernel on, one loop draws the same numbers and finds the same hands
+    (:func:`holdem_tui.bots.draw_kernel.weighted_picks`)."""
     total = float(weights.sum())
     if total <= 0:
         return rng.integers(0, len(weights), sims)
     cumulative = np.cumsum(weights)
+    if kernel.active():
+        from holdem_tui.bots.draw_kernel import weighted_picks
+
+        picked: IntArray = weighted_picks(rng, sims, cumulative)
+        return picked
     picks = np.searchsorted(cumulative, rng.random(sims) * cumulative[-1], side="right")
     out: IntArray = np.minimum(picks, len(weights) - 1).astype(np.int64)
     return out

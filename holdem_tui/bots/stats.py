@@ -48,6 +48,8 @@ class BettingSpot:
     first_aggressor: int | None
     #: in the first round, a re-raise stands that the opener has not answered yet
     reraised: bool
+    #: the round right after the first: a continuation bet is its only bet so far
+    cbet_standing: bool = False
 
     @property
     def player(self) -> int:
@@ -70,6 +72,11 @@ class BettingSpot:
         return self.first_round and self.facing == 1 and self.player != self.opener
 
     @property
+    def faces_cbet(self) -> bool:
+        """Facing a continuation bet, not raised yet: may fold to it, call or raise."""
+        return self.cbet_standing and self.facing == 1 and self.player != self.first_aggressor
+
+    @property
     def faces_3bet(self) -> bool:
         """The opener, re-raised, answering for the first time."""
         return self.reraised and self.player == self.opener
@@ -89,6 +96,7 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
     opener: int | None = None
     first_aggressor: int | None = None
     answered_3bet = False
+    cbet_standing = False
     for index, event in enumerate(history):
         if isinstance(event, StreetStarted):
             if event.street not in FIRST_ROUND and event.street not in (
@@ -98,6 +106,7 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
                 first_round = False
                 later_round += 1
             facing = 0
+            cbet_standing = False
             continue
         if not isinstance(event, PlayerActed):
             continue
@@ -111,7 +120,11 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
             opener=opener,
             first_aggressor=first_aggressor,
             reraised=first_round and facing >= 2 and not answered_3bet,
+            cbet_standing=cbet_standing,
         )
+        cbet = later_round == 1 and facing == 0 and event.player == first_aggressor
+        if event.aggressive:
+            cbet_standing = cbet
         if first_round and event.player == opener and facing >= 2:
             answered_3bet = True
         if first_round and event.voluntary:
@@ -173,6 +186,9 @@ class StyleCounts:
     #: first-round aggressor, first to bet in the next round
     cbet_chances: int = 0
     cbets: int = 0
+    #: facing that continuation bet (nobody has raised it yet), and folding to it
+    faced_cbet: int = 0
+    folded_to_cbet: int = 0
     #: a bet to answer after the first round
     faced_later_bet: int = 0
     folded_later_bet: int = 0
@@ -243,3 +259,6 @@ class HandCounter:
             if spot.cbet_spot:
                 c.cbet_chances += 1
                 c.cbets += aggressive
+            if spot.faces_cbet:
+                c.faced_cbet += 1
+                c.folded_to_cbet += kind is ActionKind.FOLD

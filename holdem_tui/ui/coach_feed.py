@@ -44,11 +44,17 @@ class CoachFeed:
                 group="coach",
                 exit_on_error=False,
             )
+        # a tournament's short stack: the push-or-fold chart first (and the ICM near the money)
+        first: list[str] = []
+        if view.tournament is not None:
+            from holdem_tui.coach.tournament import tournament_lines
+
+            first = tournament_lines(view, tr)
         if self._advice is None:
-            return [tr.t("coach.computing")]
+            return [*first, tr.t("coach.computing")]
         from holdem_tui.coach.text import coach_lines
 
-        return coach_lines(self._advice, tr)
+        return [*first, *coach_lines(self._advice, tr)]
 
     @property
     def has_advice(self) -> bool:

@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 TESTS = REPO / "tests"
 #: system paths a test may name: devices and the process table are on every machine, and
 #: the programs CI installs from Debian's packages (the browser tests' Chromium)
-SYSTEM = ("/dev/", "/proc/", "/usr/bin/")
+SYSTEM = ("/dev", "/proc", "/usr/bin/")
 #: words that point at data kept beside the repository instead of inside it
 OUTSIDE = ("../", "shared/", "HOLDEM_TUI_PHH_DATASET")
 
