@@ -531,3 +531,19 @@ def test_the_bench_measures_a_first_and_a_cached_read(monkeypatch: pytest.Monkey
     assert figures["stats_sessions"] == 4
     assert figures["stats_rows"] >= figures["stats_hands"] * 2
     assert figures["stats_first_read_s"] > 0 and figures["stats_cached_read_ms"] > 0
+    assert 0 < figures["stats_rows_mb"] < figures["stats_cached_read_peak_mb"]
+    assert figures["stats_cache_file_mb"] > 0
+
+
+def test_worker_processes_read_the_same_rows(
+    made: tuple[Path, list[SessionInfo]], tmp_path: Path
+) -> None:
+    """A first look at many histories reads them in processes: the same rows, in order."""
+    folder, _ = made
+    here = load_lifetime(folder, tmp_path / "here.npz")
+    seen: list[tuple[int, int]] = []
+    there = load_lifetime(
+        folder, tmp_path / "there.npz", workers=2, progress=lambda *p: seen.append(p)
+    )
+    assert np.array_equal(here.ints, there.ints) and np.array_equal(here.worth, there.worth)
+    assert seen[-1] == (len(here.sessions), len(here.sessions))
