@@ -82,7 +82,7 @@ def command(quick: bool, only: str | None, as_json: bool, web: bool) -> None:
     elif importlib.util.find_spec("numba") is None:
         compiled = "numpy only (no fast extra)"
     else:  # e.g. --only startup: the groups run used no kernel
-        compiled = "fast extra installed, not used by these figures"
+        compiled = "fast extra unused here"
     console.print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} CPUs, {platform.machine()}, load {os.getloadavg()[0]:.2f}, {compiled}",
