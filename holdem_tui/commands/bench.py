@@ -21,7 +21,7 @@ from holdem_tui.measure.benchmarks import BENCHMARKS, run
 def _unit(key: str) -> str:
     if key.endswith("_per_s"):
         return "per second"
-    if key.endswith("_mib_mean"):
+    if key.endswith(("_mib", "_mib_mean")):
         return "MiB"
     if key.endswith("_s"):
         return "s"
