@@ -19,6 +19,8 @@ from holdem_tui.measure.benchmarks import BENCHMARKS, run
 
 
 def _unit(key: str) -> str:
+    if key.endswith("_per_cpu_s"):
+        return "per CPU second"
     if key.endswith("_per_s"):
         return "per second"
     if key.endswith(("_mib", "_mib_mean")):
