@@ -24,7 +24,7 @@ def _unit(key: str) -> str:
         return "per CPU second"
     if key.endswith("_per_s"):
         return "per second"
-    if key.endswith("_mib_mean"):
+    if key.endswith(("_mib", "_mib_mean")):
         return "MiB"
     if key.endswith("_s"):
         return "s"
