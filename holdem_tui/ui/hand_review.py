@@ -35,6 +35,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from holdem_tui.coach.reasons import reason_text
 from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.events import BoardDealt, PlayerActed, StreetStarted
 from holdem_tui.engine.variants import RULES
@@ -49,7 +50,6 @@ from holdem_tui.review import (
     review_hand,
     session_records,
 )
-from holdem_tui.review.text import reason_text
 from holdem_tui.session.narrate import cards_text, narrate, pots_summary
 from holdem_tui.session.present import ActionModel, display_name, street_label
 from holdem_tui.ui import cards
