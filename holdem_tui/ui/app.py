@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
@@ -315,7 +316,21 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.Draw)
     def _draw(self) -> None:
-        self.driver.draw()
+        """Draw the marked cards; with none marked, ask first (Enter by habit after a
+        curtain would stand pat at once). The marks typed before Enter have all arrived:
+        they come through here in the order typed."""
+        found = self.driver.decision()
+        if found is None or self.driver.ui.discards or found[1].legal is None:
+            self.driver.draw()
+            return
+        legal = found[1].legal
+        from holdem_tui.ui.screens.modals import StandPatScreen
+
+        def answered(pat: bool | None) -> None:
+            if pat:  # dropped if that decision has passed meanwhile
+                self.driver.move(Action.draw(()), legal)
+
+        self.open_screen(StandPatScreen(), answered)
 
     @on(TableScreen.RaiseChosen)
     def _raise_chosen(self, message: TableScreen.RaiseChosen) -> None:
