@@ -665,3 +665,35 @@ async def test_enter_with_no_card_marked_asks_before_standing_pat() -> None:
         drew = [e for e in view.history if isinstance(e, CardsDrawn) and e.player == me]
         assert not isinstance(app.screen, StandPatScreen)
         assert drew and drew[0].count == 1
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_setup_errors_show_where_the_player_looks(size: tuple[int, int]) -> None:
+    """Issue 25 item 10: blinds 20/10 and Ctrl+S at 100×30 seemed to do nothing (the list was
+    below the fold, in sight only at 45 rows). The problems now show above the footer at any
+    size, the form moves to the first field to fix, and a fixed problem goes at once."""
+    from textual.widgets import Input
+
+    app = make_app(setup_first=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#f-sb", Input).value = "20"
+        screen.query_one("#f-bb", Input).value = "10"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        errors = screen.query_one("#setup-errors")
+        assert "small blind" in str(errors.render())
+        region = errors.region
+        assert region.height >= 1 and region.bottom <= size[1]
+        widget, _ = screen.get_widget_at(region.x + 2, region.y + region.height - 1)
+        assert widget is errors  # in sight, under nothing
+        field = screen.query_one("#f-sb", Input)
+        assert screen.focused is field
+        found, _ = screen.get_widget_at(field.region.x, field.region.y)
+        assert found is field  # scrolled into view
+        field.value = "5"
+        await pilot.pause()
+        assert not errors.display
