@@ -37,9 +37,9 @@ def _date(iso: str) -> str:
 
 
 def _name(info: SessionInfo, seat: int, tr: Translator) -> str:
-    """A seat's name; the unnamed local player reads "You" in the chosen language."""
+    """A seat's name; an unnamed one is "Player N", as the table's log called it."""
     name = info.players[seat] if seat < len(info.players) else ""
-    return name or tr.t("table.you")
+    return name or tr.t("setup.default_name", n=seat + 1)
 
 
 def _signed(amount: int, tr: Translator) -> str:
@@ -48,13 +48,17 @@ def _signed(amount: int, tr: Translator) -> str:
 
 
 def result_text(info: SessionInfo, tr: Translator) -> str:
-    """The humans' net results, or who leads when only bots played."""
+    """The humans' net results (rebuys paid for, and named), or who leads when only bots
+    played."""
     if info.humans:
-        parts = [
-            f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
-            for seat in info.humans
-            if seat < len(info.stacks)
-        ]
+        parts = []
+        for seat in info.humans:
+            if seat >= len(info.stacks):
+                continue
+            part = f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
+            if info.rebuys_of(seat):  # the result already pays for them
+                part += f" ({tr.plural('end_reason.rebuys', info.rebuys_of(seat))})"
+            parts.append(part)
         text = ", ".join(parts)
     elif info.stacks:
         text = tr.t("history.leader", name=_name(info, info.leader(), tr))

@@ -101,8 +101,10 @@ def read_history(text: str) -> HistoryRead:
 class SessionInfo:
     """One session's summary: what ``holdem-tui history`` shows, without reading the hands.
 
-    ``stacks`` are per seat (chair) after the last recorded hand, so the net result is
-    ``stacks[seat] - starting_stack``; ``humans`` says whose result the player cares about.
+    ``stacks`` are per seat (chair) after the last recorded hand or rebuy, and ``rebuys``
+    how many times each seat bought back in, so the net result is ``stacks[seat] -
+    starting_stack * (1 + rebuys[seat])`` (the end screen's); ``humans`` says whose result
+    the player cares about.
     """
 
     session_id: str
@@ -112,6 +114,8 @@ class SessionInfo:
     starting_stack: int
     stacks: list[int]
     humans: list[int] = field(default_factory=list)
+    #: buy-backs per seat (empty: none, as in summaries written before rebuys were kept)
+    rebuys: list[int] = field(default_factory=list)
     hands: int = 0
     updated: str = ""
     finished: bool = False
@@ -127,13 +131,17 @@ class SessionInfo:
         """The session's summary file."""
         return self.folder / f"{self.session_id}{META_SUFFIX}"
 
+    def rebuys_of(self, seat: int) -> int:
+        """How many times ``seat`` bought back in."""
+        return self.rebuys[seat] if seat < len(self.rebuys) else 0
+
     def net(self, seat: int) -> int:
-        """Chips a seat won (positive) or lost over the hands recorded so far."""
-        return self.stacks[seat] - self.starting_stack
+        """Chips a seat won (positive) or lost so far, every rebuy counted as chips paid."""
+        return self.stacks[seat] - self.starting_stack * (1 + self.rebuys_of(seat))
 
     def leader(self) -> int:
-        """The seat with the most chips (the first of equals)."""
-        return max(range(len(self.stacks)), key=lambda seat: (self.stacks[seat], -seat))
+        """The seat that won the most (the first of equals)."""
+        return max(range(len(self.stacks)), key=lambda seat: (self.net(seat), -seat))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data for the summary file."""
@@ -145,6 +153,7 @@ class SessionInfo:
             "game": self.game,
             "players": list(self.players),
             "humans": list(self.humans),
+            "rebuys": list(self.rebuys),
             "starting_stack": self.starting_stack,
             "stacks": list(self.stacks),
             "hands": self.hands,
@@ -165,6 +174,7 @@ class SessionInfo:
                 starting_stack=int(data["starting_stack"]),
                 stacks=stacks,
                 humans=[int(h) for h in data.get("humans", [])],
+                rebuys=[max(0, int(n)) for n in data.get("rebuys", [])],
                 hands=int(data.get("hands", 0)),
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
@@ -174,6 +184,8 @@ class SessionInfo:
             raise ValueError(f"not a session summary: {exc}") from exc
         if len(stacks) != len(players):
             raise ValueError("not a session summary: stacks and players differ in number")
+        if info.rebuys and len(info.rebuys) != len(players):
+            raise ValueError("not a session summary: rebuys and players differ in number")
         return info
 
 
@@ -267,13 +279,15 @@ class SessionHistory:
         *,
         expected_size: int | None = None,
         stacks: Sequence[int] | None = None,
+        rebuys: Sequence[int] | None = None,
     ) -> SessionHistory:
         """Continue a session's history after a resume.
 
         Bytes past ``expected_size`` (a hand recorded after the last autosave, which is
         about to be played again, or a torn section) are moved to a ``.unsaved-<time>.phhs``
-        file beside it, never deleted. ``stacks`` (per seat, from the resumed table) put
-        the summary back in step with the game. A missing summary is rebuilt from the file.
+        file beside it, never deleted. ``stacks`` and ``rebuys`` (per seat, from the resumed
+        table and score) put the summary back in step with the game. A missing summary is
+        rebuilt from the file.
         """
         path = Path(path)
         folder = path.parent
@@ -297,6 +311,8 @@ class SessionHistory:
             info.hands = len(read.hands)
         if stacks is not None and len(stacks) == len(info.players):
             info.stacks = list(stacks)
+        if rebuys is not None and len(rebuys) == len(info.players):
+            info.rebuys = [max(0, int(n)) for n in rebuys]
         info.finished = False
         history.write_summary()
         return history
@@ -334,6 +350,14 @@ class SessionHistory:
         self.info.hands += 1
         self.write_summary()
         return self._size
+
+    def rebought(self, stacks: Sequence[int], rebuys: Sequence[int]) -> None:
+        """A seat bought back in (between hands): the summary counts it at once, so a
+        session left right after a rebuy is listed with the chips it paid."""
+        if len(stacks) == len(rebuys) == len(self.info.players):
+            self.info.stacks = list(stacks)
+            self.info.rebuys = list(rebuys)
+            self.write_summary()
 
     def finish(self) -> None:
         """Mark the session as played to its end (the listing shows it as finished)."""
