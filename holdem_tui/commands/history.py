@@ -6,7 +6,8 @@ PFR, aggression, showdowns won, all-in luck), counted from the session's hand hi
 small cache beside each history, so a player with years of sessions reads only the new
 ones. A history that cannot be read costs one line under the table; the other sessions are
 still listed. The files are plain PHH, so the folder it prints is where to point
-``holdem-tui replay`` or any other poker tool.
+``holdem-tui replay`` or any other poker tool. Piped, the table is printed whole (see
+:mod:`holdem_tui.commands.output`); ``--json`` gives the same as data.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import json
 from datetime import datetime
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from holdem_tui.commands.options import lang_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
@@ -115,6 +116,7 @@ def session_json(
 @click.command(name="history")
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as JSON, no table.")
 @lang_option("your saved setting")
+@quiet_when_the_reader_leaves
 def command(as_json: bool, lang: str | None) -> None:
     """List past sessions (date, game, players, hands, result) and where their files are."""
     folder = histories_dir()
@@ -126,9 +128,9 @@ def command(as_json: bool, lang: str | None) -> None:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     tr = get_translator(resolve_language(lang, load_settings(repair=False).settings.language))
-    console = Console()
+    out = Output()
     if not sessions:
-        console.print(tr.t("history.empty"))
+        out.print(tr.t("history.empty"))
     else:
         table = Table(title=tr.t("history.title"))
         table.add_column(tr.t("history.date"), no_wrap=True)
@@ -152,10 +154,11 @@ def command(as_json: bool, lang: str | None) -> None:
                 result_text(info, tr),
                 *_stats_cells(info, stats, tr),
             )
-        console.print(table)
+        out.print(table)
         for info in sessions:
             problem = counted[info.session_id][1]
             if problem is not None:
                 line = tr.t("history.stats_problem", session=info.session_id, problem=problem)
-                console.print(line, highlight=False, markup=False, soft_wrap=True)
-    console.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+                out.print(line, highlight=False, markup=False, soft_wrap=True)
+    out.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+    out.flush()
