@@ -154,11 +154,6 @@ class GameSettings:
         return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
 
     @property
-    def hot_seat(self) -> bool:
-        """Two or more humans share the keyboard, so cards must hide between turns."""
-        return len(self.humans) >= 2
-
-    @property
     def watch_only(self) -> bool:
         """No human plays: the bots play and the player watches."""
         return not self.humans

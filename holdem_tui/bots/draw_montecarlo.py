@@ -21,7 +21,8 @@ import numpy.typing as npt
 from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
 
 _FLOORS = np.array([category_floor(c) for c in Category])
-_RANKS = np.arange(13)
+#: the lowest rank of an open-ended four in a row (3-4-5-6 up to T-J-Q-K: room both sides)
+_RUN_LOWS = np.arange(1, 9)
 #: share of an opponent's range given to hands that would not have drawn the observed
 #: count by the book (bluffs, odd plays): standing pat on nothing is the classic bluff
 OFF_STORY = 0.08
@@ -43,30 +44,38 @@ class Classified:
 
 
 def classify(hands: IntArray) -> Classified:
-    """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once."""
+    """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once.
+
+    Counts come from one ``bincount`` per batch and runs from a 13-bit rank mask, rather
+    than per-rank comparisons: the pool is classified on every hard decision.
+    """
+    n = len(hands)
     ranks = hands >> 2
     suits = hands & 3
-    rank_counts = (ranks[:, :, None] == _RANKS).sum(axis=1)  # (N, 13)
-    suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    rows = np.arange(n)[:, None]
+    rank_counts = np.bincount((ranks + 13 * rows).ravel(), minlength=13 * n).reshape(n, 13)
+    suit_counts = np.bincount((suits + 4 * rows).ravel(), minlength=4 * n).reshape(n, 4)
     value = evaluate_batch(hands, validate=False).astype(np.int64)
     category = np.searchsorted(_FLOORS, value, side="right") - 1
-    pair_rank = np.where(rank_counts >= 2, _RANKS, -1).max(axis=1)
-    per_card = np.take_along_axis(rank_counts, ranks, axis=1)
+    paired_ranks = rank_counts[:, ::-1] >= 2  # highest rank first
+    pair_rank = np.where(paired_ranks.any(axis=1), 12 - paired_ranks.argmax(axis=1), -1)
+    per_card = rank_counts.ravel()[ranks + 13 * rows]
     flush_suit = suit_counts.argmax(axis=1)
     four_flush = suit_counts.max(axis=1) == 4
-    present = rank_counts > 0
-    # open-ended four in a row: ranks low..low+3 with room on both sides
-    open_low = np.full(len(hands), -1)
-    for low in range(1, 9):
-        run = present[:, low : low + 4].all(axis=1)
-        open_low = np.where(run & (open_low < 0), low, open_low)
+    # open-ended four in a row: ranks low..low+3 with room on both sides (lowest such low)
+    mask = np.bitwise_or.reduce(np.left_shift(1, ranks), axis=1)
+    runs = (mask[:, None] >> _RUN_LOWS) & 0b1111 == 0b1111  # (N, 8)
+    open_low = np.where(runs.any(axis=1), _RUN_LOWS[runs.argmax(axis=1)], -1)
     open_ended = (open_low >= 0) & (category == Category.HIGH_CARD)
     drawing = four_flush | open_ended
     made = category >= Category.STRAIGHT
     paired = per_card >= 2
     in_flush = suits == flush_suit[:, None]
     in_run = (ranks >= open_low[:, None]) & (ranks < open_low[:, None] + 4)
-    second_high = np.sort(ranks, axis=1)[:, -2]
+    high = ranks.max(axis=1)
+    # the second card from the top: the top rank again when it is paired
+    below_top = np.where(ranks == high[:, None], -1, ranks).max(axis=1)
+    second_high = np.where(rank_counts[np.arange(n), high] >= 2, high, below_top)
     two_high = ranks >= second_high[:, None]
     small_pair = (category == Category.PAIR) & (pair_rank < 9)
     chase_flush = four_flush & ((category == Category.HIGH_CARD) | small_pair)
@@ -83,7 +92,6 @@ def classify(hands: IntArray) -> Classified:
             ),
         ),
     )
-    high = ranks.max(axis=1)
     score = np.select(
         [
             category == Category.HIGH_CARD,

@@ -13,50 +13,97 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from holdem_tui.bots.base import BaseBot, Policy
-from holdem_tui.bots.draw_easy import DrawEasy
-from holdem_tui.bots.draw_hard import DrawHard
-from holdem_tui.bots.draw_normal import DrawNormal
-from holdem_tui.bots.holdem_easy import HoldemEasy
-from holdem_tui.bots.holdem_hard import HoldemHard
-from holdem_tui.bots.holdem_normal import HoldemNormal
 from holdem_tui.engine.decision import Decision, as_decision
 from holdem_tui.engine.variants import VARIANTS, Variant
 from holdem_tui.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from holdem_tui.bots.holdem_hard import HoldemHard
 
 
 class _LevelBot(BaseBot):
     """Dispatch to the policy of the game being played (each built once, sharing ``self.rng``).
 
-    A level names one policy class per :class:`Variant`; each is built with the bot's rng.
+    A level names one policy maker per :class:`Variant`; each imports its module and builds
+    the policy with the bot's rng when that game is first played, so a Hold'em table never
+    imports the draw policies (nor a draw table the Hold'em ones), and a game starts without
+    waiting for them. Building a policy draws nothing from the rng (a test checks it), so
+    when a policy is built does not change a single decision.
     """
 
     policies: ClassVar[Mapping[Variant, Callable[[random.Random], Policy]]]
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self._policies = {variant: make(self.rng) for variant, make in self.policies.items()}
-        assert set(self._policies) == set(VARIANTS), f"{self.level} must play every game"
+        assert set(self.policies) == set(VARIANTS), f"{self.level} must play every game"
+        self._policies: dict[Variant, Policy] = {}
+
+    def policy(self, variant: Variant) -> Policy:
+        """The policy that plays ``variant``, built on first use."""
+        found = self._policies.get(variant)
+        if found is None:
+            found = self._policies[variant] = self.policies[variant](self.rng)
+        return found
 
     def decide(self, view: PlayerView) -> Decision:
         """Ask the policy of the game being played; the answer carries its reason."""
-        return as_decision(self._policies[view.variant].decide(view))
+        return as_decision(self.policy(view.variant).decide(view))
+
+
+# The policy makers: each imports its policy's module on first use.
+
+
+def _holdem_easy(rng: random.Random) -> Policy:
+    from holdem_tui.bots.holdem_easy import HoldemEasy
+
+    return HoldemEasy(rng)
+
+
+def _draw_easy(rng: random.Random) -> Policy:
+    from holdem_tui.bots.draw_easy import DrawEasy
+
+    return DrawEasy(rng)
+
+
+def _holdem_normal(rng: random.Random) -> Policy:
+    from holdem_tui.bots.holdem_normal import HoldemNormal
+
+    return HoldemNormal(rng)
+
+
+def _draw_normal(rng: random.Random) -> Policy:
+    from holdem_tui.bots.draw_normal import DrawNormal
+
+    return DrawNormal(rng)
+
+
+def _holdem_hard(rng: random.Random) -> Policy:
+    from holdem_tui.bots.holdem_hard import HoldemHard
+
+    return HoldemHard(rng)
+
+
+def _draw_hard(rng: random.Random) -> Policy:
+    from holdem_tui.bots.draw_hard import DrawHard
+
+    return DrawHard(rng)
 
 
 class EasyBot(_LevelBot):
     """Plays the immediate strength of its cards; calls a lot, rarely bluffs."""
 
     level = "easy"
-    policies = MappingProxyType({Variant.HOLDEM: HoldemEasy, Variant.DRAW: DrawEasy})
+    policies = MappingProxyType({Variant.HOLDEM: _holdem_easy, Variant.DRAW: _draw_easy})
 
 
 class NormalBot(_LevelBot):
     """Charts, position, stack depth, pot odds and board or draw odds."""
 
     level = "normal"
-    policies = MappingProxyType({Variant.HOLDEM: HoldemNormal, Variant.DRAW: DrawNormal})
+    policies = MappingProxyType({Variant.HOLDEM: _holdem_normal, Variant.DRAW: _draw_normal})
 
 
 class HardBot(_LevelBot):
@@ -65,11 +112,13 @@ class HardBot(_LevelBot):
     bets sized by them (see :mod:`holdem_tui.bots.holdem_hard`)."""
 
     level = "hard"
-    policies = MappingProxyType({Variant.HOLDEM: HoldemHard, Variant.DRAW: DrawHard})
+    policies = MappingProxyType({Variant.HOLDEM: _holdem_hard, Variant.DRAW: _draw_hard})
 
     @property
     def holdem(self) -> HoldemHard:
         """The Hold'em policy, whose opponent book and range reader tests and tools read."""
-        policy = self._policies[Variant.HOLDEM]
+        from holdem_tui.bots.holdem_hard import HoldemHard
+
+        policy = self.policy(Variant.HOLDEM)
         assert isinstance(policy, HoldemHard)
         return policy

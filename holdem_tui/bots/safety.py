@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
 from holdem_tui.bots.sandbox import PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.decision import Decision, Reason
-from holdem_tui.engine.view import PlayerView
-from holdem_tui.wire import copy_view
+from holdem_tui.engine.view import PlayerView, own_copy
 
 log = logging.getLogger("holdem_tui.bots")
 
@@ -70,15 +69,18 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
     """Run ``bot.decide``; returns (answer, fault kind or None, detail).
 
     A plugin (:class:`~holdem_tui.bots.sandbox.ProcessBot`) gets the view as data in its
-    own process, which enforces the timeout. A built-in bot runs here but on a deep copy
-    (:func:`~holdem_tui.wire.copy_view`) sharing no object with the engine.
+    own process, which enforces the timeout. A built-in bot runs here and reads the view
+    itself: it is immutable all the way down and shares nothing with the engine
+    (:func:`~holdem_tui.engine.view.own_copy`); the bot gets its own outer view object and
+    legal actions, so not even ``object.__setattr__`` on them changes what the caller checks
+    its answer against.
     """
     if isinstance(bot, ProcessBot):
         try:
             return bot.decide_within(view, timeout), None, ""
         except PluginFault as fault:
             return None, fault.kind, fault.detail
-    view = copy_view(view)
+    view = replace(view, legal=own_copy(view.legal))
     if timeout is None:
         try:
             return bot.decide(view), None, ""

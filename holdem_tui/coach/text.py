@@ -8,12 +8,15 @@ are its own (it reads the hand its way), so they may differ from the coach's lin
 
 from __future__ import annotations
 
-from holdem_tui.coach.advice import Advice
-from holdem_tui.coach.reasons import reason_text
+from typing import TYPE_CHECKING
+
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import format_cards
 from holdem_tui.engine.evaluator import Category
 from holdem_tui.i18n import Translator
+
+if TYPE_CHECKING:  # the words need no numbers: the screens import this before any advice
+    from holdem_tui.coach.advice import Advice
 
 __all__ = ["coach_lines"]
 
@@ -29,8 +32,7 @@ def _goal(tr: Translator, goal: Category) -> str:
 def coach_lines(advice: Advice, tr: Translator) -> list[str]:
     """The advice as lines of plain text: equity, price, outs or draws, the hard bot."""
     equity = _pct(advice.equity)
-    players = tr.plural("unit.players", advice.opponents)
-    lines = [tr.t("coach.equity", equity=equity, players=players)]
+    lines = [tr.plural("coach.equity", advice.opponents, equity=equity)]
     if advice.break_even is not None:
         lines.append(
             tr.t(
@@ -77,5 +79,7 @@ def _bot_line(advice: Advice, tr: Translator) -> str:
         action = tr.t(f"coach.bot.{key}", amount=tr.number(bot.amount or 0))
     else:
         action = tr.t(f"coach.bot.{kind.value}")
+    from holdem_tui.coach.reasons import reason_text  # only once there is advice to word
+
     why = "" if bot.reason is None else reason_text(bot.reason, tr)
     return tr.t("coach.bot.because", action=action, why=why) if why else action

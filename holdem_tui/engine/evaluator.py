@@ -5,32 +5,44 @@ to its class as an ``int`` in 1..7462 (higher wins, equal values split the pot),
 bots and Monte Carlo all compare plain integers. Suits never rank and A-2-3-4-5 is the lowest
 straight, as in both hold'em and five-card draw.
 
-Speed comes from lookup tables built once at import with numpy (about 0.1 s on top of
-numpy's own import):
+Each card carries a key: its rank's key (sums over a rank multiset are unique per multiset of
+a given size, Kenneth Shackleton's SKPokerEval keys) plus ``1 << 3*suit`` above bit 23, so
+one integer sum gives both the rank multiset and the four suit counts. The rank sum indexes
+the best non-flush value (a dense 7.8 M-entry ``uint16`` table for seven cards, dicts for
+five and six); only when a suit has five or more cards does a 13-bit mask of that suit's
+ranks index the 8,192-entry flush table. The best hand is ``max(non-flush, flush)``.
 
-* Non-flush part. Each rank has a key such that the key sum over a rank multiset is unique
-  per multiset (Kenneth Shackleton's SKPokerEval keys; uniqueness is asserted when the tables
-  are built). For seven cards a dense ``uint16`` table indexed by the sum (7.8 M entries,
-  15.6 MB) gives the best non-flush value; five- and six-card sums are unique within their
-  size but not across sizes, so those use a sorted array and ``searchsorted``.
-* Flush part. Each card also carries ``1 << 3*suit``; above bit 23 of the same ``uint64``
-  key sum the four 3-bit suit counts accumulate, and a 4,096-entry table names the suit with
-  five or more cards. Only those hands build a 13-bit mask of that suit's ranks for the
-  8,192-entry flush table. The best hand is ``max(non-flush, flush)``.
+Nothing is built when this module is imported: the tables ship precomputed
+(:mod:`holdem_tui.engine.hand_value_data`, made by :mod:`~holdem_tui.engine.hand_value_tables`)
+and are unpacked on the first evaluation, without numpy for single hands (a game's first
+frame imports neither numpy nor the tables). Batches of hands go through numpy, or through
+the compiled kernel of the ``fast`` extra when it is installed (:mod:`holdem_tui.engine.kernel`),
+with the same values either way.
 """
 
 from __future__ import annotations
 
+import base64
 import itertools
+import sys
+import zlib
+from array import array
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
 
-import numpy as np
-import numpy.typing as npt
-
+from holdem_tui.engine import kernel
 from holdem_tui.engine.cards import Card, card
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    #: card code -> rank key | suit counter << 23 as ``uint64`` (numpy callers sum these)
+    CARD_KEYS: npt.NDArray[np.uint64]
 
 __all__ = [
     "NUM_VALUES",
@@ -42,6 +54,7 @@ __all__ = [
     "evaluate7_batch",
     "evaluate_batch",
     "hand_value",
+    "hand_value_trusted",
 ]
 
 
@@ -122,8 +135,26 @@ RANK_KEYS: Final[tuple[int, ...]] = (
 )
 _RANK_BITS: Final = 23  # 7 * max key = 10,354,267 < 2**24, but any 7-card sum < 2**23
 _RANK_MASK: Final = (1 << _RANK_BITS) - 1
+#: the four 3-bit suit counters sit above the rank sum
+_SUIT_MASK: Final = (1 << 12) - 1
+#: the checked keys also carry the card's own bit from here up: distinct cards add without a
+#: carry, so a repeated card shows as fewer bits than cards
+_CARD_BIT: Final = 36
 
 ACE: Final = 12
+
+#: the lowest value of each category (checked against the classes by the tests)
+_CATEGORY_FLOOR: Final[tuple[int, ...]] = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CATEGORIES: Final = tuple(Category)
+
+#: card code -> rank key | suit counter << 23
+_CARD_KEYS_PY: Final[tuple[int, ...]] = tuple(
+    RANK_KEYS[c >> 2] | (1 << (_RANK_BITS + 3 * (c & 3))) for c in range(52)
+)
+#: the same with the card's bit, for the checked path (a non-card is a missing key)
+_CHECKED_KEYS: Final[dict[int, int]] = {
+    c: key | (1 << (_CARD_BIT + c)) for c, key in enumerate(_CARD_KEYS_PY)
+}
 
 
 def _straight_ranks(top: int) -> tuple[int, ...]:
@@ -140,10 +171,11 @@ def _straight_mask(top: int) -> int:
 _STRAIGHT_TOP_BY_MASK: Final[dict[int, int]] = {_straight_mask(t): t for t in range(3, 13)}
 
 
-def _build_classes() -> list[tuple[Category, tuple[int, ...], tuple[int, ...]]]:
+def build_classes() -> list[tuple[Category, tuple[int, ...], tuple[int, ...]]]:
     """All 7,462 classes as (category, significant ranks, the five ranks in display order).
 
-    Sorting by (category, significant ranks) is exactly poker order, which gives the values.
+    Sorting by (category, significant ranks) is exactly poker order, which gives the values
+    (``classes[value - 1]``); the display ranks name a showdown, the tables are built from it.
     """
     out: list[tuple[Category, tuple[int, ...], tuple[int, ...]]] = []
     ranks = range(13)
@@ -177,141 +209,162 @@ def _build_classes() -> list[tuple[Category, tuple[int, ...], tuple[int, ...]]]:
     return out
 
 
-_CLASSES: Final = _build_classes()
-#: value -> category / display ranks (index 0 unused)
-_CATEGORY_OF_VALUE: Final[tuple[Category, ...]] = (Category.HIGH_CARD, *(c[0] for c in _CLASSES))
-_FIVE_RANKS_OF_VALUE: Final[tuple[tuple[int, ...], ...]] = ((), *(c[2] for c in _CLASSES))
-_CATEGORY_ARRAY: Final = np.array(_CATEGORY_OF_VALUE, dtype=np.uint8)
-_CATEGORY_FLOOR: Final[tuple[int, ...]] = tuple(
-    min(v for v in range(1, NUM_VALUES + 1) if _CATEGORY_OF_VALUE[v] == cat) for cat in Category
-)
+# ---------------------------------------------------------------- the tables, on first use
 
 
-def _build_tables() -> tuple[
-    npt.NDArray[np.uint16],
-    dict[int, npt.NDArray[np.int64]],
-    dict[int, npt.NDArray[np.uint16]],
-    npt.NDArray[np.uint16],
-]:
-    """Non-flush tables for 5, 6 and 7 cards and the 8,192-entry flush table."""
-    keys = np.array(RANK_KEYS, dtype=np.int64)
-    five_sums: list[int] = []
-    five_vals: list[int] = []
-    flush = np.zeros(1 << 13, dtype=np.uint16)
-    for value, (cat, _, five) in enumerate(_CLASSES, start=1):
-        if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH):
-            flush[sum(1 << r for r in five)] = value
-        else:
-            five_sums.append(sum(RANK_KEYS[r] for r in five))
-            five_vals.append(value)
-    # Flush masks of 6 and 7 ranks: best of the masks with one rank removed.
-    for mask in sorted(range(1 << 13), key=int.bit_count):
-        if mask.bit_count() > 5:
-            flush[mask] = max(flush[mask & ~(1 << r)] for r in range(13) if mask >> r & 1)
+class _Unloaded:
+    """Stands in for a table until the first evaluation, which loads them all.
 
-    sums: dict[int, npt.NDArray[np.int64]] = {}
-    vals: dict[int, npt.NDArray[np.uint16]] = {}
-    order = np.argsort(np.array(five_sums))
-    sums[5] = np.array(five_sums, dtype=np.int64)[order]
-    vals[5] = np.array(five_vals, dtype=np.uint16)[order]
-    if len(np.unique(sums[5])) != len(sums[5]):  # pragma: no cover
-        raise AssertionError("rank keys collide on five cards")
-    for n in (6, 7):
-        combos = np.array(
-            list(itertools.combinations_with_replacement(range(13), n)), dtype=np.int64
-        )
-        counts = np.zeros((len(combos), 13), dtype=np.int64)
-        for col in range(n):
-            np.add.at(counts, (np.arange(len(combos)), combos[:, col]), 1)
-        counts = counts[counts.max(axis=1) <= 4]
-        s = counts @ keys
-        best = np.zeros(len(s), dtype=np.uint16)
-        prev_sums, prev_vals = sums[n - 1], vals[n - 1]
-        for r in range(13):
-            has = counts[:, r] > 0
-            sub = s[has] - keys[r]
-            pos = np.searchsorted(prev_sums, sub)
-            if not np.array_equal(prev_sums[pos], sub):  # pragma: no cover
-                raise AssertionError("rank key table is inconsistent")
-            best[has] = np.maximum(best[has], prev_vals[pos])
-        order = np.argsort(s)
-        sums[n], vals[n] = s[order], best[order]
-        if len(np.unique(sums[n])) != len(sums[n]):  # pragma: no cover
-            raise AssertionError(f"rank keys collide on {n} cards")
-    dense7 = np.zeros(int(sums[7][-1]) + 1, dtype=np.uint16)
-    dense7[sums[7]] = vals[7]
-    return dense7, sums, vals, flush
+    Loading rebinds the module's table names to the real tables, so the hot path indexes a
+    plain ``array`` or ``dict`` with no "is it loaded?" test of its own.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, index: int) -> int:
+        _load()
+        table: Any = globals()[self.name]
+        return int(table[index])
 
 
-_NONFLUSH7, _SORTED_SUMS, _SORTED_VALS, _FLUSH = _build_tables()
-#: card code -> rank key | suit counter << 23, so one uint64 sum carries both
-CARD_KEYS: Final = np.array(
-    [RANK_KEYS[c >> 2] | (1 << (_RANK_BITS + 3 * (c & 3))) for c in range(52)], dtype=np.uint64
-)
+#: 7-card rank sum -> best non-flush value (a dense ``uint16`` array, 15.6 MB)
+_NONFLUSH7: array[int] | _Unloaded = _Unloaded("_NONFLUSH7")
+#: 5- and 6-card rank sum -> best non-flush value
+_NONFLUSH6: dict[int, int] | _Unloaded = _Unloaded("_NONFLUSH6")
+_NONFLUSH5: dict[int, int] | _Unloaded = _Unloaded("_NONFLUSH5")
 #: 12-bit suit-count sum -> the suit holding five or more cards, or -1
-_FLUSH_SUIT: Final = np.full(1 << 12, -1, dtype=np.int8)
-for _key in range(1 << 12):
-    for _suit in range(4):
-        if (_key >> (3 * _suit)) & 7 >= 5:
-            _FLUSH_SUIT[_key] = _suit
-
-# Plain-Python mirrors for the scalar path (list/memoryview indexing beats numpy scalars).
-_CARD_KEYS_PY: Final[tuple[int, ...]] = tuple(int(k) for k in CARD_KEYS)
-_FLUSH_SUIT_PY: Final[tuple[int, ...]] = tuple(int(s) for s in _FLUSH_SUIT)
-_FLUSH_PY: Final[tuple[int, ...]] = tuple(int(v) for v in _FLUSH)
-_NONFLUSH7_PY: Final[memoryview] = _NONFLUSH7.data
-_NONFLUSH_SMALL_PY: Final[dict[int, dict[int, int]]] = {
-    n: dict(zip(_SORTED_SUMS[n].tolist(), _SORTED_VALS[n].tolist(), strict=True)) for n in (5, 6)
-}
+_FLUSH_SUIT: tuple[int, ...] | _Unloaded = _Unloaded("_FLUSH_SUIT")
+#: 13-bit mask of one suit's ranks -> best flush value (0: fewer than five)
+_FLUSH: array[int] | _Unloaded = _Unloaded("_FLUSH")
 
 
-def _check_cards(cards: Sequence[int]) -> None:
+def _unpacked() -> tuple[array[int], dict[int, array[int]], dict[int, array[int]]]:
+    """The shipped tables as arrays: flush, and per size the sorted sums and their values."""
+    from holdem_tui.engine.hand_value_data import DATA
+
+    raw = memoryview(zlib.decompress(base64.b64decode(DATA)))
+    swap = sys.byteorder != "little"
+
+    def take(kind: str, count: int) -> array[int]:
+        nonlocal raw
+        out = array(kind)
+        size = out.itemsize * count
+        out.frombytes(raw[:size])
+        raw = raw[size:]
+        if swap:  # pragma: no cover - big-endian machines
+            out.byteswap()
+        return out
+
+    flush = take("H", 1 << 13)
+    sums: dict[int, array[int]] = {}
+    values: dict[int, array[int]] = {}
+    for n in (5, 6, 7):
+        (count,) = take("I", 1)
+        sums[n] = array("I", itertools.accumulate(take("I", count)))
+        values[n] = take("H", count)
+    return flush, sums, values
+
+
+@cache
+def _load() -> None:
+    """Unpack the shipped tables (a few milliseconds) and put them in place."""
+    global _NONFLUSH7, _NONFLUSH6, _NONFLUSH5, _FLUSH_SUIT, _FLUSH
+    flush, sums, values = _unpacked()
+    dense = array("H", bytes(2 * (sums[7][-1] + 1)))
+    for total, value in zip(sums[7], values[7], strict=True):
+        dense[total] = value
+    suits = [-1] * (1 << 12)
+    for key in range(1 << 12):
+        for suit in range(4):
+            if (key >> (3 * suit)) & 7 >= 5:
+                suits[key] = suit
+    _NONFLUSH5 = dict(zip(sums[5], values[5], strict=True))
+    _NONFLUSH6 = dict(zip(sums[6], values[6], strict=True))
+    _FLUSH_SUIT = tuple(suits)
+    _FLUSH = flush
+    _NONFLUSH7 = dense
+
+
+# ---------------------------------------------------------------- one hand
+
+
+def _checked(cards: Sequence[int]) -> None:
+    """Raise ``ValueError`` unless ``cards`` are 5 to 7 distinct card codes (0..51).
+
+    Any value equal to a card code counts as that card (``Card``, numpy integers).
+    """
     n = len(cards)
     if not 5 <= n <= 7:
         raise ValueError(f"a hand needs 5 to 7 cards, got {n}")
-    seen = 0
-    for c in cards:
-        if not isinstance(c, int | np.integer) or isinstance(c, bool) or not 0 <= c < 52:
-            raise ValueError(f"not a card code: {c!r}")
-        bit = 1 << int(c)
-        if seen & bit:
-            raise ValueError(f"duplicate card: {card(int(c))}")
-        seen |= bit
+    keys = _CHECKED_KEYS
+    total = 0
+    try:
+        for c in cards:
+            total += keys[c]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a card code in {list(cards)!r}") from None
+    if (total >> _CARD_BIT).bit_count() != n:
+        raise ValueError(f"duplicate card in {[str(card(int(c))) for c in cards]}")
 
 
 def hand_value(cards: Sequence[int]) -> int:
     """The value (1..7462) of the best five of 5, 6 or 7 cards: the fast path for showdowns.
 
     Raises ``ValueError`` on a wrong count, a non-card or a duplicate, because a silently
-    wrong value would settle a pot wrongly.
+    wrong value would settle a pot wrongly. Code that dealt the cards itself calls
+    :func:`hand_value_trusted`, which skips the check.
     """
-    _check_cards(cards)
-    total = 0
-    for c in cards:
-        total += _CARD_KEYS_PY[c]
-    rank_sum = total & _RANK_MASK
-    n = len(cards)
-    value = _NONFLUSH7_PY[rank_sum] if n == 7 else _NONFLUSH_SMALL_PY[n][rank_sum]
-    suit = _FLUSH_SUIT_PY[total >> _RANK_BITS]
-    if suit >= 0:
-        mask = 0
-        for c in cards:
-            if c & 3 == suit:
-                mask |= 1 << (c >> 2)
-        value = max(value, _FLUSH_PY[mask])
-    return int(value)
+    _checked(cards)
+    return hand_value_trusted(cards)
+
+
+def hand_value_trusted(cards: Sequence[int]) -> int:
+    """:func:`hand_value` without the check of the cards: for cards the caller dealt.
+
+    A wrong input gives a wrong value or an ``IndexError``, never a refusal, so only code
+    that knows its cards are 5 to 7 distinct codes may call it (the hot paths: showdown,
+    the bots, the simulator).
+    """
+    keys = _CARD_KEYS_PY
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        total = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        value = _NONFLUSH7[total & _RANK_MASK]
+    else:
+        total = 0
+        for x in cards:
+            total += keys[x]
+        value = (_NONFLUSH6 if len(cards) == 6 else _NONFLUSH5)[total & _RANK_MASK]
+    suit = _FLUSH_SUIT[total >> _RANK_BITS]
+    if suit < 0:
+        return value
+    mask = 0
+    for x in cards:
+        if x & 3 == suit:
+            mask |= 1 << (x >> 2)
+    flush = _FLUSH[mask]
+    return flush if flush > value else value
 
 
 def category_of(value: int) -> Category:
     """The category of a value, for bots and the UI that hold only the integer."""
     if not 1 <= value <= NUM_VALUES:
         raise ValueError(f"not a hand value: {value!r}")
-    return _CATEGORY_OF_VALUE[value]
+    return _CATEGORIES[bisect_right(_CATEGORY_FLOOR, value) - 1]
 
 
 def category_floor(category: Category) -> int:
     """The lowest value in a category, so callers can test "flush or better" with one ``>=``."""
     return _CATEGORY_FLOOR[category]
+
+
+@cache
+def _five_ranks_of_value() -> tuple[tuple[int, ...], ...]:
+    """value -> the five ranks in display order (index 0 unused), built on first display."""
+    return ((), *(five for _, _, five in build_classes()))
 
 
 def evaluate(cards: Sequence[int]) -> HandRank:
@@ -320,8 +373,8 @@ def evaluate(cards: Sequence[int]) -> HandRank:
     Slower than :func:`hand_value` because it also picks the five cards and the name.
     """
     value = hand_value(cards)
-    category = _CATEGORY_OF_VALUE[value]
-    five_ranks = _FIVE_RANKS_OF_VALUE[value]
+    category = category_of(value)
+    five_ranks = _five_ranks_of_value()[value]
     pool = sorted((int(c) for c in cards), reverse=True)  # spades first among equal ranks
     chosen: list[Card] = []
     if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
@@ -350,9 +403,68 @@ def best_five(cards: Sequence[int]) -> tuple[Card, ...]:
     return evaluate(cards).cards
 
 
+# ---------------------------------------------------------------- batches (numpy)
+
+
+@dataclass(frozen=True, slots=True)
+class NumpyTables:
+    """The tables as read-only numpy arrays, for code that evaluates many hands at once.
+
+    ``nonflush7`` shares its memory with the single-hand table; ``sums[n]``/``values[n]``
+    (5 and 6 cards) are sorted for ``searchsorted``.
+    """
+
+    card_keys: npt.NDArray[np.uint64]
+    nonflush7: npt.NDArray[np.uint16]
+    sums: dict[int, npt.NDArray[np.int64]]
+    values: dict[int, npt.NDArray[np.uint16]]
+    flush_suit: npt.NDArray[np.int8]
+    flush: npt.NDArray[np.uint16]
+
+
+@cache
+def numpy_tables() -> NumpyTables:
+    """The tables for numpy (imports numpy; loads the tables if no hand was evaluated yet)."""
+    import numpy as np
+
+    _load()
+    assert isinstance(_NONFLUSH7, array) and isinstance(_FLUSH, array)
+    assert isinstance(_NONFLUSH5, dict) and isinstance(_NONFLUSH6, dict)
+    assert isinstance(_FLUSH_SUIT, tuple)
+    small = {5: _NONFLUSH5, 6: _NONFLUSH6}
+    tables = NumpyTables(
+        card_keys=np.array(_CARD_KEYS_PY, dtype=np.uint64),
+        nonflush7=np.frombuffer(_NONFLUSH7, dtype=np.uint16),
+        sums={n: np.fromiter(t.keys(), np.int64, len(t)) for n, t in small.items()},
+        values={n: np.fromiter(t.values(), np.uint16, len(t)) for n, t in small.items()},
+        flush_suit=np.array(_FLUSH_SUIT, dtype=np.int8),
+        flush=np.frombuffer(_FLUSH, dtype=np.uint16),
+    )
+    arrays: list[np.ndarray[Any, Any]] = [
+        tables.card_keys,
+        tables.nonflush7,
+        tables.flush_suit,
+        tables.flush,
+        *tables.sums.values(),
+        *tables.values.values(),
+    ]
+    for value in arrays:
+        value.setflags(write=False)
+    return tables
+
+
+def __getattr__(name: str) -> Any:
+    """``CARD_KEYS`` on first use (numpy callers sum card keys themselves)."""
+    if name == "CARD_KEYS":
+        return numpy_tables().card_keys
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _as_card_array(
     cards: npt.ArrayLike, sizes: tuple[int, ...], validate: bool
 ) -> npt.NDArray[np.integer]:
+    import numpy as np
+
     arr = np.asarray(cards)
     if arr.ndim != 2 or arr.shape[1] not in sizes:
         raise ValueError(f"expected shape (N, k) with k in {sizes}, got {arr.shape}")
@@ -380,20 +492,23 @@ def _values_from_sums(
     total: npt.NDArray[np.uint64], rows: npt.NDArray[np.integer], n: int
 ) -> npt.NDArray[np.uint16]:
     """Values for one chunk, given the uint64 key sums and the (M, n) card codes."""
+    import numpy as np
+
+    tables = numpy_tables()
     rank_sum = total & np.uint64(_RANK_MASK)
     out: npt.NDArray[np.uint16]
     if n == 7:
-        out = _NONFLUSH7[rank_sum]
+        out = tables.nonflush7[rank_sum]
     else:
-        pos = np.searchsorted(_SORTED_SUMS[n], rank_sum.astype(np.int64))
-        out = _SORTED_VALS[n][pos]
-    suit = _FLUSH_SUIT[total >> np.uint64(_RANK_BITS)]
+        pos = np.searchsorted(tables.sums[n], rank_sum.astype(np.int64))
+        out = tables.values[n][pos]
+    suit = tables.flush_suit[total >> np.uint64(_RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:
         sub = rows[hits].astype(np.int32)
         in_suit = (sub & 3) == suit[hits, None]
         mask = np.where(in_suit, np.left_shift(1, sub >> 2), 0).sum(axis=1)
-        out[hits] = np.maximum(out[hits], _FLUSH[mask])
+        out[hits] = np.maximum(out[hits], tables.flush[mask])
     return out
 
 
@@ -414,16 +529,34 @@ def evaluate_batch(cards: npt.ArrayLike, *, validate: bool = True) -> npt.NDArra
     """Values of many hands at once: ``(N, k)`` card codes, k in 5..7, to ``(N,)`` uint16.
 
     The Monte Carlo path. ``validate`` checks codes and duplicates (a few percent of the
-    time); internal callers that dealt the cards themselves pass ``False``.
+    time); internal callers that dealt the cards themselves pass ``False``. With the
+    ``fast`` extra the loop is compiled (:mod:`holdem_tui.engine.kernel`), same values.
     """
+    import numpy as np
+
     arr = _as_card_array(cards, (5, 6, 7), validate)
+    tables = numpy_tables()
+    compiled = kernel.loaded()
+    if compiled is not None and arr.size:
+        small = 5 if arr.shape[1] == 7 else arr.shape[1]  # unused for seven cards
+        values: npt.NDArray[np.uint16] = compiled.evaluate_rows(
+            np.ascontiguousarray(arr, dtype=np.uint8),
+            tables.card_keys,
+            tables.nonflush7,
+            tables.sums[small],
+            tables.values[small],
+            tables.flush_suit,
+            tables.flush,
+        )
+        return values
+    keys = tables.card_keys
     n_rows, n = arr.shape
     out = np.empty(n_rows, dtype=np.uint16)
     for start in range(0, n_rows, _CHUNK):
         rows = arr[start : start + _CHUNK]
-        total = CARD_KEYS[rows[:, 0]] + CARD_KEYS[rows[:, 1]]
+        total = keys[rows[:, 0]] + keys[rows[:, 1]]
         for col in range(2, n):
-            total += CARD_KEYS[rows[:, col]]
+            total += keys[rows[:, col]]
         out[start : start + _CHUNK] = _values_from_sums(total, rows, n)
     return out
 

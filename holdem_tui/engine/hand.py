@@ -58,7 +58,7 @@ from holdem_tui.engine.events import (
 )
 from holdem_tui.engine.pots import Pot, build_pots, split
 from holdem_tui.engine.variants import BettingStructure, Variant, VariantRules
-from holdem_tui.engine.view import PlayerView, view_of
+from holdem_tui.engine.view import PlayerView, own_copy, view_of
 
 
 class Phase(StrEnum):
@@ -213,6 +213,8 @@ class Hand:
         #: each viewer's redacted history so far (events only grow, and an event's redaction
         #: for a viewer never changes): a view costs its new events, not the whole hand
         self._seen: dict[int | None, list[Event]] = {}
+        #: the same, unredacted, for a spectator of bots only (``reveal_all``)
+        self._seen_all: list[Event] = []
         #: the blinds as set for this hand (every view reads them)
         self.blinds: tuple[int, ...] = config.posted_blinds()
         self.phase = Phase.BETTING
@@ -906,15 +908,23 @@ class Hand:
 
     # ----------------------------------------------------------------- views
 
-    def history_for(self, viewer: int | None) -> tuple[Event, ...]:
+    def history_for(self, viewer: int | None, *, reveal_all: bool = False) -> tuple[Event, ...]:
         """The history as ``viewer`` may see it (others' secret cards removed).
 
         Kept per viewer as the hand grows (events are only appended, and an event's
-        redaction for a viewer never changes), so a view costs its new events only.
+        redaction for a viewer never changes), so a view costs its new events only. Each
+        viewer's events are its own copies, never the engine's: a view shares nothing that
+        can be changed (even with ``object.__setattr__``) with the hand it was made from.
+        ``reveal_all`` keeps every card (a spectator watching bots only, never a seat).
         """
+        if reveal_all:
+            seen = self._seen_all
+            if len(seen) < len(self.events):
+                seen.extend(own_copy(e) for e in self.events[len(seen) :])
+            return tuple(seen)
         seen = self._seen.setdefault(viewer, [])
         if len(seen) < len(self.events):
-            seen.extend(e.seen_by(viewer) for e in self.events[len(seen) :])
+            seen.extend(own_copy(e.seen_by(viewer)) for e in self.events[len(seen) :])
         return tuple(seen)
 
     def view(self, viewer: int | None, *, reveal_all: bool = False) -> PlayerView:

@@ -56,7 +56,7 @@ def _board_values(
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
     runs = _subsets(len(deck), 5 - len(board))
     size = runs.shape[1]
-    keys = _ev.CARD_KEYS
+    keys = _ev.numpy_tables().card_keys
     deck_keys, deck_bits = keys[deck], _SUIT_RANK_BIT[deck]
     board_sum = np.full(size, sum(int(keys[c]) for c in board), dtype=np.uint64)
     bits = np.full(size, sum(int(_SUIT_RANK_BIT[c]) for c in board), dtype=np.int64)

@@ -4,12 +4,18 @@ A :class:`PlayerView` holds no reference into the engine: its own cards, the boa
 stack, bet and pot, the public history (others' secret cards removed) and, when it is this
 seat's turn, its :class:`~holdem_tui.engine.actions.LegalActions`. :func:`view_of` builds it
 from a hand, here next to what it builds, so what a seat may see is decided in one place.
+
+It is immutable all the way down: frozen dataclasses, tuples, ints (cards are ints), strings
+and enum members, and every dataclass in it is the view's own (:func:`own_copy`), so even a
+bot that forces a field with ``object.__setattr__`` changes its view only, never the hand.
+That is what lets the game's own bots read their views directly, without a serialised copy.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, TypeVar
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
@@ -19,6 +25,44 @@ from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 
 if TYPE_CHECKING:
     from holdem_tui.engine.hand import Hand
+
+_T = TypeVar("_T")
+#: values shared as they are: nothing in them can be changed, not even by object.__setattr__
+_LEAVES: tuple[type, ...] = (int, str, float, Enum, type(None))
+#: field names per dataclass type, looked up once (``fields()`` is slow in a hot path)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def own_copy(value: _T) -> _T:
+    """``value`` with a new object for every dataclass in it, so that nothing it holds is
+    shared with the original except values that cannot be changed at all.
+
+    For the engine's frozen values (events, pots, legal actions): tuples are rebuilt only
+    around copied items, leaves (ints and cards, strings, enum members) are shared. Anything
+    else is refused, so a mutable type slipping into a view fails loudly in the tests.
+    """
+    cls = type(value)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        if isinstance(value, _LEAVES):
+            return value
+        if isinstance(value, tuple):
+            return value if _leaves_only(value) else tuple(own_copy(item) for item in value)  # type: ignore[return-value]
+        if not is_dataclass(value):
+            raise TypeError(f"a view holds only immutable values, not {cls.__name__}")
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(value))
+    copy = object.__new__(cls)
+    for name in names:
+        item = getattr(value, name)
+        if not (isinstance(item, _LEAVES) or (type(item) is tuple and _leaves_only(item))):
+            item = own_copy(item)
+        object.__setattr__(copy, name, item)
+    return copy
+
+
+def _leaves_only(items: tuple[object, ...]) -> bool:
+    """Whether a tuple holds leaves only (cards, amounts, names): shared as it is."""
+    return all(isinstance(item, _LEAVES) for item in items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +156,7 @@ def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> Play
         )
     # legal actions are only ever the actor's: nobody else's view computes them
     legal = hand.legal_actions() if viewer is not None and viewer == hand.actor else None
-    history = tuple(hand.events) if reveal_all else hand.history_for(viewer)
+    history = hand.history_for(viewer, reveal_all=reveal_all)
     return PlayerView(
         variant=hand.variant,
         hand_number=config.hand_number,
@@ -120,7 +164,7 @@ def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> Play
         street=hand.street,
         board=tuple(hand.board),
         seats=tuple(seats),
-        pots=tuple(hand.pots),
+        pots=tuple(own_copy(pot) for pot in hand.pots),
         total_pot=hand.total_pot,
         to_act=hand.actor,
         legal=legal,

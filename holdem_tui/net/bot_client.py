@@ -3,8 +3,9 @@
 It reads the same ``state`` messages a person's screen does and answers with the same ``act``
 messages, its view and action passing through the :mod:`holdem_tui.wire` codec exactly as a
 plugin bot process's do, so a bot author can try a bot against friends' bots over the network.
-The bot runs through :func:`~holdem_tui.bots.safety.safe_decide`: a crash or a timeout checks
-or folds instead of leaving the table waiting.
+The bot's turn is the turn loop's own (:func:`~holdem_tui.session.turns.decide`, through
+``safe_decide``): a crash or a timeout checks or folds instead of leaving the table waiting,
+and the fault travels with the action, so the table's log says it in one line.
 
 A bot's reason travels with its action, as a plugin process's does, and the host keeps it
 with the hand (the review shows it afterwards, like any bot's). The host keeps a client's
@@ -18,12 +19,13 @@ import asyncio
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import cut_text
-from holdem_tui.bots.safety import DEFAULT_TIMEOUT, safe_decide
+from holdem_tui.bots.safety import DEFAULT_TIMEOUT
 from holdem_tui.engine.decision import Reason
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection
 from holdem_tui.review.text import reason_text
+from holdem_tui.session.turns import decide, slip_of
 
 
 class Refused(Exception):
@@ -62,9 +64,12 @@ async def play_bot(
             elif isinstance(message, p.State) and message.view is not None and seat is not None:
                 view = message.view
                 if message.decision is not None and view.legal is not None:
-                    decision, _fault = await asyncio.to_thread(safe_decide, bot, view, timeout)
-                    reason = in_words(decision.reason, tr)
-                    await connection.send(p.act(seat, message.decision, decision.action, reason))
+                    move = await asyncio.to_thread(decide, bot, view, seat, timeout)
+                    reason = in_words(move.decision.reason, tr)
+                    act = p.act(
+                        seat, message.decision, move.decision.action, reason, slip_of(move.fault)
+                    )
+                    await connection.send(act)
                 elif view.complete and view.hand_number != ready_for:
                     ready_for = view.hand_number
                     await connection.send(p.ready())

@@ -21,12 +21,13 @@ from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.decision import Decision, Reason
-from holdem_tui.engine.events import CardsShown, Event
+from holdem_tui.engine.events import Event
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.session.controller import BiggestPot, Session
+from holdem_tui.session.narrate import Slip
 from holdem_tui.storage.autosave import SaveFile
 
 
@@ -243,12 +244,6 @@ class RemoteSession(Session):
         """Leave the table for good: the chair is free for the next game."""
         self.send(p.leave())
 
-    def reveal_order(self) -> tuple[int, ...]:
-        """Hand positions in the order the showdown turns them up (the host's order)."""
-        if self.view is None:
-            return ()
-        return tuple(e.player for e in self.view.history if isinstance(e, CardsShown))
-
     def is_away(self, seat: int) -> bool:
         """Whether the host says this human chair's player is not connected."""
         return self.state is not None and self.state.table.away[seat] is True
@@ -305,7 +300,14 @@ class RemoteSession(Session):
         """The host pays out."""
         raise RuntimeError("the host pays out")
 
-    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
+    def act(
+        self,
+        seat: int,
+        action: Action,
+        reason: Reason | None = None,
+        *,
+        slip: Slip | None = None,
+    ) -> tuple[Event, ...]:
         """Send this chair's decision; the host's answer arrives as the next state (or error)."""
         if seat != self.me or self.decision is None:
             raise IllegalAction("not_your_turn", "it is not your turn")
@@ -313,7 +315,9 @@ class RemoteSession(Session):
         self.decision = None
         return ()
 
-    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
+    def act_for_bot(
+        self, seat: int, answer: Action | Decision, *, slip: Slip | None = None
+    ) -> tuple[Event, ...]:
         """Bots play on the host."""
         raise RuntimeError("bots play on the host")
 

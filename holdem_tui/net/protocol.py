@@ -38,6 +38,7 @@ from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.review.stats import SeatStats
+from holdem_tui.session.narrate import Slip
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
 PROTOCOL_VERSION: Final = 3
@@ -204,12 +205,15 @@ class Act:
 
     ``reason`` is why, when a bot plays the seat (``join --bot``): a wire reason, checked
     as strictly as a plugin process's; the host keeps it with the hand in its own words.
+    ``slip``: that bot failed this decision and this is the check-or-fold played instead
+    (the table's log says so in one line).
     """
 
     seat: int
     decision: int
     action: Action
     reason: Reason | None = None
+    slip: Slip | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,8 +261,15 @@ def hello(code: str, name: str, *, watch: bool = False, token: str | None = None
     return {"t": "hello", "code": code, "name": name, "watch": watch, "token": token}
 
 
-def act(seat: int, decision: int, action: Action, reason: Reason | None = None) -> dict[str, Any]:
-    """A decision, with the seat and decision number it answers (and a bot's reason)."""
+def act(
+    seat: int,
+    decision: int,
+    action: Action,
+    reason: Reason | None = None,
+    slip: Slip | None = None,
+) -> dict[str, Any]:
+    """A decision, with the seat and decision number it answers (and a bot's reason, or
+    how the bot failed it)."""
     message: dict[str, Any] = {
         "t": "act",
         "seat": seat,
@@ -267,6 +278,8 @@ def act(seat: int, decision: int, action: Action, reason: Reason | None = None) 
     }
     if reason is not None:  # optional: a person's decision carries none
         message["reason"] = wire.encode_reason(reason)
+    if slip is not None:
+        message["slip"] = slip.value
     return message
 
 
@@ -329,7 +342,7 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
         return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"), token)
     if kind == "act":
         required = {"seat", "decision", "action"}
-        _keys(data, {"v", "t", "reason", *required}, required)
+        _keys(data, {"v", "t", "reason", "slip", *required}, required)
         seat = _int(data, "seat", 0, 64)
         decision = _int(data, "decision", 0, 2**53)
         try:
@@ -342,7 +355,13 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
                 reason = wire.decode_reason(data["reason"])
             except wire.WireError as exc:
                 raise ProtocolError("bad_reason", str(exc)) from None
-        return Act(seat, decision, action, reason)
+        slip = None
+        if data.get("slip") is not None:
+            value = _str(data, "slip", 16)
+            if value not in set(Slip):
+                raise ProtocolError("bad_message", f"unknown slip {value!r}")
+            slip = Slip(value)
+        return Act(seat, decision, action, reason, slip)
     if kind in _BARE_CLIENT:
         _keys(data, {"v", "t"}, set())
         return _BARE_CLIENT[kind]

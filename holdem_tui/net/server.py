@@ -39,13 +39,25 @@ from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.decision import Reason
-from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.outcome import BustChoice
+from holdem_tui.session.turns import (
+    BustQuestion,
+    Deal,
+    HandOver,
+    PersonTurn,
+    RevealPlan,
+    SessionOver,
+    answer_bust,
+    ask_bot,
+    next_step,
+    play_bot,
+)
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
 from holdem_tui.wire import view_patch_is_empty
@@ -248,7 +260,6 @@ class TableServer:
         self._watchers = 0
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
-        self._finished_hand: int | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self._encoder = p.FrameEncoder()
         self._closing = False
@@ -657,7 +668,7 @@ class TableServer:
             self._wake.set()
             return
         if isinstance(message, p.Show):
-            if not session.can_show(client.seat) or self.pending is not None:
+            if not session.may_show(client.seat) or self.pending is not None:
                 raise p.ProtocolError("cannot_show", "nothing to show now")
             session.show(client.seat)
             self._broadcast()
@@ -668,7 +679,8 @@ class TableServer:
             raise IllegalAction("not_your_turn", "it is not your turn")
         if message.decision != self.decision:
             raise p.ProtocolError("stale_decision", f"decision {self.decision} is open")
-        session.act(client.seat, message.action, self._kept_reason(client, message))
+        reason = self._kept_reason(client, message)
+        session.act(client.seat, message.action, reason, slip=message.slip)
         started = self.sent_at.pop(message.decision, None)
         if started is not None:
             self.round_trips.append(asyncio.get_running_loop().time() - started)
@@ -787,7 +799,6 @@ class TableServer:
         self.pending = None
         self.ready.clear()
         self.sitting_out.clear()
-        self._finished_hand = None
         self._encoder = p.FrameEncoder()
         log.info("game %d opens at the table", self.game)
         for client in self.clients:  # nobody sits in the new game until welcomed into it
@@ -926,7 +937,7 @@ class TableServer:
             and self.pending is None
             and session.hand is not None
             and session.hand.is_complete
-            and session.can_show(seat)
+            and session.may_show(seat)
         )
         patch = None
         if not full and client.view is not None and client.table is not None and view:
@@ -993,36 +1004,37 @@ class TableServer:
             self._next_game.clear()
 
     async def _play_game(self) -> None:
+        """Carry out the turn loop's steps (:func:`~holdem_tui.session.turns.next_step`) on
+        the event loop until the game is over."""
         await self._seated.wait()
         session = self.session or self._start_session()
         for client in self.members():  # the names of the friends who took the open chairs
             self._welcome(client)
         self._broadcast()
         while True:
-            hand = session.hand
-            if hand is not None and hand.is_complete:
-                if self._finished_hand != hand.config.hand_number:
-                    self._finished_hand = hand.config.hand_number
-                    session.finish_hand()
-                    self._broadcast()
-                    await self._between_hands(session)
-                humans = self.human_seats()
-                session.tick()  # the pause between hands counts towards a time limit
-                if session.is_over() or all(session.table.seats[h].out for h in humans):
-                    self._end()
-                    return
-            if hand is None or hand.is_complete:
+            step = next_step(session)
+            if isinstance(step, SessionOver):
+                self._end()
+                return
+            if isinstance(step, BustQuestion):
+                # nobody is asked over the network: a busted friend watches until every
+                # person is out, and then the game is over
+                humans = session.settings.humans
+                everyone = all(session.table.seats[h].out for h in humans)
+                answer_bust(session, step.seat, BustChoice.END if everyone else BustChoice.WATCH)
+                continue
+            if isinstance(step, HandOver):
+                session.finish_hand()
+                self._broadcast()
+                await self._between_hands(step.plan)
+                continue
+            if isinstance(step, Deal):
                 session.start_hand()
                 self.ready.clear()
-                if not self._next_turn_tells(session):
-                    self._broadcast()
-                continue
-            seat = session.actor_seat
-            assert seat is not None
-            if session.is_human(seat):
-                await self._human_turn(session, seat)
+            elif isinstance(step, PersonTurn):
+                await self._human_turn(session, step.seat)
             else:
-                await self._bot_turn(session, seat)
+                await self._bot_turn(session, step.seat)
             if not self._next_turn_tells(session):
                 self._broadcast()
 
@@ -1036,20 +1048,12 @@ class TableServer:
         seat = session.actor_seat
         return seat is not None and session.is_human(seat)
 
-    def _reveal_time(self, session: HostSession) -> float:
-        """How long the players' screens take to turn the showdown's hands up one by one."""
-        hand = session.hand
-        if hand is None or self.options.reveal_delay <= 0:
-            return 0.0
-        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
-        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in hand.events)
-        return self.options.reveal_delay * shown if contested and shown > 1 else 0.0
-
-    async def _between_hands(self, session: HostSession) -> None:
+    async def _between_hands(self, plan: RevealPlan) -> None:
         """Let the result be read: until every player present says ready, or the pause ends
         (which starts after the hands have been turned up)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self._reveal_time(session) + self.options.hand_pause
+        reveal = plan.seconds(self.options.reveal_delay)
+        deadline = loop.time() + reveal + self.options.hand_pause
         while True:
             present = {s for s in self.human_seats() if self.connected(s)}
             left = deadline - loop.time()
@@ -1088,19 +1092,14 @@ class TableServer:
                 log.info("seat %d is away: %s", seat, legal.passive_action().kind.value)
 
     async def _bot_turn(self, session: HostSession, seat: int) -> None:
-        from holdem_tui.bots.safety import safe_decide
-
         loop = asyncio.get_running_loop()
         started = loop.time()
-        view = session.bot_view(seat)
-        decision, _fault = await asyncio.to_thread(
-            safe_decide, session.bots[seat], view, self.options.bot_timeout
-        )
+        move = await asyncio.to_thread(ask_bot(session, seat, self.options.bot_timeout))
         wait = self.options.bot_delay - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)  # pacing, so people can follow a bot's move
-        session.act_for_bot(seat, decision)
-        self.actions_applied += 1
+        if play_bot(session, move):
+            self.actions_applied += 1
 
     def _over_message(self) -> dict[str, Any]:
         session = self.session

@@ -11,27 +11,36 @@ Textual-free, so a review screen, the end screen and ``holdem-tui history`` are 
   "worth a look" flags at each of its decisions;
 * :func:`session_stats` and :func:`history_stats` count VPIP, PFR, aggression, showdowns
   and all-in luck.
+
+The names are imported from their modules on first use: the flags ask the coach (and so the
+hard bot and numpy), which the end screen's counts and a table's first frame do without.
 """
 
-from holdem_tui.review.flags import FLAGS, Flag, assess
-from holdem_tui.review.model import ReviewHand, ReviewStep, Spot, review_hand
-from holdem_tui.review.record import (
-    HandRecord,
-    load_records,
-    may_see,
-    session_humans,
-    session_records,
-    visible_reasons,
-)
-from holdem_tui.review.stats import (
-    AllIn,
-    SeatStats,
-    all_in,
-    hand_stats,
-    history_stats,
-    session_stats,
-)
-from holdem_tui.review.text import flag_text, luck_text, stats_text
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from holdem_tui.review.flags import FLAGS, Flag, assess
+    from holdem_tui.review.model import ReviewHand, ReviewStep, Spot, review_hand
+    from holdem_tui.review.record import (
+        HandRecord,
+        load_records,
+        may_see,
+        session_humans,
+        session_records,
+        visible_reasons,
+    )
+    from holdem_tui.review.stats import (
+        AllIn,
+        SeatStats,
+        all_in,
+        hand_stats,
+        history_stats,
+        session_stats,
+    )
+    from holdem_tui.review.text import flag_text, luck_text, stats_text
 
 __all__ = [
     "FLAGS",
@@ -57,3 +66,37 @@ __all__ = [
     "stats_text",
     "visible_reasons",
 ]
+
+#: where each public name lives
+_MODULES: dict[str, str] = {
+    "all_in": "holdem_tui.review.stats",
+    "AllIn": "holdem_tui.review.stats",
+    "assess": "holdem_tui.review.flags",
+    "Flag": "holdem_tui.review.flags",
+    "flag_text": "holdem_tui.review.text",
+    "FLAGS": "holdem_tui.review.flags",
+    "hand_stats": "holdem_tui.review.stats",
+    "HandRecord": "holdem_tui.review.record",
+    "history_stats": "holdem_tui.review.stats",
+    "load_records": "holdem_tui.review.record",
+    "luck_text": "holdem_tui.review.text",
+    "may_see": "holdem_tui.review.record",
+    "review_hand": "holdem_tui.review.model",
+    "ReviewHand": "holdem_tui.review.model",
+    "ReviewStep": "holdem_tui.review.model",
+    "SeatStats": "holdem_tui.review.stats",
+    "session_humans": "holdem_tui.review.record",
+    "session_records": "holdem_tui.review.record",
+    "session_stats": "holdem_tui.review.stats",
+    "Spot": "holdem_tui.review.model",
+    "stats_text": "holdem_tui.review.text",
+    "visible_reasons": "holdem_tui.review.record",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, from its module when first asked for."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

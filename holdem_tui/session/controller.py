@@ -33,6 +33,8 @@ from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.narrate import Slip
+from holdem_tui.session.outcome import EndReason
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -111,8 +113,8 @@ class Session:
         self.history_path: Path | None = None
         #: times each chair bought back in after busting (counted on the end screen)
         self.rebuys = [0] * len(settings.seats)
-        #: why the session ended when a player decided it ("busted"); else read from the table
-        self.ended_by: str | None = None
+        #: why the session ended when a player decided it (busted); else read from the table
+        self.ended_by: EndReason | None = None
         #: humans who busted and chose to watch the others finish
         self.watching: set[int] = set()
         self.biggest_pot: BiggestPot | None = None
@@ -125,6 +127,8 @@ class Session:
         self._reasons: weakref.WeakKeyDictionary[Hand, dict[int, Reason]] = (
             weakref.WeakKeyDictionary()
         )
+        #: each hand's bot faults, by decision index (:meth:`slips_of`), kept likewise
+        self._slips: weakref.WeakKeyDictionary[Hand, dict[int, Slip]] = weakref.WeakKeyDictionary()
 
     # ------------------------------------------------------------------ seats
 
@@ -195,11 +199,20 @@ class Session:
         """The view a bot decides from: its own position, never anything more."""
         return self.view_for(seat)
 
-    def act(self, seat: int, action: Action, reason: Reason | None = None) -> tuple[Event, ...]:
+    def act(
+        self,
+        seat: int,
+        action: Action,
+        reason: Reason | None = None,
+        *,
+        slip: Slip | None = None,
+    ) -> tuple[Event, ...]:
         """Apply ``seat``'s decision; an illegal one raises :class:`IllegalAction`, no change.
 
         ``reason`` (already checked by the caller) is kept with the hand like a bot's
         (:meth:`reasons_of`): a bot playing a network seat gives one with its action.
+        ``slip`` says a bot failed this decision and ``action`` is the check-or-fold played
+        in its place (:meth:`slips_of`).
         """
         hand = self.hand
         assert hand is not None
@@ -207,32 +220,42 @@ class Session:
         position = self.position_of(seat)
         if position is None:
             raise IllegalAction("not_your_turn", "this seat is not in the hand")
-        index = len(hand.actions_taken()) if reason is not None else 0
+        index = len(hand.actions_taken()) if reason is not None or slip is not None else 0
         events = hand.act(action, position)
         if reason is not None:
             self._reasons.setdefault(hand, {})[index] = reason
+        if slip is not None:
+            self._slips.setdefault(hand, {})[index] = slip
         return events
 
-    def act_for_bot(self, seat: int, answer: Action | Decision) -> tuple[Event, ...]:
+    def act_for_bot(
+        self, seat: int, answer: Action | Decision, *, slip: Slip | None = None
+    ) -> tuple[Event, ...]:
         """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
 
         The answer's reason is kept with the hand (:meth:`reasons_of`) when its action is
-        the one played; a substitute has none.
+        the one played; a substitute has none. ``slip`` says the bot failed this decision
+        and was replaced (:mod:`holdem_tui.session.turns`): kept for the log's one line.
         """
         decision = as_decision(answer)
         try:
-            return self.act(seat, decision.action, decision.reason)
+            return self.act(seat, decision.action, decision.reason, slip=slip)
         except IllegalAction:
             legal = self.view_for(seat).legal
             if legal is None:
                 return ()
-            return self.act(seat, legal.passive_action())
+            return self.act(seat, legal.passive_action(), slip=slip)
 
     def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
         """The reasons bots gave in ``hand`` (the current or a past one), by decision index
         (the index into ``hand.actions_taken()``). Never shown while the hand is in play:
         see :func:`holdem_tui.review.visible_reasons` for who may read which afterwards."""
         return dict(self._reasons.get(hand, {}))
+
+    def slips_of(self, hand: Hand) -> Mapping[int, Slip]:
+        """The decisions of ``hand`` a bot failed and was replaced at, by decision index: the
+        log says each in one line ("Robo took too long: it checks")."""
+        return dict(self._slips.get(hand, {}))
 
     def can_show(self, seat: int) -> bool:
         """Whether this chair may still turn its cards up (won uncontested, or mucked)."""
@@ -265,10 +288,19 @@ class Session:
         assert self.hand is not None and position is not None
         return self.hand.show_voluntarily(position)
 
+    @property
+    def settled(self) -> bool:
+        """Whether the hand on the table is finished and paid (its result on show)."""
+        return self.hand is not None and bool(self.played) and self.played[-1] is self.hand
+
     def finish_hand(self) -> None:
-        """Pay the finished hand into the table and the score; the hand stays viewable."""
+        """Pay the finished hand into the table and the score; the hand stays viewable.
+
+        Once only: a hand already paid is left as it is."""
         hand = self.hand
         assert hand is not None and hand.is_complete
+        if self.settled:
+            return
         self.tick()
         self.table.finish_hand(hand)
         self.past_hands = [*self.past_hands[-(PAST_HANDS_KEPT - 1) :], hand]
@@ -462,19 +494,19 @@ class Session:
         """
         return any(h not in self.watching for h in self.settings.humans)
 
-    def end_reason(self) -> str:
-        """Why the session ended: "busted", "one_left", "hand_limit", "time_limit" or "left"."""
+    def end_reason(self) -> EndReason:
+        """Why the session ended: a player's choice, one player left, or a limit (else left)."""
         if self.ended_by is not None:
             return self.ended_by
         table = self.table
         if len(table.active_seats()) < 2:
-            return "one_left"
+            return EndReason.ONE_LEFT
         config = table.config
         if config.hand_limit is not None and table.hand_number >= config.hand_limit:
-            return "hand_limit"
+            return EndReason.HAND_LIMIT
         if config.minute_limit is not None and table.limit_reached():
-            return "time_limit"
-        return "left"
+            return EndReason.TIME_LIMIT
+        return EndReason.LEFT
 
     def stack_history(self, seat: int) -> list[int]:
         """The chair's stack at the start and after every finished hand (for the chart)."""

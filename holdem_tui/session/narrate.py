@@ -8,7 +8,8 @@ hand), so the log can only ever contain what that viewer may know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 
 from holdem_tui.engine.actions import ActionKind, IllegalAction
 from holdem_tui.engine.cards import Card
@@ -34,6 +35,15 @@ from holdem_tui.i18n import Translator
 
 #: position in the hand -> the name the table shows for it
 NameOf = Callable[[int], str]
+
+
+class Slip(StrEnum):
+    """How a bot failed a decision and was replaced, as the log tells it in one line
+    (``log.bot_fault.*``: "Robo took too long: it checks")."""
+
+    TIMEOUT = "timeout"
+    ILLEGAL = "illegal"
+    FAILED = "failed"
 
 
 def rank_text(card: Card) -> str:
@@ -130,9 +140,22 @@ def pot_winners(history: Sequence[Event], name_of: NameOf, tr: Translator) -> li
     return lines
 
 
-def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[str]:
-    """The hand's log lines, oldest first, from the events a viewer may see."""
+def narrate(
+    history: Sequence[Event],
+    name_of: NameOf,
+    tr: Translator,
+    slips: Mapping[int, Slip] | None = None,
+    viewer: int | None = None,
+) -> list[str]:
+    """The hand's log lines, oldest first, from the events a viewer may see.
+
+    ``slips`` are the decisions (by index, counting every action and draw) a bot failed and
+    was replaced at: each is told as one line saying both ("Robo took too long: it checks").
+    ``viewer`` is the position whose own draw is told as "You throw …"; everyone else's
+    cards, where the history has them (a review, a replay), go under their name.
+    """
     lines: list[str] = []
+    decision = -1
     shown_before_board = False
     announced_run_out = False
     pot_count = sum(1 for e in history if isinstance(e, PotAwarded))
@@ -157,18 +180,25 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
                 announced_run_out = True
             key = {Street.FLOP: "log.flop", Street.TURN: "log.turn"}.get(event.street, "log.river")
             text = tr.t(key, cards=cards_text(event.cards))
+        elif isinstance(event, PlayerActed | CardsDrawn) and slips and (decision + 1) in slips:
+            decision += 1
+            text = _slipped(event, slips[decision], name_of, tr)
         elif isinstance(event, PlayerActed):
+            decision += 1
             text = _acted(event, name_of, tr)
         elif isinstance(event, CardsDrawn):
+            decision += 1
             name = name_of(event.player)
             if event.count == 0:
                 text = tr.t("log.stands_pat", name=name)
             else:
                 text = tr.plural("log.draws", event.count, name=name)
-                if event.discarded and event.received:  # only the drawer's own view has them
+                if event.discarded and event.received:  # the drawer's view, or a review's
                     lines.append(text)
+                    own = viewer is not None and event.player == viewer
                     text = tr.t(
-                        "table_log.you_drew",
+                        "table_log.you_drew" if own else "table_log.drew_cards",
+                        name=name,
                         thrown=cards_text(event.discarded),
                         received=cards_text(event.received),
                     )
@@ -198,6 +228,17 @@ def narrate(history: Sequence[Event], name_of: NameOf, tr: Translator) -> list[s
         if text:
             lines.append(text)
     return lines
+
+
+def _slipped(event: PlayerActed | CardsDrawn, slip: Slip, name_of: NameOf, tr: Translator) -> str:
+    """A bot's failed decision and the move played in its place, in one line."""
+    if isinstance(event, CardsDrawn):
+        move = "stand_pat"
+    else:
+        move = "fold" if event.kind is ActionKind.FOLD else "check"
+    return tr.t(
+        f"log.bot_fault.{slip}", name=name_of(event.player), move=tr.t(f"log.bot_move.{move}")
+    )
 
 
 def _acted(event: PlayerActed, name_of: NameOf, tr: Translator) -> str:

@@ -46,6 +46,7 @@ class Stage(StrEnum):
     HUMAN = "human"
     BOT = "bot"
     CURTAIN = "curtain"
+    SHOW = "show"
     REVEAL = "reveal"
     HAND_OVER = "hand_over"
     SESSION_OVER = "session_over"
@@ -432,7 +433,8 @@ def build_table(
         # a no-break space inside names: a narrow log wraps between words, never mid-name
         return name_of(position).replace(" ", "\u00a0")
 
-    log = narrate(history, log_name, tr)
+    slips = {} if session.hand is None else session.slips_of(session.hand)
+    log = narrate(history, log_name, tr, slips, viewer=view.me)
     if last_hand and log:
         log.insert(1, tr.t("log.last_hand"))
 

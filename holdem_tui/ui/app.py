@@ -13,12 +13,13 @@ local game and a network seat are this same app with a different driver:
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events, on
 from textual.binding import Binding, BindingType
@@ -27,23 +28,24 @@ from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.decision import Decision
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import UiState, build_table
+from holdem_tui.session.turns import BotMove
 from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.hand_review import ReviewScreen, review_keys, start_review
 from holdem_tui.ui.local import LocalDriver, LocalOptions
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
-from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.timing import TextualTimers, Timers
+
+if TYPE_CHECKING:  # imported when the review is first opened
+    from holdem_tui.ui.hand_review import ReviewScreen
 
 #: The smallest terminal the table is laid out for.
 MIN_WIDTH: Final = 80
@@ -234,9 +236,8 @@ class HoldemApp(BaseApp[None]):
             return
         model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
         screen.show_model(model)
-        for review in self.screen_stack:
-            if isinstance(review, ReviewScreen):  # the deck or the language changed
-                review.redraw()
+        for review in self._reviews_open():  # the deck or the language changed
+            review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
         screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
@@ -270,7 +271,7 @@ class HoldemApp(BaseApp[None]):
         """Run ``job`` as the app's network worker."""
         self.run_worker(job, exclusive=True, group="net")
 
-    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         """A bot decides in a thread worker (one at a time); its answer comes back here."""
         self.run_worker(
             partial(self._think, decide, answered),
@@ -280,10 +281,10 @@ class HoldemApp(BaseApp[None]):
             exit_on_error=False,
         )
 
-    def _think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def _think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         """Ask the bot in a daemon thread, so a quit never waits for a slow decision."""
         worker = get_current_worker()
-        answer: list[Decision] = []
+        answer: list[BotMove] = []
         done = threading.Event()
 
         def run() -> None:
@@ -372,6 +373,14 @@ class HoldemApp(BaseApp[None]):
     def _review(self) -> None:
         self.open_review()
 
+    def _reviews_open(self) -> list[ReviewScreen]:
+        """The hand review screens on the stack, bottom first. The review is imported when
+        first opened (not before the first frame), so until then there is none."""
+        module = sys.modules.get("holdem_tui.ui.hand_review")
+        if module is None:
+            return []
+        return [s for s in self.screen_stack if isinstance(s, module.ReviewScreen)]
+
     def open_review(self) -> None:
         """The hand review of this session; the game waits until it is closed."""
         if self._reviewing:
@@ -381,6 +390,8 @@ class HoldemApp(BaseApp[None]):
             self.tell(self.tr.t("review.not_here"))
             return
         self._reviewing = True
+        from holdem_tui.ui.hand_review import start_review
+
         start_review(self, request, self._review_closed)
 
     def _review_closed(self) -> None:
@@ -427,8 +438,10 @@ class HoldemApp(BaseApp[None]):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """Every key of the table; over the hand review, the review's keys."""
-        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)), None)
+        review = next(reversed(self._reviews_open()), None)
         if review is not None:
+            from holdem_tui.ui.hand_review import review_keys
+
             may_switch = review.book is not None and review.book.may_switch
             return [
                 *review_keys(tr, may_switch=may_switch),
@@ -481,6 +494,8 @@ class HoldemApp(BaseApp[None]):
 
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""
+        from holdem_tui.ui.screens.rules import RulesScreen  # Markdown: imported when asked
+
         if not isinstance(self.screen, RulesScreen):
             self.open_screen(RulesScreen(self.driver.settings.variant))
 

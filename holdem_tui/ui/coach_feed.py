@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.worker import get_current_worker
 
-from holdem_tui.coach import Advice, advise
-from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import Translator
+
+if TYPE_CHECKING:  # the coach (and the bots it asks) is imported when first asked
+    from holdem_tui.coach import Advice
 
 
 class CoachFeed:
@@ -45,6 +46,8 @@ class CoachFeed:
             )
         if self._advice is None:
             return [tr.t("coach.computing")]
+        from holdem_tui.coach.text import coach_lines
+
         return coach_lines(self._advice, tr)
 
     @property
@@ -54,6 +57,8 @@ class CoachFeed:
 
     def _think(self, view: PlayerView) -> None:
         """Compute the advice off the event loop."""
+        from holdem_tui.coach import advise
+
         advice = advise(view)
         if not get_current_worker().is_cancelled:
             self._app.call_from_thread(self._arrived, view, advice)

@@ -25,7 +25,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from holdem_tui.engine.actions import Action, IllegalAction, LegalActions
-from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
@@ -33,6 +32,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.pace import Pace, pace_of
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.turns import BotMove, RevealPlan
 from holdem_tui.ui.timing import TimerHandle, Timers
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class TableHost(Protocol):
     def in_background(self, job: Coroutine[Any, Any, None]) -> None:
         """Run ``job`` on the app's event loop for as long as the app runs."""
 
-    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         """Run ``decide`` (a bot) in a thread; hand its answer to ``answered`` on the UI thread."""
 
     def stop_thinking(self) -> None:
@@ -290,15 +290,16 @@ class TableDriver:
 
     # ------------------------------------------------------------------ the end of a hand
 
-    def reveal_then_hand_over(self, shown: int, contested: bool) -> None:
-        """Turn the ``shown`` hands up one at a time when pots were contested, then pause.
+    def reveal_then_hand_over(self, plan: RevealPlan) -> None:
+        """Turn the showdown's hands up one at a time as ``plan`` says, then pause.
 
-        With one hand shown, nothing contested, or no pause (:attr:`reveal_pause`: the
-        instant pace), the result comes at once.
+        With nothing to turn up one by one, or no pause (:attr:`reveal_pause`: the instant
+        pace), the result comes at once.
         """
         viewer = self.default_viewer()
         pause = self.reveal_pause
-        if contested and shown > 1 and pause > 0:
+        shown = plan.steps
+        if shown and pause > 0:
             self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
             self._after(pause, lambda: self._reveal_step(shown))
         else:

@@ -275,8 +275,8 @@ class ReviewCurtain(CurtainScreen):
         Binding("escape", "cancel", show=False, id="review_curtain_cancel"),
     ]
 
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
+    def __init__(self, name: str, seat: int | None = None) -> None:
+        super().__init__(name, seat)
         self.lifted = False
 
     def retranslate(self) -> None:
@@ -325,7 +325,7 @@ def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -
             closed()
             return
         chair = request.chairs[index]
-        curtain = ReviewCurtain(display_name(session, chair, app.tr))
+        curtain = ReviewCurtain(display_name(session, chair, app.tr), chair)
         app.open_screen(curtain, partial(lifted, curtain, chair))
 
     def options(tr: Translator) -> list[tuple[str, bool]]:

@@ -18,23 +18,33 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Final, TypedDict
 
-from holdem_tui.engine.decision import Decision
-from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.outcome import BustChoice
 from holdem_tui.session.present import Stage, UiState, display_name
+from holdem_tui.session.privacy import Moment, Privacy
+from holdem_tui.session.turns import (
+    BotMove,
+    BotTurn,
+    BustQuestion,
+    Deal,
+    HandOver,
+    PersonTurn,
+    answer_bust,
+    ask_bot,
+    next_step,
+    play_bot,
+)
 from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.hand_review import SessionReview
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen
+from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen, ShowScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
-    from holdem_tui.bots.base import Bot
-    from holdem_tui.engine.view import PlayerView
     from holdem_tui.storage.autosave import LoadResult
+    from holdem_tui.ui.hand_review import SessionReview  # imported when a review is asked for
 
 #: Seconds a bot may think before safe_decide plays check/fold for it (``None``: no limit,
 #: the bot simply answers in its worker thread; tests use that, so no answer depends on how
@@ -82,10 +92,9 @@ class LocalDriver(TableDriver):
         self.saved = saved
         #: what "Continue" on the setup screen offers (nothing unless sessions are kept)
         self.offer = ContinueOffer(enabled=persist)
-        #: the hot-seat player who has the keyboard now (the curtain is down for anyone else)
-        self.screen_owner: int | None = None
+        #: whose eyes the screen is for (hot seat: the one rule of who may see what)
+        self.privacy = Privacy(self.settings.humans)
         self._token = 0
-        self._finished_hand: int | None = None
         self._storage_reported = False
 
     @property
@@ -144,8 +153,7 @@ class LocalDriver(TableDriver):
     def _sit_down(self) -> None:
         assert self.session is not None
         self.ui = UiState()
-        self.screen_owner = None
-        self._finished_hand = None
+        self.privacy = Privacy(self.settings.humans)
         self.host.new_table(self.session.seat_count, self.settings.variant == Variant.DRAW)
         self.host.soon(self.advance)
 
@@ -165,6 +173,8 @@ class LocalDriver(TableDriver):
         """The review of this session's hands: the one player's; in hot seat the player
         whose turn is on screen, else whoever says so behind a curtain; watching bots,
         any seat, every card (as ``v`` shows them)."""
+        from holdem_tui.ui.hand_review import SessionReview
+
         session = self.session
         if session is None:
             return None
@@ -172,9 +182,10 @@ class LocalDriver(TableDriver):
         training = self.settings.training
         if not humans:
             return SessionReview(session, (), training, watching=True)
-        viewer = self.ui.viewer
-        if len(humans) > 1 and self.ui.stage is Stage.HUMAN and viewer in humans:
-            return SessionReview(session, (viewer,), training)
+        owner = self.privacy.owner
+        if self.privacy.shared and self.ui.stage is Stage.HUMAN and owner == self.ui.viewer:
+            assert owner is not None
+            return SessionReview(session, (owner,), training)
         return SessionReview(session, humans, training)
 
     def save(self) -> None:
@@ -185,26 +196,27 @@ class LocalDriver(TableDriver):
     # ------------------------------------------------------------------ the turn
 
     def advance(self) -> None:
-        """Decide what happens next: deal, wait for a human, let a bot think, end the hand."""
+        """Carry out what the turn loop says is next (:func:`~holdem_tui.session.turns.next_step`):
+        deal, wait for a person, let a bot think, show a result, ask a busted player, end."""
         if not self._when_running(self.advance):
             return
         session = self.session
         if session is None or self.ui.stage is Stage.SESSION_OVER:
             return
         self._report_storage(session)
-        hand = session.hand
-        if hand is None:
+        step = next_step(session)
+        if isinstance(step, Deal):
             self._deal()
-            return
-        if hand.is_complete:
-            self._hand_complete()
-            return
-        seat = session.actor_seat
-        assert seat is not None
-        if session.is_human(seat):
-            self._human_turn(seat)
+        elif isinstance(step, PersonTurn):
+            self._human_turn(step.seat)
+        elif isinstance(step, BotTurn):
+            self._bot_turn(step.seat)
+        elif isinstance(step, HandOver):
+            self._hand_over(step)
+        elif isinstance(step, BustQuestion):
+            self._ask_bust(step)
         else:
-            self._bot_turn(seat)
+            self._end_session()
 
     def _moved(self) -> None:
         self.advance()
@@ -220,13 +232,8 @@ class LocalDriver(TableDriver):
     def _deal(self) -> None:
         session = self.session
         assert session is not None
-        if self._ask_busted():
-            return
-        if self._session_over():
-            self._end_session()
-            return
+        self.privacy.public(Moment.DEAL)  # a new hand never opens face up
         session.start_hand()
-        self._finished_hand = None
         self._set_ui(
             stage=Stage.DEALING,
             viewer=self.default_viewer(),
@@ -237,31 +244,30 @@ class LocalDriver(TableDriver):
         )
         self.advance()
 
-    def _session_over(self) -> bool:
-        """Limits, one player with every chip, or a busted human chose to end."""
-        session = self.session
-        assert session is not None
-        session.tick()  # the pause after the hand counts towards a time limit
-        if session.ended_by is not None or session.is_over():
-            return True
-        humans = self.settings.humans
-        busted = session.busted_humans()
-        return bool(humans) and len(busted) == len(humans) and not session.watching
+    def default_viewer(self) -> int | None:
+        """Whose cards the table shows between turns: the privacy rule's answer."""
+        return self.privacy.viewer()
 
     def _human_turn(self, seat: int) -> None:
         if self.session is not None:
             self.session.save()  # a decision point: a kill or a quit resumes right here
-        if self.settings.hot_seat and self.screen_owner != seat:
+        if self.privacy.curtain_for(seat):
             self._set_ui(stage=Stage.CURTAIN, viewer=None, thinking=None, discards=frozenset())
-            assert self.session is not None
-            name = display_name(self.session, seat, self.host.tr)
-            self.host.open_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+            self._curtain(seat, partial(self._curtain_lifted, seat))
             return
-        self.screen_owner = seat
-        self._set_ui(stage=Stage.HUMAN, viewer=seat, thinking=None, discards=frozenset(), notice="")
+        viewer = self.privacy.viewer(seat)
+        self._set_ui(
+            stage=Stage.HUMAN, viewer=viewer, thinking=None, discards=frozenset(), notice=""
+        )
+
+    def _curtain(self, seat: int, lifted: Callable[[None], None], *, show: bool = False) -> None:
+        """Hide the table behind a curtain naming ``seat`` until that person lifts it."""
+        assert self.session is not None
+        name = display_name(self.session, seat, self.host.tr)
+        self.host.open_screen(CurtainScreen(name, seat, show=show), lifted)
 
     def _curtain_lifted(self, seat: int, _: None = None) -> None:
-        self.screen_owner = seat
+        self.privacy.lifted(seat)
         if self.session is not None and self.session.actor_seat == seat:
             self._human_turn(seat)
 
@@ -273,123 +279,117 @@ class LocalDriver(TableDriver):
         self._token += 1
         token = self._token
         self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
-        view = session.bot_view(seat)
         started = self.host.timers.now()
         self.host.think(
-            partial(self._decide, session.bots[seat], view),
-            partial(self._bot_answered, token, seat, started),
+            ask_bot(session, seat, self.bot_timeout),
+            partial(self._bot_answered, token, started),
         )
 
-    def _decide(self, bot: Bot, view: PlayerView) -> Decision:
-        """The bot's answer within the time limit (check/fold for a fault); runs in a thread."""
-        from holdem_tui.bots.safety import safe_decide
-
-        decision, _fault = safe_decide(bot, view, self.bot_timeout)
-        return decision
-
-    def _bot_answered(self, token: int, seat: int, started: float, action: Decision) -> None:
+    def _bot_answered(self, token: int, started: float, move: BotMove) -> None:
         if token != self._token:
             return
         wait = self.pace.bot - (self.host.timers.now() - started)
         if wait > 0:
-            self._after(wait, partial(self._apply_bot, token, seat, action))
+            self._after(wait, partial(self._apply_bot, token, move))
         else:
-            self._apply_bot(token, seat, action)
+            self._apply_bot(token, move)
 
-    def _apply_bot(self, token: int, seat: int, action: Decision) -> None:
+    def _apply_bot(self, token: int, move: BotMove) -> None:
         if token != self._token or self.session is None:
             return
-        if not self._when_running(partial(self._apply_bot, token, seat, action)):
+        if not self._when_running(partial(self._apply_bot, token, move)):
             return
-        if self.session.actor_seat != seat:
-            return
-        self.session.act_for_bot(seat, action)
-        self._set_ui(thinking=None)
-        self.advance()
+        if play_bot(self.session, move):
+            self._set_ui(thinking=None)
+            self.advance()
 
     # ------------------------------------------------------------------ the end of a hand
 
-    def _hand_complete(self) -> None:
+    def _hand_over(self, step: HandOver) -> None:
+        """Pay the hand, then its showdown turned up and its result, in public."""
         session = self.session
-        assert session is not None and session.hand is not None
-        hand = session.hand
-        if self._finished_hand != hand.config.hand_number:
-            self._finished_hand = hand.config.hand_number
-            session.finish_hand()
-        shown = sum(1 for e in hand.events if isinstance(e, CardsShown))
-        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in hand.events)
-        self.reveal_then_hand_over(shown, contested)
+        assert session is not None
+        session.finish_hand()
+        self.privacy.public(Moment.RESULT)
+        self.reveal_then_hand_over(step.plan)
 
     def hand_over(self, *, next_after: float | None = None) -> None:
         """The result stays for the pace's pause (until a key, when someone plays at the
-        instant pace), then the next hand is dealt."""
+        instant pace, and always at a hot seat: nobody's cards come up while everyone
+        looks), then the next hand is dealt."""
         playing = self.session is not None and self.session.humans_playing()
         pause = self.pace.next_hand if playing else self.pace.watch_next
+        if playing and self.privacy.shared:
+            pause = None
         super().hand_over(next_after=pause)
 
     def next_hand(self) -> None:
-        """Finish the showdown at once, or deal the next hand (or end the session)."""
+        """Finish the showdown at once, or move on: deal, ask a busted player, or end."""
         if self.skip_reveal():
             return
         if self.ui.stage is not Stage.HAND_OVER:
             return
         self._stop_timer()
-        self._deal()
+        self.advance()
 
     def show_cards(self) -> None:
-        """A human who won uncontested turns the cards up."""
+        """The human who won uncontested may turn the cards up: at once when alone at the
+        keyboard; at a hot seat only behind a curtain naming the winner, who then chooses."""
         session = self.session
         if session is None or self.ui.stage is not Stage.HAND_OVER:
             return
-        for seat in self.settings.humans:
-            if session.may_show(seat):
-                session.show(seat)
-                self.host.redraw()
-                return
+        seat = next((s for s in self.settings.humans if session.may_show(s)), None)
+        if seat is None:
+            return
+        if not self.privacy.shared:
+            session.show(seat)
+            self.host.redraw()
+            return
+        self._stop_timer()
+        self._set_ui(stage=Stage.CURTAIN, viewer=None)
+        self._curtain(seat, partial(self._show_curtain_lifted, seat), show=True)
+
+    def _show_curtain_lifted(self, seat: int, _: None = None) -> None:
+        """The winner is at the keyboard: their cards, and the question whether to show."""
+        self.privacy.lifted(seat)
+        self._set_ui(stage=Stage.SHOW, viewer=self.privacy.viewer(seat))
+        self.host.open_screen(ShowScreen(), partial(self._show_chosen, seat))
+
+    def _show_chosen(self, seat: int, show: bool | None) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.privacy.public(Moment.RESULT)
+        if show and session.may_show(seat):
+            session.show(seat)
+        self.hand_over()
 
     # ------------------------------------------------------------------ busting, the end
 
-    def _ask_busted(self) -> bool:
-        """A human who just busted chooses: rebuy, watch, or end. True while asking."""
+    def _ask_bust(self, step: BustQuestion) -> None:
+        """A human who just busted chooses: rebuy, watch, or end (asked in public)."""
         session = self.session
         assert session is not None
-        if session.table.limit_reached() or session.ended_by is not None:
-            return False
         if self.host.is_open(BustScreen):
-            return True
-        for seat in session.busted_humans():
-            if seat not in session.watching:
-                can_watch = len(session.table.active_seats()) >= 2
-                screen = BustScreen(session, seat, can_watch)
-                self.host.open_screen(screen, partial(self._bust_choice, seat))
-                return True
-        return False
+            return
+        self.privacy.public(Moment.BUST)
+        self._set_ui(viewer=self.default_viewer())
+        screen = BustScreen(session, step.seat, step.can_watch)
+        self.host.open_screen(screen, partial(self._bust_choice, step.seat))
 
     def _bust_choice(self, seat: int, choice: str | None) -> None:
         session = self.session
         if session is None:
             return
-        if choice == "rebuy":
-            session.rebuy(seat)
-        elif choice == "watch" and len(session.table.active_seats()) >= 2:
-            session.watching.add(seat)
-            session.save()
-        else:
-            session.ended_by = "busted"
-        self.host.soon(self._carry_on)
-
-    def _carry_on(self) -> None:
-        """Deal the next hand, or end the session, whatever stage the table is at."""
-        if self.ui.stage in (Stage.HAND_OVER, Stage.REVEAL):
-            self.next_hand()
-        else:
-            self.advance()
+        answer_bust(session, seat, None if choice is None else BustChoice(choice))
+        self.host.soon(self.advance)
 
     def _end_session(self) -> None:
         if self.session is not None:
             self.session.close_storage()
         self._stop_timer()
-        self._set_ui(stage=Stage.SESSION_OVER, thinking=None)
+        self.privacy.public(Moment.END)
+        self._set_ui(stage=Stage.SESSION_OVER, thinking=None, viewer=self.default_viewer())
         self._show_end()
 
     def _show_end(self) -> None:

@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from holdem_tui.engine.actions import IllegalAction
-from holdem_tui.engine.events import PotAwarded
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
@@ -34,6 +33,7 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.screens.hosted import (
@@ -362,9 +362,7 @@ class RemoteDriver(TableDriver):
         if whole:
             self.hand_over()
             return
-        shown = len(set(remote.reveal_order()))
-        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
-        self.reveal_then_hand_over(shown, contested)
+        self.reveal_then_hand_over(reveal_plan(view.history))
 
     def _refused_move(self, message: p.Error) -> None:
         text = problem_text(self.host.tr, message)

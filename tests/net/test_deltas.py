@@ -27,7 +27,8 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
+from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
 from holdem_tui.wire import encode_view_patch
@@ -636,17 +637,17 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
     order: dict[int, list[int]] = {}
     reveal: dict[int, float] = {}
     server: TableServer | None = None
-    finish = HostSession.finish_hand
+    between = TableServer._between_hands
 
-    def record(self: HostSession) -> None:
-        hand = self.hand
-        assert hand is not None and server is not None
-        number = hand.config.hand_number
-        order[number] = [e.player for e in hand.events if isinstance(e, CardsShown)]
-        reveal[number] = server._reveal_time(self)
-        finish(self)
+    async def record(self: TableServer, plan: RevealPlan) -> None:
+        session = self.session
+        assert session is not None and session.hand is not None
+        number = session.hand.config.hand_number
+        order[number] = [e.player for e in session.hand.events if isinstance(e, CardsShown)]
+        reveal[number] = plan.seconds(self.options.reveal_delay)
+        await between(self, plan)
 
-    monkeypatch.setattr(HostSession, "finish_hand", record)
+    monkeypatch.setattr(TableServer, "_between_hands", record)
     server = await open_table(humans=3, hands=4, seed=5, reveal_delay=0.25)
     try:
         players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]
@@ -670,11 +671,8 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
                 if s.view and s.view.hand_number == number and s.view.complete
             )
             assert [e.player for e in ending.events if isinstance(e, CardsShown)] == seen
-            remote = RemoteSession(
-                GameSettings.build(humans=["Ana", "Bo", "Cy"], bots=()), client.seat, print
-            )
-            remote.update(last)
-            assert remote.reveal_order() == tuple(seen)
+            # the screens turn them up by the same plan the table waited for
+            assert reveal_plan(last.view.history).order == tuple(seen)
 
 
 # --------------------------------------------------------------------------- the game's stats

@@ -36,6 +36,7 @@ from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.present import Stage
+from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
@@ -275,7 +276,7 @@ async def test_the_remote_showdown_turns_hands_up_one_by_one_in_the_hosts_order(
             await pilot.press("a")  # all-in into two calling stations: a three-way showdown
             await until(pilot, lambda: app.ui.stage in (Stage.REVEAL, Stage.HAND_OVER))
             assert remote.view is not None and remote.view.complete
-            assert len(order) == 3 and remote.reveal_order() == tuple(order)
+            assert len(order) == 3 and reveal_plan(remote.view.history).order == tuple(order)
             seat_of = {sv.position: sv.seat for sv in remote.view.seats}
             seen: list[int] = []
             while app.ui.stage is Stage.REVEAL:

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import CardsShown, PlayerActed
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.session.pace import PACES
 from holdem_tui.session.present import Stage
+from holdem_tui.session.turns import BotMove
 from holdem_tui.ui.local import LocalDriver
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.timing import ManualTimers
@@ -35,7 +35,7 @@ class FakeHost:
         self.paused = False
         self.opened: list[Any] = []
         self.soon_steps: list[Callable[[], None]] = []
-        self.thinking: list[tuple[Callable[[], Decision], Callable[[Decision], None]]] = []
+        self.thinking: list[tuple[Callable[[], BotMove], Callable[[BotMove], None]]] = []
         self.stages: list[tuple[float, Stage]] = []
         self.driver: LocalDriver | None = None
         self.left: int | None = None
@@ -85,7 +85,7 @@ class FakeHost:
     def in_background(self, job: Coroutine[Any, Any, None]) -> None:
         job.close()
 
-    def think(self, decide: Callable[[], Decision], answered: Callable[[Decision], None]) -> None:
+    def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
         self.thinking.append((decide, answered))
 
     def stop_thinking(self) -> None:

@@ -21,6 +21,7 @@ from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import hand_name, narrate
 from holdem_tui.session.present import Stage, UiState, build_table, display_name
+from holdem_tui.session.privacy import Privacy
 from tests.support.ui import CallingStation, stations
 
 EN = get_translator("en")
@@ -110,7 +111,7 @@ def test_play_flags_build_the_settings() -> None:
         "fi",
         "slow",
     )
-    assert settings.hot_seat
+    assert Privacy(settings.humans).shared  # two at one keyboard: a hot seat
 
 
 def test_play_flags_watch_and_bad_values() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -25,11 +25,13 @@ from textual.worker import get_current_worker
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.i18n import Translator
-from holdem_tui.review import SeatStats, luck_text, session_records, session_stats, stats_text
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
 from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.widgets import DialogBox, KeyFooter
+
+if TYPE_CHECKING:  # the counting is imported when a session ends, not at the first frame
+    from holdem_tui.review import SeatStats
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -65,6 +67,8 @@ def count_stats(
 ) -> dict[int, SeatStats]:
     """The humans' stats over every hand of the session (those before a resume from its
     history file): the same counting as ``holdem-tui history``."""
+    from holdem_tui.review import session_records, session_stats
+
     reasons = {id(hand): found for hand, found in played}
     records, _ = session_records(
         [hand for hand, _ in played], lambda hand: reasons[id(hand)], history, before
@@ -158,6 +162,8 @@ class EndScreen(Translated, Screen[str]):
             return ""
         if self.stats is None:
             return tr.t("end.counting")
+        from holdem_tui.review import luck_text, stats_text
+
         lines = []
         shown = [seat for seat in humans if seat in self.stats]
         for seat in shown:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -27,7 +27,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.review import SeatStats
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, level_label, stakes_label
 from holdem_tui.ui.base_app import Translated, language_key, translator
@@ -37,6 +36,9 @@ from holdem_tui.ui.widgets import DialogBox, KeyFooter
 #: the lobby's phases: reaching the table, and chairs filling before the first deal
 CONNECTING: Final = "connecting"
 FILLING: Final = "filling"
+
+if TYPE_CHECKING:  # the counting is imported when a game ends
+    from holdem_tui.review import SeatStats
 
 
 @dataclass(frozen=True, slots=True)

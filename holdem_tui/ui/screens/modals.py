@@ -70,6 +70,15 @@ class FoldConfirmScreen(_Question):
         self._show("fold_free", _tr(self).t("fold_free.question"))
 
 
+class ShowScreen(_Question):
+    """ "Show your cards?" — asked of the winner of an uncontested pot at a hot seat, behind
+    a curtain naming them, so only the winner chooses (Enter shows, Esc keeps them hidden)."""
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("show_cards", _tr(self).t("show_cards.question"))
+
+
 class StandPatScreen(_Question):
     """ "Stand pat?" — Enter with no card marked keeps all five, which is allowed (``s``
     says it outright) but after a curtain is as often Enter pressed by habit."""
@@ -96,15 +105,22 @@ class QuitScreen(_Question):
 
 
 class CurtainScreen(Translated, Screen[None]):
-    """Hot-seat: a full screen that hides the table until the next player takes the keyboard."""
+    """Hot-seat: a full screen that hides the table until the named player takes the keyboard.
+
+    ``seat`` is the chair it names (lifting it begins that person's private span, see
+    :mod:`holdem_tui.session.privacy`); ``show``: it calls the winner to choose whether to
+    show, rather than to a turn.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "lift", show=False, id="lift_curtain")
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, seat: int | None = None, *, show: bool = False) -> None:
         super().__init__(classes="curtain")
         self.player = name
+        self.seat = seat
+        self.show = show
 
     def compose(self) -> ComposeResult:
         """The call to the next player, centred."""
@@ -113,10 +129,9 @@ class CurtainScreen(Translated, Screen[None]):
     def retranslate(self) -> None:
         """Redraw in the current language."""
         tr = _tr(self)
+        text = tr.t("hotseat.curtain_show" if self.show else "hotseat.curtain", name=self.player)
         self.query_one("#curtain-text", Static).update(
-            Content.from_markup(
-                f"[@click=screen.lift][b]{escape(tr.t('hotseat.curtain', name=self.player))}[/][/]"
-            )
+            Content.from_markup(f"[@click=screen.lift][b]{escape(text)}[/][/]")
         )
         self.query_one("#curtain-hint", Static).update(tr.t("hotseat.hidden"))
 
@@ -300,7 +315,9 @@ class PastHandsScreen(Translated, ModalScreen[None]):
             if view.board:
                 board = tr.t("past_hands.board", cards=cards_text(view.board))
                 lines.append(f"[b]{escape(board)}[/]")
-            lines.extend(escape(line) for line in narrate(view.history, name_of, tr)[1:])
+            lines.extend(
+                escape(line) for line in narrate(view.history, name_of, tr, viewer=position)[1:]
+            )
             blocks.append("\n".join(lines))
         text = "\n\n".join(blocks) if blocks else escape(tr.t("past_hands.none"))
         self.query_one("#past-text", Static).update(Content.from_markup(text))

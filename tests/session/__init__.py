@@ -1,0 +1,1 @@
+"""Tests: the session layer (the turn loop, privacy, the read model), without a screen."""
