@@ -69,6 +69,8 @@ class HoldemApp(BaseApp[None]):
         self, driver: TableDriver, *, persist: bool = False, timers: Timers | None = None
     ) -> None:
         preferences = _saved_preferences() if persist else None
+        #: nothing chosen yet on this machine: the first table names the keys to find
+        self.first_run = persist and _first_run()
         super().__init__(
             driver.settings.lang, four_colour=preferences is not None and preferences.four_colour
         )
@@ -129,6 +131,8 @@ class HoldemApp(BaseApp[None]):
         """Let the driver begin, then cover the table if the window is too small."""
         self.driver.start()
         self._check_size(self.size.width, self.size.height)
+        if self.first_run:
+            self.tell(self.tr.t("hints.first_run"), timeout=30)
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the table while the window is too small; carry on when it grows."""
@@ -498,6 +502,13 @@ class HoldemApp(BaseApp[None]):
 
         if not isinstance(self.screen, RulesScreen):
             self.open_screen(RulesScreen(self.driver.settings.variant))
+
+
+def _first_run() -> bool:
+    """Whether the player has never saved a preference here (no settings file yet)."""
+    from holdem_tui.storage.paths import settings_path
+
+    return not settings_path().exists()
 
 
 def _saved_preferences() -> Any:
