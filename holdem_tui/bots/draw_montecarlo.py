@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from holdem_tui.engine import kernel
 from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
 
 _FLOORS = np.array([category_floor(c) for c in Category])
@@ -47,15 +48,21 @@ def classify(hands: IntArray) -> Classified:
     """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once.
 
     Counts come from one ``bincount`` per batch and runs from a 13-bit rank mask, rather
-    than per-rank comparisons: the pool is classified on every hard decision.
+    than per-rank comparisons: the pool is classified on every hard decision. With the
+    compiled kernel on, one loop does it (:mod:`holdem_tui.bots.draw_kernel`), same arrays.
     """
+    value = evaluate_batch(hands, validate=False).astype(np.int64)
+    if kernel.active():  # the same arrays from one compiled loop
+        from holdem_tui.bots.draw_kernel import classify_rows
+
+        rows_int = np.ascontiguousarray(hands, dtype=np.int64)
+        return Classified(value, *classify_rows(rows_int, value, _FLOORS))
     n = len(hands)
     ranks = hands >> 2
     suits = hands & 3
     rows = np.arange(n)[:, None]
     rank_counts = np.bincount((ranks + 13 * rows).ravel(), minlength=13 * n).reshape(n, 13)
     suit_counts = np.bincount((suits + 4 * rows).ravel(), minlength=4 * n).reshape(n, 4)
-    value = evaluate_batch(hands, validate=False).astype(np.int64)
     category = np.searchsorted(_FLOORS, value, side="right") - 1
     paired_ranks = rank_counts[:, ::-1] >= 2  # highest rank first
     pair_rank = np.where(paired_ranks.any(axis=1), 12 - paired_ranks.argmax(axis=1), -1)

@@ -115,6 +115,17 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "draw_raise": {"equity": PCT, "fold": PCT},
     "bluff_fold": {"fold": PCT},
     "snow": {"fold": PCT},
+    # a tournament's short stack: the push-or-fold chart, and the prizes near the money
+    # (bots/tournament_play.py); {push} {call} {fold}: the prize equity after each choice
+    "chart_push": {"count": COUNT, "range": TOP},
+    "chart_push_fold": {"count": COUNT, "range": TOP},
+    "chart_call_jam": {"count": COUNT, "range": TOP},
+    "chart_fold_jam": {"count": COUNT, "range": TOP},
+    "icm_push": {"push": PCT, "fold": PCT},
+    "icm_fold": {"push": PCT, "fold": PCT},
+    "icm_call": {"call": PCT, "fold": PCT},
+    "icm_pass": {"call": PCT, "fold": PCT},
+    "icm_risk": {"risk": PCT, "keep": PCT},
 }
 
 #: Hold'em made-hand level (0..6, see holdem_common.MadeHand) -> its word, weakest first

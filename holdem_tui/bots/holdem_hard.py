@@ -58,6 +58,7 @@ from holdem_tui.bots.reads import (
     opponents_in_hand,
     read_hand,
 )
+from holdem_tui.bots.tournament_play import short_stack, survive
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.equity import equity
@@ -179,8 +180,10 @@ class HoldemHard(Policy):
         answer carries its reason, built from the numbers that decided it."""
         self.book.update(view)
         read = read_hand(view)
-        chosen = self._choose(view, read)
+        # a tournament's short stack: the chart, weighed in prizes near the money
+        chosen = short_stack(view, self.rng, icm=True, reads=self.book) or self._choose(view, read)
         decision = chosen.decision() if isinstance(chosen, Choice) else chosen
+        decision = survive(view, decision)  # a tournament: its life weighed in prizes
         self.book.note(view, decision.action)
         return decision
 

@@ -8,6 +8,7 @@ are its own (it reads the hand its way), so they may differ from the coach's lin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from holdem_tui.engine.actions import ActionKind
@@ -29,8 +30,14 @@ def _goal(tr: Translator, goal: Category) -> str:
     return tr.t(f"coach.goal.{goal.name.lower()}")
 
 
-def coach_lines(advice: Advice, tr: Translator) -> list[str]:
-    """The advice as lines of plain text: equity, price, outs or draws, the hard bot."""
+def coach_lines(
+    advice: Advice, tr: Translator, *, fits: Callable[[str], bool] | None = None
+) -> list[str]:
+    """The advice as lines of plain text: equity, price, outs or draws, the hard bot.
+
+    With ``fits`` (whether a line takes one row, on a terminal with no row to spare) the
+    hard bot's line keeps its reason only where both fit: its move is never lost, and the
+    review says the reason whole."""
     equity = _pct(advice.equity)
     lines = [tr.plural("coach.equity", advice.opponents, equity=equity)]
     if advice.break_even is not None:
@@ -59,11 +66,11 @@ def coach_lines(advice: Advice, tr: Translator) -> list[str]:
         else:
             line = tr.t("coach.stand_pat", goal=_goal(tr, option.goal))
         lines.append(("► " if option.coach else "  ") + line)
-    lines.append(_bot_line(advice, tr))
+    lines.append(_bot_line(advice, tr, fits))
     return lines
 
 
-def _bot_line(advice: Advice, tr: Translator) -> str:
+def _bot_line(advice: Advice, tr: Translator, fits: Callable[[str], bool] | None) -> str:
     """What the hard bot would do, and why, in the bot's own words: its reason is the one it
     gave for this very decision (the hand review words it the same way), never the coach's
     numbers above put in its mouth."""
@@ -82,4 +89,7 @@ def _bot_line(advice: Advice, tr: Translator) -> str:
     from holdem_tui.coach.reasons import reason_text  # only once there is advice to word
 
     why = "" if bot.reason is None else reason_text(bot.reason, tr)
-    return tr.t("coach.bot.because", action=action, why=why) if why else action
+    if not why:
+        return action
+    line = tr.t("coach.bot.because", action=action, why=why)
+    return line if fits is None or fits(line) else action

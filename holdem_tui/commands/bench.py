@@ -68,9 +68,16 @@ def command(quick: bool, only: str | None, as_json: bool, web: bool) -> None:
             figures[key] = value
             table.add_row(bench.name, key, _fmt(value), _unit(key))
     console.print(table)
+    if only in (None, "isolation"):
+        from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+        console.print(isolation_line(last_layers) or "plugin isolation: every layer held")
+    from holdem_tui.engine import kernel
+
+    compiled = "compiled kernel (numba)" if kernel.active() else "numpy only (no fast extra)"
     console.print(
         f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, {platform.machine()}",
+        f"{os.cpu_count()} CPUs, {platform.machine()}, load {os.getloadavg()[0]:.2f}, {compiled}",
         style="dim",
     )
     if as_json:

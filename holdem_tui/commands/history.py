@@ -20,6 +20,7 @@ from rich.table import Table
 
 from holdem_tui.commands.options import lang_option
 from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
+from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
@@ -48,10 +49,29 @@ def _signed(amount: int, tr: Translator) -> str:
     return sign + tr.number(abs(amount))
 
 
+def tournament_name(name: str, tr: Translator) -> str:
+    """A preset's name in the player's language; a file's name as it is."""
+    return tr.t(f"tournament.preset.{name}") if name in PRESETS else name
+
+
 def result_text(info: SessionInfo, tr: Translator) -> str:
     """The humans' net results (rebuys paid for, and named), or who leads when only bots
-    played."""
-    if info.humans:
+    played; in a tournament each human's place and prize ("You 2/6, 210")."""
+    if info.places:
+        seats = info.humans or [s for s, p in enumerate(info.places) if p == 1]
+        parts = [
+            tr.t(
+                "history.placed",
+                name=_name(info, seat, tr),
+                place=info.places[seat],
+                total=len(info.players),
+                prize=tr.number(info.prizes[seat]),
+            )
+            for seat in seats
+            if info.places[seat] is not None
+        ]
+        text = ", ".join(parts)
+    elif info.humans:
         parts = []
         for seat in info.humans:
             if seat >= len(info.stacks):
@@ -137,6 +157,7 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.game"))
         table.add_column(tr.t("history.players"))
         table.add_column(tr.t("history.hands"), justify="right")
+        table.add_column(tr.t("history.duration"), justify="right")
         table.add_column(tr.t("history.result"))
         table.add_column(tr.t("history.vpip_pfr"), justify="right")
         table.add_column(tr.t("history.aggression"), justify="right")
@@ -144,6 +165,9 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.luck"), justify="right")
         for info in sessions:
             game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
+            if info.tournament is not None:
+                name = tournament_name(info.tournament, tr)
+                game = tr.t("history.tournament", game=game, name=name)
             names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
             stats, _problem = counted[info.session_id]
             table.add_row(
@@ -151,6 +175,7 @@ def command(as_json: bool, lang: str | None) -> None:
                 game,
                 names,
                 tr.number(info.hands),
+                tr.duration(info.seconds) if info.seconds else "",
                 result_text(info, tr),
                 *_stats_cells(info, stats, tr),
             )

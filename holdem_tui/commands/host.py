@@ -51,6 +51,26 @@ def _default_name() -> str:
     return name[: p.MAX_NAME] or "Host"
 
 
+#: ``--away`` and ``--start-when``: how a table without a host at the keyboard runs
+#: (``host`` and ``serve --table``)
+away_option = click.option(
+    "--away",
+    "away_timeout",
+    type=click.FloatRange(min=0, max=3600),
+    default=30.0,
+    show_default=True,
+    help="Seconds a dropped player's seat waits before it checks or folds.",
+)
+start_when_option = click.option(
+    "--start-when",
+    "start_when",
+    type=click.IntRange(min=1, max=MAX_SEATS),
+    default=None,
+    metavar="N",
+    help="Deal as soon as N players are at the table (the seats still open are taken away).",
+)
+
+
 @click.command(name="host")
 @game_options("Comma-separated bot levels for the seats not left open (default: none).")
 @click.option(
@@ -77,22 +97,8 @@ def _default_name() -> str:
     help="Address to listen on (127.0.0.1: this machine only).",
 )
 @click.option("--code", default=None, help="Join code to use [default: a new random one].")
-@click.option(
-    "--away",
-    "away_timeout",
-    type=click.FloatRange(min=0, max=3600),
-    default=30.0,
-    show_default=True,
-    help="Seconds a dropped player's seat waits before it checks or folds.",
-)
-@click.option(
-    "--start-when",
-    "start_when",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    default=None,
-    metavar="N",
-    help="Deal as soon as N players are at the table (the seats still open are taken away).",
-)
+@away_option
+@start_when_option
 @click.option("--resume", is_flag=True, help="Open the last hosted table again where it stopped.")
 def command(
     flags: GameFlags,

@@ -70,6 +70,28 @@ class GameFlags:
     lang: str | None = None
     pace: str | None = None
     seed: int | None = None
+    tournament: str | None = None
+
+
+def _tournament(flags: GameFlags) -> dict[str, Any]:
+    """``--tournament``'s settings: a preset by name, or a file read and checked now (its
+    data travels with the settings: a save or a hosted table never reads the file again)."""
+    choice = flags.tournament
+    if choice is None:
+        return {}
+    if flags.hands is not None or flags.minutes is not None:
+        raise click.UsageError("--tournament: a tournament ends when one player has every chip")
+    from holdem_tui.engine.variants import parse_variant
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    try:
+        spec = load_tournament(choice, parse_variant(flags.game), flags.stack)
+    except TournamentFileError as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    if choice == spec.name and spec.schedule.stack is None:
+        return {"tournament": choice}
+    stack = spec.schedule.stack or flags.stack
+    return {"tournament": spec.name, "tournament_data": spec.to_data(), "stack": stack}
 
 
 def build_settings(
@@ -99,11 +121,12 @@ def build_settings(
         antes = {"draw_ante" if game == Variant.DRAW else "ante": flags.ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
         antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
+    tournament = _tournament(flags)
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
         bots=bot_levels,
-        stack=flags.stack,
+        stack=tournament.pop("stack", flags.stack),
         small_blind=sb_bb[0],
         big_blind=sb_bb[1],
         **antes,
@@ -115,6 +138,7 @@ def build_settings(
         pace=flags.pace or "normal",
         seed=flags.seed,
         training=training,
+        **tournament,
     )
     tr = get_translator(settings.lang)
     problems = [tr.t(key, **params) for key, params in settings.validate()]
@@ -128,7 +152,18 @@ def build_settings(
                 problems.append(str(exc))
     if problems:
         raise click.UsageError("; ".join(problems))
+    if any(seat.is_plugin for seat in settings.seats):
+        say_isolation()
     return settings
+
+
+def say_isolation() -> None:
+    """With a plugin seated: one line on the terminal if its boundary is not complete here."""
+    from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+    line = isolation_line(last_layers)
+    if line:
+        click.echo(line, err=True)
 
 
 def game_options(
@@ -184,6 +219,13 @@ def game_options(
         lang_option("as last chosen"),
         pace_option(),
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
+        click.option(
+            "--tournament",
+            metavar="regular|turbo|hyper|FILE",
+            default=None,
+            help="A sit-and-go: rising blinds, places and prizes (a preset, or a TOML "
+            "schedule file; see docs/tournaments.md).",
+        ),
     ]
 
     names = tuple(f.name for f in fields(GameFlags))
@@ -201,8 +243,12 @@ def game_options(
     return apply
 
 
+#: ``--bots`` of a game of one's own (``play``, and each tab of ``serve``)
+BOTS_HELP: Final = "Comma-separated bot levels: easy, normal, hard (default: five mixed)."
+
+
 @click.command(name="play")
-@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
+@game_options(BOTS_HELP)
 @click.option(
     "--humans",
     metavar="NAMES",
@@ -318,6 +364,7 @@ def run_app(app: HoldemApp, notices: list[str]) -> None:
     tr = app.tr
     for notice in notices:  # still readable after the full-screen app has closed
         click.echo(notice, err=True)
+    _say_unsaved(app)
     saved = SaveFile().exists()
     if code:
         line = tr.t("crash.stopped", path=str(log or ""))
@@ -327,6 +374,29 @@ def run_app(app: HoldemApp, notices: list[str]) -> None:
         raise SystemExit(code)
     if saved:
         click.echo(tr.t("saves.come_back", command=RESUME_COMMAND))
+
+
+def _say_unsaved(app: HoldemApp) -> None:
+    """After a session whose saving stopped (a full disk): which hands were not saved, and
+    where the older save went (never offered as the current one)."""
+    from holdem_tui.storage.autosave import SaveFile
+
+    session = getattr(getattr(app, "driver", None), "session", None)
+    store = getattr(session, "store", None)
+    if store is None or store.unusable is None:
+        return
+    tr = app.tr
+    if store.first_unsaved is None:
+        return  # every hand was saved; only the finished session's end mark was not
+    click.echo(tr.t("saves.not_saved", number=store.first_unsaved, detail=store.unusable))
+    if store.stale_save is not None:
+        line = tr.t(
+            "saves.stale_kept",
+            number=store.first_unsaved,
+            path=str(store.stale_save),
+            name=SaveFile().path.name,
+        )
+        click.echo(line)
 
 
 #: What a player types to continue the saved session.

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Final
 
 import click
 
-from holdem_tui.commands.host import table_options
-from holdem_tui.commands.play import GameFlags, build_settings, game_options
+from holdem_tui.commands.host import away_option, start_when_option, table_options
+from holdem_tui.commands.play import BOTS_HELP, GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 
@@ -58,7 +58,7 @@ def page_url(host: str, port: int, public_url: str | None) -> str:
 
 
 @click.command(name="serve")
-@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
+@game_options(BOTS_HELP)
 @click.option(
     "--host",
     default="127.0.0.1",
@@ -100,22 +100,8 @@ def page_url(host: str, port: int, public_url: str | None) -> str:
     show_default=True,
     help="With --table: seats for the players who open the page.",
 )
-@click.option(
-    "--start-when",
-    "start_when",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    default=None,
-    metavar="N",
-    help="With --table: deal once N players sat down (the seats still open are taken away).",
-)
-@click.option(
-    "--away",
-    "away_timeout",
-    type=click.FloatRange(min=0, max=3600),
-    default=30.0,
-    show_default=True,
-    help="With --table: seconds a dropped player's seat waits before it checks or folds.",
-)
+@start_when_option
+@away_option
 def command(
     flags: GameFlags,
     host: str,
@@ -155,6 +141,9 @@ def command(
         play_args: list[str] = []
     else:
         build_settings(flags)  # a wrong flag is said here, not in every tab
+        from holdem_tui.bots.registry import discard_checked
+
+        discard_checked()  # each tab's game starts its own plugins: end the checked ones
         play_args = flags_argv(flags)
         options = None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import click
 
@@ -19,10 +20,29 @@ from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
 
+#: the most sit-and-gos one ``simulate --tournament`` plays
+MAX_RUNS = 100_000
+
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     specs = comma_list(value) + [s.strip() for s in extra]
     return tuple(s if ":" in s else s.lower() for s in specs)
+
+
+def history_folder(value: str | None) -> str | None:
+    """The ``--history`` folder, refused when empty or the root of the file system (the
+    hands would land in the current folder, or all over ``/``)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("give a folder to write the hands into", param_hint="--history")
+    folder = Path(value).expanduser().resolve()
+    if folder == Path(folder.anchor):
+        raise click.BadParameter(
+            f"{value!r} is the root of the file system; give a folder of its own",
+            param_hint="--history",
+        )
+    return value
 
 
 @click.command(name="simulate")
@@ -44,7 +64,13 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--hands", type=click.IntRange(min=1, max=MAX_SIM_HANDS), default=1000, show_default=True
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Deal seed (default 0; with a plugin bot seated, 128 random bits: a plugin could "
+    "try small seeds until one deals the cards it holds).",
+)
 @click.option(
     "--stack",
     type=click.IntRange(min=1, max=MAX_CHIPS),
@@ -68,7 +94,27 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     "history_dir",
     type=click.Path(file_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: history_folder(value),
     help="Write every hand as PHH into this folder.",
+)
+@click.option(
+    "--no-bluffs",
+    "skip_bluffs",
+    is_flag=True,
+    help="Do not measure bluffs (each bet's equity against the cards out): faster.",
+)
+@click.option(
+    "--tournament",
+    metavar="regular|turbo|hyper|FILE",
+    default=None,
+    help="Play sit-and-gos instead: each bot's average finish, ITM and ROI (see --runs).",
+)
+@click.option(
+    "--runs",
+    type=click.IntRange(min=1, max=MAX_RUNS),
+    default=100,
+    show_default=True,
+    help="With --tournament: how many sit-and-gos (the seats rotate from one to the next).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
 @quiet_when_the_reader_leaves
@@ -77,7 +123,7 @@ def command(
     bots_text: str,
     extra_bots: tuple[str, ...],
     hands: int,
-    seed: int,
+    seed: int | None,
     stack: int | None,
     blinds: tuple[int, int],
     ante: int | None,
@@ -85,16 +131,34 @@ def command(
     duplicate: bool,
     workers: int | None,
     history_dir: str | None,
+    skip_bluffs: bool,
+    tournament: str | None,
+    runs: int,
     as_json: bool,
 ) -> None:
-    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
+    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more.
+
+    With --tournament, play --runs sit-and-gos and report each bot's average finish, how
+    often it finished in the money and its return on the buy-in, with 95% intervals.
+    """
     from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
+    if tournament is not None:
+        _tournaments(game, specs, tournament, runs, seed or 0, stack, workers, as_json)
+        return
+    if seed is None:
+        from holdem_tui.bots.seeds import new_session_seed
+
+        seed = new_session_seed() if any(":" in spec for spec in specs) else 0
     try:
         check_bots(specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
+    if any(":" in spec for spec in specs):
+        from holdem_tui.commands.play import say_isolation
+
+        say_isolation()
     try:
         config = SimConfig(
             game=Variant(game),
@@ -110,6 +174,7 @@ def command(
             duplicate=duplicate,
             workers=workers,
             history_dir=history_dir,
+            bluffs=not skip_bluffs,
         )
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
@@ -139,6 +204,64 @@ def command(
         click.echo(json.dumps(report.to_json(), separators=(",", ":")))
         return
     _print_table(report)
+
+
+def _tournaments(
+    game: str,
+    specs: tuple[str, ...],
+    choice: str,
+    runs: int,
+    seed: int,
+    stack: int | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """``--tournament``: sit-and-gos of built-in bots, one table per run, seats rotated."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from holdem_tui.bots.registry import LEVELS as BUILT_IN
+    from holdem_tui.game_settings import DEFAULT_STACK
+    from holdem_tui.measure.tournaments import TournamentSimConfig, run_tournaments
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    if any(spec not in BUILT_IN for spec in specs):
+        raise click.BadParameter("sit-and-gos seat built-in bots only", param_hint="'--bots'")
+    variant = Variant(game)
+    try:
+        spec = load_tournament(choice, variant, stack or DEFAULT_STACK)
+        config = TournamentSimConfig(
+            variant, specs, spec, runs, stack=stack or DEFAULT_STACK, seed=seed, workers=workers
+        )
+    except (TournamentFileError, ValueError) as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    console = Console(stderr=as_json)
+    with console.status(f"{runs} sit-and-gos of {game}", spinner="dots"):
+        report = run_tournaments(config)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), separators=(",", ":")))
+        return
+    title = f"{runs} {spec.name} sit-and-gos of {game}, {report.hands} hands, seed {seed}"
+    table = Table(title=title)
+    for name in ("seat", "bot", "avg finish", "95% CI", "ITM", "95% CI", "ROI", "95% CI", "wins"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    pooled = report.by_level()
+    rows = [(str(b.bot), b) for b in report.bots]
+    if len(pooled) < len(report.bots):
+        rows += [("all", b) for b in pooled.values()]
+    for seat, bot in rows:
+        table.add_row(
+            seat,
+            bot.spec,
+            f"{bot.finish.mean:.2f}",
+            f"[{bot.finish.low:.2f}, {bot.finish.high:.2f}]",
+            f"{bot.itm.mean:.0%}",
+            f"[{bot.itm.low:.0%}, {bot.itm.high:.0%}]",
+            f"{bot.roi.mean:+.0%}",
+            f"[{bot.roi.low:+.0%}, {bot.roi.high:+.0%}]",
+            str(bot.wins),
+        )
+    console.print(table)
 
 
 def _fmt_ci(low: float, high: float) -> str:
@@ -182,7 +305,7 @@ def _print_table(report: object) -> None:
             f"{s.pfr:.0%}",
             f"{s.aggression:.2f}",
             f"{s.showdown_win_rate:.0%}",
-            f"{s.bluff_share:.0%}",
+            "–" if s.bluff_share is None else f"{s.bluff_share:.0%}",
             str(s.faults),
         )
     out.print(table)

@@ -1,7 +1,9 @@
-"""One browser tab's game: ``python -m holdem_tui.commands.web_tab LIFELINE -- ARGS``.
+"""One browser tab's game: ``python -m holdem_tui.commands.web_tab LIFELINE SERVER``.
 
-``holdem-tui serve`` starts this once per tab, with ``ARGS`` a ``play`` or ``join`` command
-line, Textual's web driver chosen in the environment and the tab's own data folders. Two
+``holdem-tui serve`` keeps one of these started ahead of the next tab (a *spare*: it has
+imported the game while nobody waited, about a second of a page's opening), and hands it
+the tab's ``play`` or ``join`` command line, its own folders and its screen size as one JSON
+line on stdin when a tab opens; Textual's web driver is chosen in the environment. Two
 things make a game under a web server different from one in a terminal, and both are
 settled here rather than in ``play`` or ``join``:
 
@@ -19,11 +21,15 @@ settled here rather than in ``play`` or ``join``:
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
 import threading
+from pathlib import Path
 from typing import Final
+
+from holdem_tui.storage.paths import DATA_ENV
 
 #: the commands a tab may run: a game of its own, or a seat at the served table
 COMMANDS: Final = ("play", "join")
@@ -51,12 +57,41 @@ def _private_stream() -> None:
     sys.stdout = sys.stderr
 
 
+def _read_order() -> tuple[list[str], dict[str, str]]:
+    """The tab's command line and environment, one JSON line on stdin, read a byte at a
+    time so that not one byte of the screen's input stream after it is taken."""
+    line = bytearray()
+    while not line.endswith(b"\n"):
+        byte = os.read(0, 1)
+        if not byte:
+            raise SystemExit(0)  # the server went before any tab came: nothing to do
+        line += byte
+    order = json.loads(line)
+    argv = [str(arg) for arg in order["argv"]]
+    env = {str(key): str(value) for key, value in order["env"].items()}
+    return argv, env
+
+
+def _warm_up() -> None:
+    """Import what every game needs while no tab waits (about a second of the page open)."""
+    import holdem_tui.commands.join
+    import holdem_tui.commands.play
+    import holdem_tui.ui.app
+    import holdem_tui.ui.remote  # noqa: F401
+
+
 def main(argv: list[str]) -> None:
-    """Run ``argv[1:]`` (after ``--``) as a ``holdem-tui`` command line for one tab."""
+    """``LIFELINE SERVER`` (the server's folder, for ``ps`` to show whose game it is): get
+    ready, then take the tab's command line (with its folders and
+    screen size) from stdin and run it (:meth:`~holdem_tui.web.process.TabProcess.claim`)."""
     lifeline = int(argv[0])
-    args = argv[argv.index("--") + 1 :]
     _private_stream()
     threading.Thread(target=_watch_lifeline, args=(lifeline,), name="lifeline", daemon=True).start()
+    _warm_up()
+    args, env = _read_order()
+    os.environ.update(env)
+    # the tab's folder is where its game runs: ``ls -l /proc/PID/cwd`` tells whose it is
+    os.chdir(Path(env[DATA_ENV]).parent)
     if not args or args[0] not in COMMANDS:
         raise SystemExit(f"web_tab runs one of {', '.join(COMMANDS)}, not {args[:1]}")
     import importlib

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import stat
 import tomllib
 from collections import deque
@@ -128,10 +129,30 @@ MAX_ACTIONS = 2000
 MAX_ACTION_CHARS = 200
 #: longest player name kept from a history
 MAX_PLAYER_CHARS = 64
+#: most hands read from one file: a 31 MiB file of 225,000 hands took over a minute and a
+#: gigabyte to read, several to review; 5,000 read in seconds (a long evening's session is
+#: well under a thousand)
+MAX_HANDS_PER_FILE = 5000
+#: longest run of digits in a number: Python refuses to read over 4,300 (a chip count has
+#: at most 13 digits)
+MAX_NUMBER_DIGITS = 80
 
 
 def read_file(path: Path) -> str:
     """The text of a history file, refusing what is not a bounded regular UTF-8 file.
+
+    Read by :func:`read_regular`; raises :class:`PhhError` naming the reason (the caller
+    adds the file name).
+    """
+    data = read_regular(path, MAX_FILE_BYTES)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (any file the game reads).
 
     Opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO,
     a device or a directory is refused instead of waiting forever or reading without end.
@@ -152,15 +173,21 @@ def read_file(path: Path) -> str:
         kind = "is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "is not a regular file"
         raise PhhError(kind)
     with os.fdopen(fd, "rb") as handle:
-        if info.st_size > MAX_FILE_BYTES:
-            raise PhhError(f"is {info.st_size} bytes, more than {MAX_FILE_BYTES}")
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise PhhError(f"is more than {MAX_FILE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+        if info.st_size > limit:
+            raise PhhError(f"is {info.st_size} bytes, more than {limit}")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise PhhError(f"is more than {limit} bytes")
+    return data
+
+
+def too_many_hands(text: str) -> str | None:
+    """Why ``text`` holds more hands than one file may (``None``: it does not): counted by
+    their headers, before anything is parsed, by the strict reader and the forgiving one."""
+    sections = len(_TOP_TABLE.findall(text))
+    if sections <= MAX_HANDS_PER_FILE:
+        return None
+    return f"holds {sections:,} hands, more than the {MAX_HANDS_PER_FILE:,} read from one file"
 
 
 def check_bounds(text: str) -> None:
@@ -171,6 +198,13 @@ def check_bounds(text: str) -> None:
     """
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"more than {MAX_FILE_BYTES} characters")
+    too_many = too_many_hands(text)
+    if too_many is not None:
+        raise PhhError(too_many)
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:
+        where = text.count("\n", 0, long_number.start()) + 1
+        raise PhhError(f"line {where}: a number longer than {MAX_NUMBER_DIGITS} digits")
     for number, line in enumerate(text.splitlines(), start=1):
         head = line.lstrip()
         if head.startswith("["):
@@ -185,6 +219,12 @@ def check_bounds(text: str) -> None:
             raise PhhError(f"line {number}: a key longer than {MAX_KEY_CHARS} characters")
     if nests_deeper(text, MAX_NESTING, quotes="\"'", comment="#", clamp=True):
         raise PhhError(f"nested deeper than {MAX_NESTING} levels")
+
+
+#: a top-level table header at the start of a line (each hand of a ``.phhs`` file has one)
+_TOP_TABLE = re.compile(r"^\[[^\[.\]]+\][ \t]*$", re.MULTILINE)
+#: a run of digits (with ``_`` separators) longer than any number a history needs
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
 def load_file(path: Path) -> list[PhhHand]:
@@ -204,6 +244,8 @@ def loads(text: str) -> list[PhhHand]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from exc
+    except ValueError as exc:  # e.g. a number Python will not read
+        raise PhhError(f"cannot be read: {str(exc)[:120]}") from None
     except RecursionError:
         raise PhhError(f"nested deeper than {MAX_NESTING} levels") from None
     if "variant" in data:

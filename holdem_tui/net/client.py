@@ -193,6 +193,8 @@ class RemoteSession(Session):
             seat.busted_in_hand = table.busted[index]
         self.table.hand_number = table.hand_number
         self.hands_won = list(table.hands_won)
+        if table.tournament is not None:
+            table.tournament.apply(self.table)
 
     def finish(self, over: p.Over) -> None:
         """The session ended: final stacks, the chart's history and the biggest pot."""

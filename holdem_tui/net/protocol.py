@@ -34,6 +34,8 @@ from holdem_tui import wire
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import Event
+from holdem_tui.engine.payouts import Finish
+from holdem_tui.engine.table import Table, tournament_state
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
@@ -405,14 +407,29 @@ def public_settings(settings: GameSettings) -> dict[str, Any]:
         }
         for seat, name in zip(settings.seats, settings.seat_names(), strict=True)
     ]
-    return {"seats": seats, **{key: data[key] for key in PUBLIC_SETTINGS}}
+    public = {"seats": seats, **{key: data[key] for key in PUBLIC_SETTINGS}}
+    if settings.tournament is not None:  # a sit-and-go: its name and a file's levels
+        public["tournament"] = settings.tournament
+        public["tournament_data"] = data["tournament_data"]
+    return public
+
+
+def _tournament_data(value: object) -> dict[str, Any] | None:
+    """A tournament file's data as the host read it (checked in full with the settings)."""
+    if value is not None and type(value) is not dict:
+        raise ProtocolError("bad_message", "tournament_data must be an object")
+    return value
 
 
 def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     """The table a server described, as settings the table screen can draw."""
     if type(data) is not dict:
         raise ProtocolError("bad_message", "settings must be an object")
-    _keys(data, {"seats", *PUBLIC_SETTINGS}, {"seats", *PUBLIC_SETTINGS})
+    _keys(
+        data,
+        {"seats", *PUBLIC_SETTINGS, "tournament", "tournament_data"},
+        {"seats", *PUBLIC_SETTINGS},
+    )
     raw_seats = data["seats"]
     if type(raw_seats) is not list or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
         raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
@@ -445,6 +462,8 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
         minute_limit=_opt_int(data, "minute_limit", 1, 10**6),
         lang=lang,
         pace=pace,
+        tournament=None if data.get("tournament") is None else _str(data, "tournament", 64),
+        tournament_data=_tournament_data(data.get("tournament_data")),
     )
     problems = settings.validate()
     if problems:
@@ -467,11 +486,38 @@ class TableState:
     minutes_left: int | None
     last_hand: bool
     hands_won: tuple[int, ...]
+    #: a tournament: the level, the blind seats, the places so far (the data of
+    #: ``Table.to_dict``'s ``tournament``) and the seconds of play; ``None`` at a cash table
+    tournament: TournamentState | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    """A tournament table's progress, as every seat may know it."""
+
+    level: int
+    blind_seats: tuple[int, int] | None
+    finishes: tuple[tuple[int, int, int], ...]
+    elapsed: float
+
+    @classmethod
+    def of(cls, table: Table) -> TournamentState | None:
+        """The progress of ``table`` (``None`` outside a tournament)."""
+        if table.config.tournament is None:
+            return None
+        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
+        return cls(table.level, table.blind_seats, finishes, round(table.elapsed, 1))
+
+    def apply(self, table: Table) -> None:
+        """Copy the host's progress into a client's mirror of the table."""
+        table.level, table.blind_seats = self.level, self.blind_seats
+        table.finishes = {seat: Finish(seat, place, prize) for seat, place, prize in self.finishes}
+        table.elapsed = self.elapsed
 
 
 def encode_table(table: TableState) -> dict[str, Any]:
     """A table state as plain data."""
-    return {
+    data: dict[str, Any] = {
         "stacks": list(table.stacks),
         "busted": list(table.busted),
         "away": list(table.away),
@@ -481,6 +527,15 @@ def encode_table(table: TableState) -> dict[str, Any]:
         "last_hand": table.last_hand,
         "hands_won": list(table.hands_won),
     }
+    state = table.tournament
+    if state is not None:
+        data["tournament"] = {
+            "level": state.level,
+            "blind_seats": None if state.blind_seats is None else list(state.blind_seats),
+            "finishes": [list(f) for f in state.finishes],
+            "elapsed": state.elapsed,
+        }
+    return data
 
 
 def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
@@ -505,7 +560,7 @@ def decode_table(data: object, seats: int) -> TableState:
         "last_hand",
         "hands_won",
     }
-    _keys(data, fields, fields)
+    _keys(data, {*fields, "tournament"}, fields)
     return TableState(
         stacks=tuple(_int_list(data, "stacks", seats)),
         busted=tuple(_int_list(data, "busted", seats, nullable=True)),
@@ -515,7 +570,26 @@ def decode_table(data: object, seats: int) -> TableState:
         minutes_left=_opt_int(data, "minutes_left", 0, 10**9),
         last_hand=_bool(data, "last_hand"),
         hands_won=tuple(_int_list(data, "hands_won", seats)),
+        tournament=_tournament_state(data.get("tournament"), seats),
     )
+
+
+def _tournament_state(data: object, seats: int) -> TournamentState | None:
+    """A tournament's progress from the host, checked as a save's is (and its clock)."""
+    if data is None:
+        return None
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "tournament must be an object")
+    _keys(data, {"level", "blind_seats", "finishes", "elapsed"}, {"level", "finishes"})
+    try:
+        level, blinds, finishes = tournament_state(data, seats)
+    except ValueError as exc:
+        raise ProtocolError("bad_message", str(exc)) from None
+    elapsed = data.get("elapsed", 0.0)
+    if type(elapsed) not in (int, float) or not 0 <= elapsed < 10**9:
+        raise ProtocolError("bad_message", "tournament.elapsed must be seconds of play")
+    rows = tuple((f.seat, f.place, f.prize) for f in finishes.values())
+    return TournamentState(level, blinds, rows, float(elapsed))
 
 
 @dataclass(frozen=True, slots=True)

@@ -861,6 +861,7 @@ class TableServer:
             minutes_left=session.minutes_left(),
             last_hand=last,
             hands_won=tuple(session.hands_won),
+            tournament=p.TournamentState.of(session.table),
         )
 
     def _broadcast(self) -> None:

@@ -12,7 +12,6 @@ the current hand (0 = left of the button) and changes every hand as the button m
 
 from __future__ import annotations
 
-import random
 import time
 import weakref
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from holdem_tui.bots.seeds import bot_seed
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.decision import (
     Decision,
@@ -30,6 +30,7 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
@@ -79,11 +80,11 @@ class Session:
     ) -> None:
         self._start_story(settings)
         factory = bot_factory or default_bot_factory
-        seeder = random.Random(settings.seed)
         for index, seat in enumerate(settings.seats):
-            bot_seed = seeder.getrandbits(31)
             if not seat.is_human:
-                self.bots[index] = factory(seat.level, bot_seed)
+                # never from the deck's stream: see holdem_tui.bots.seeds
+                seed = bot_seed(settings.seed, index)
+                self.bots[index] = factory(seat.level, seed)
         self._clock = clock
         self._last_tick = clock()
 
@@ -231,20 +232,16 @@ class Session:
     def act_for_bot(
         self, seat: int, answer: Action | Decision, *, slip: Slip | None = None
     ) -> tuple[Event, ...]:
-        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
+        """Apply a bot's answer, already checked by :func:`~holdem_tui.bots.safety.safe_decide`
+        (the one place a faulty answer becomes check-or-fold: an illegal one here is a bug
+        and raises ``IllegalAction``).
 
-        The answer's reason is kept with the hand (:meth:`reasons_of`) when its action is
-        the one played; a substitute has none. ``slip`` says the bot failed this decision
-        and was replaced (:mod:`holdem_tui.session.turns`): kept for the log's one line.
+        The answer's reason is kept with the hand (:meth:`reasons_of`); a substitute has
+        none. ``slip`` says the bot failed this decision and was replaced
+        (:mod:`holdem_tui.session.turns`): kept for the log's one line.
         """
         decision = as_decision(answer)
-        try:
-            return self.act(seat, decision.action, decision.reason, slip=slip)
-        except IllegalAction:
-            legal = self.view_for(seat).legal
-            if legal is None:
-                return ()
-            return self.act(seat, legal.passive_action(), slip=slip)
+        return self.act(seat, decision.action, decision.reason, slip=slip)
 
     def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
         """The reasons bots gave in ``hand`` (the current or a past one), by decision index
@@ -362,7 +359,9 @@ class Session:
         """The session ended normally: mark its history finished and drop the autosave."""
         if self.store is not None:
             self.store.session_over()
-            self.store = None  # nothing more to save: a later quit must not bring it back
+            if self.store.unusable is None:
+                self.store = None  # nothing more to save: a later quit must not bring it back
+            # a store that stopped writes nothing more; it is kept to say what was not saved
 
     def score_data(self) -> dict[str, Any]:
         """What the end screen needs beyond the table, as plain data for the autosave."""
@@ -463,8 +462,34 @@ class Session:
         """Human chairs with no chips left, between hands."""
         return [h for h in self.settings.humans if self.table.seats[h].out]
 
+    @property
+    def tournament(self) -> bool:
+        """Whether this session is a sit-and-go (places and prizes, no rebuy)."""
+        return self.table.config.tournament is not None
+
+    @property
+    def can_rebuy(self) -> bool:
+        """Whether a busted chair may buy back in: never in a tournament."""
+        return not self.tournament
+
+    def next_stakes(self) -> Level:
+        """The stakes the next hand is dealt at (a tournament's next level when it is due)."""
+        tournament = self.table.config.tournament
+        if tournament is None:
+            return self.table.stakes
+        return tournament.schedule.level(self.table.next_level())
+
+    def prize_of(self, seat: int) -> int:
+        """What a chair won in a tournament (0 until it is placed, and for unpaid places)."""
+        finish = self.table.finishes.get(seat)
+        return 0 if finish is None else finish.prize
+
     def place_of(self, seat: int) -> int:
-        """The place a busted chair finished in: one behind everyone who still has chips."""
+        """The place a busted chair finished in: one behind everyone who still has chips
+        (a tournament's own place, TDA's, where busts in one hand are told apart)."""
+        finish = self.table.finishes.get(seat)
+        if finish is not None:
+            return finish.place
         mine = self.table.seats[seat].busted_in_hand or 0
         later = sum(
             1
@@ -476,7 +501,7 @@ class Session:
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""
         chair = self.table.seats[seat]
-        if not chair.out:
+        if not chair.out or not self.can_rebuy:
             return
         chair.stack = self.settings.stack
         chair.busted_in_hand = None
@@ -515,8 +540,10 @@ class Session:
     def standings(self) -> list[int]:
         """Chairs from first to last: most chips, then who busted later."""
 
-        def key(seat: int) -> tuple[int, int]:
+        def key(seat: int) -> tuple[int, int, int]:
             busted = self.table.seats[seat].busted_in_hand
-            return (-self.table.seats[seat].stack, -(busted or 10**9))
+            finish = self.table.finishes.get(seat)
+            place = finish.place if finish is not None else 0
+            return (place, -self.table.seats[seat].stack, -(busted or 10**9))
 
         return sorted(range(self.seat_count), key=key)

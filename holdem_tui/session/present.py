@@ -9,6 +9,7 @@ so no function here can leak a card the viewer may not know.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -23,6 +24,7 @@ from holdem_tui.engine.events import (
     PotAwarded,
     Street,
 )
+from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.variants import BettingStructure, Variant, parse_variant, rules_of
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT_LEVELS
@@ -37,6 +39,9 @@ from holdem_tui.session.narrate import (
     pot_winners,
     rank_text,
 )
+
+#: the info line's width at 80 columns, which a tournament's extra part never pushes past
+INFO_ROOM = 78
 
 
 class Stage(StrEnum):
@@ -63,6 +68,8 @@ class UiState:
     discards: frozenset[int] = frozenset()
     reveal_all: bool = False
     notice: str = ""
+    #: stacks and bets shown in big blinds (or big bets) instead of chips (the ``b`` key)
+    in_big_blinds: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +166,9 @@ class TableModel:
     header_short: str = ""
     #: the viewer's own open decision (``None`` unless the table waits for the viewer's keys)
     decision: Decision | None = None
+    #: shorter limits, in order, for a bar still too narrow (a tournament's prizes go first,
+    #: then its players left)
+    limit_fallbacks: tuple[str, ...] = ()
 
 
 def display_name(session: Session, seat: int, tr: Translator) -> str:
@@ -206,16 +216,48 @@ def street_label(street: Street, variant: str, tr: Translator) -> str:
     return tr.t(keys[street])
 
 
-def stakes_label(session: Session, tr: Translator) -> str:
-    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5"."""
-    s = session.settings
-    if rules_of(s.variant).structure is BettingStructure.NO_LIMIT:
-        text = tr.t("table.blinds", small=tr.number(s.small_blind), big=tr.number(s.big_blind))
+def stakes_label(session: Session, tr: Translator, level: Level | None = None) -> str:
+    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5" (the hand's level in a tournament,
+    or ``level``)."""
+    stakes = level or session.table.stakes
+    small, big = tr.number(stakes.small), tr.number(stakes.big)
+    if rules_of(session.settings.variant).structure is BettingStructure.NO_LIMIT:
+        text = tr.t("table.blinds", small=small, big=big)
     else:
-        text = tr.t("table.limits", small=tr.number(s.small_bet), big=tr.number(s.big_bet))
-    if s.game_ante:
-        text += " · " + tr.t("table.ante", amount=tr.number(s.game_ante))
+        text = tr.t("table.limits", small=small, big=big)
+    if stakes.ante:
+        text += " · " + tr.t("table.ante", amount=tr.number(stakes.ante))
     return text
+
+
+def tournament_label(session: Session, tr: Translator) -> tuple[list[str], bool]:
+    """A tournament's line beside the stakes, in parts a narrow bar drops from the end: the
+    next level and when (or, when the next hand starts it, "Next hand: Blinds 50/100 ·
+    Ante 10", and ``True``), the players left, the prizes."""
+    status = session.table.tournament_status()
+    parts = []
+    if status.starts_next_hand:
+        stakes = stakes_label(session, tr, session.next_stakes())
+        parts.append(tr.t("tournament.next_hand", stakes=stakes))
+    elif status.next_stakes is not None:
+        nxt = f"{tr.number(status.next_stakes.small)}/{tr.number(status.next_stakes.big)}"
+        if status.hands_left is not None:
+            parts.append(tr.plural("tournament.next_in_hands", status.hands_left, stakes=nxt))
+        elif status.seconds_left is not None:
+            minutes = max(1, math.ceil(status.seconds_left / 60))
+            parts.append(tr.plural("tournament.next_in_minutes", minutes, stakes=nxt))
+    parts.append(tr.t("tournament.left", left=status.players_left, total=status.entrants))
+    prizes = "/".join(tr.number(p) for p in status.prizes)
+    parts.append(tr.t("tournament.prizes", prizes=prizes))
+    return parts, status.starts_next_hand
+
+
+def tournament_info(session: Session, tr: Translator) -> str:
+    """The players left and the prizes, for the info line under the table."""
+    status = session.table.tournament_status()
+    prizes = "/".join(tr.number(p) for p in status.prizes)
+    left = tr.t("tournament.left", left=status.players_left, total=status.entrants)
+    return f"{left} · {tr.t('tournament.prizes', prizes=prizes)}"
 
 
 def limit_label(session: Session, tr: Translator) -> tuple[str, bool]:
@@ -280,9 +322,18 @@ def build_table(
     variant = parse_variant(settings.variant)  # a session's settings were validated
     game = tr.t(f"game.{variant}")
     header_parts = [game, stakes_label(session, tr)]
-    if view is not None:
-        header_parts.append(tr.t("log.hand_start", number=view.hand_number))
-    limit, last_hand = limit_label(session, tr)
+    limit_fallbacks: tuple[str, ...] = ()
+    if session.tournament:
+        # the level instead of the hand number: the row is short, the log says the hand
+        level = tr.t("tournament.level", level=session.table.level + 1)
+        header_parts.insert(1, level)
+        parts, last_hand = tournament_label(session, tr)
+        limit = " · ".join(parts)
+        limit_fallbacks = tuple(" · ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1))
+    else:
+        if view is not None:
+            header_parts.append(tr.t("log.hand_start", number=view.hand_number))
+        limit, last_hand = limit_label(session, tr)
 
     if view is None:
         seats = tuple(_idle_seat(session, seat, tr) for seat in range(session.seat_count))
@@ -290,6 +341,7 @@ def build_table(
             header=" · ".join(header_parts),
             header_short=" · ".join(header_parts[1:]),
             limit=limit,
+            limit_fallbacks=limit_fallbacks,
             last_hand=last_hand,
             seats=seats,
             board=(None,) * rules_of(variant).board_cards,
@@ -393,8 +445,8 @@ def build_table(
             SeatModel(
                 seat=seat,
                 title=seat_title(session, seat, tr),
-                stack=tr.number(sv.stack - paid.get(position, 0)),
-                bet=tr.number(sv.bet) if sv.bet else "",
+                stack=chips_text(sv.stack - paid.get(position, 0), view.big_blind, ui, tr),
+                bet=chips_text(sv.bet, view.big_blind, ui, tr) if sv.bet else "",
                 badges=tuple(badges),
                 status=status,
                 cards=tuple(faces),
@@ -435,15 +487,27 @@ def build_table(
 
     slips = {} if session.hand is None else session.slips_of(session.hand)
     log = narrate(history, log_name, tr, slips, viewer=view.me)
-    if last_hand and log:
+    if last_hand and log and not session.tournament:
         log.insert(1, tr.t("log.last_hand"))
+    if view.tournament is not None and log and _first_of_level(session, view):
+        stakes = stakes_label(session, tr)
+        log.insert(1, tr.t("tournament.level_log", level=view.tournament.level, stakes=stakes))
+        if view.hand_number == 1:  # the prizes, once, at the start
+            log.insert(2, tournament_info(session, tr))
 
     info = _info(session, view, ui, tr)
+    if session.tournament and not ui.notice:
+        # the players left and the prizes, where the line has room at 80 columns
+        extra = tournament_info(session, tr)
+        joined = f"{info} · {extra}" if info else extra
+        if len(joined) <= INFO_ROOM:
+            info = joined
     actions = _actions(session, view, ui, tr)
     return TableModel(
         header=" · ".join(header_parts),
         header_short=" · ".join(header_parts[1:]),
         limit=limit,
+        limit_fallbacks=limit_fallbacks,
         last_hand=last_hand,
         seats=tuple(seat_models),
         board=board,
@@ -461,9 +525,23 @@ def build_table(
 
 
 def out_line(session: Session, seat: int, tr: Translator) -> str:
-    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat)."""
+    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat);
+    in a tournament the place, TDA's, and the prize: "You finish in place 2 of 6: 210"."""
     hands = session.table.hand_number
-    key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
+    one = len(session.settings.humans) == 1
+    if session.tournament:
+        prize = session.prize_of(seat)
+        key = ("tournament.you_finish" if one else "tournament.finishes") + (
+            "_paid" if prize else ""
+        )
+        return tr.t(
+            key,
+            place=session.place_of(seat),
+            total=session.seat_count,
+            prize=tr.number(prize),
+            name=display_name(session, seat, tr),
+        )
+    key = "bust.you_are_out" if one else "bust.is_out"
     return tr.t(
         key,
         place=session.place_of(seat),
@@ -494,6 +572,24 @@ def street_text(view: PlayerView, tr: Translator) -> str:
         contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
         return street_label(Street.SHOWDOWN, view.variant, tr) if contested else ""
     return street_label(view.street, view.variant, tr)
+
+
+def chips_text(chips: int, unit: int, ui: UiState, tr: Translator) -> str:
+    """A stack or a bet as chips, or in big blinds (big bets in draw) when the player asked
+    for them with ``b``: "12.5 bb"."""
+    if not ui.in_big_blinds or unit <= 0:
+        return tr.number(chips)
+    return tr.t("table.in_big_blinds", amount=tr.decimal(chips / unit))
+
+
+def _first_of_level(session: Session, view: PlayerView) -> bool:
+    """Whether this hand is the first at its level (the log then names the level)."""
+    assert view.tournament is not None
+    before = [h for h in session.past_hands if h.config.hand_number < view.hand_number]
+    if not before:
+        return True
+    last = before[-1].config.tournament
+    return last is None or last.level != view.tournament.level
 
 
 def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:

@@ -17,16 +17,33 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
+from holdem_tui.game_settings import HUMAN
 from holdem_tui.storage.atomic import keep_aside
 from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
 from holdem_tui.storage.histories import SessionHistory
 
 logger = logging.getLogger(__name__)
+
+
+def seat_levels(settings: Mapping[str, Any], seats: int) -> list[str]:
+    """Who sits in each chair, from the settings' seats (``GameSettings.to_dict()``):
+    ``human``, or the bot's level or plugin spec; empty when the settings do not say."""
+    listed = settings.get("seats")
+    if not isinstance(listed, list) or len(listed) != seats:
+        return []
+    levels = []
+    for seat in listed:
+        if not isinstance(seat, Mapping):
+            return []
+        human = seat.get("kind") == HUMAN
+        levels.append(HUMAN if human else str(seat.get("level", "")))
+    return levels
 
 
 class SessionStore:
@@ -44,6 +61,11 @@ class SessionStore:
         self.settings = dict(settings)
         #: why storage stopped (``None`` while it works); the UI says it on screen
         self.unusable: str | None = None
+        #: the first hand not saved once storage stopped (the player is told at the end)
+        self.first_unsaved: int | None = None
+        #: where the last save went once storage stopped: set aside, never offered by
+        #: ``play --resume`` as the session's current state (it is older than the session)
+        self.stale_save: Path | None = None
 
     @property
     def session_id(self) -> str:
@@ -78,6 +100,7 @@ class SessionStore:
                 players=list(players or config.names),
                 starting_stack=config.starting_stack,
                 humans=humans,
+                levels=seat_levels(settings, len(config.names)),
             )
         save_file = save_file or SaveFile()
         if save_file.exists():
@@ -120,12 +143,26 @@ class SessionStore:
         store = cls(save_file or SaveFile(), history, session.settings)
         return store, session
 
-    def _failed(self, exc: OSError) -> None:
+    def _failed(self, exc: OSError, first_unsaved: int | None) -> None:
         """Writing failed (read-only folder, full disk, a folder where the file should be):
-        stop writing for the rest of the session and keep the reason for the screen."""
+        stop writing for the rest of the session and keep the reason for the screen.
+
+        The save on disk now describes an older moment than the game: it is renamed
+        ``autosave.stale-<time>.json`` (a rename needs no free space), so ``play --resume``
+        never rolls the session back to it as if it were current; the player is told at the
+        end which hands were not saved and where the older save is.
+        """
         self.unusable = f"{exc.strerror or exc}"
-        logger.warning("storage stopped: %s", exc)
+        self.first_unsaved = first_unsaved
+        logger.warning("storage stopped (first hand not saved: %s): %s", first_unsaved, exc)
         self.history = None
+        # the file itself, not save_file.exists(): a background writer's exists() waits for
+        # its writes and would raise this very failure again
+        if self.save_file.path.is_file():
+            try:
+                self.stale_save = keep_aside(self.save_file.path, "stale")
+            except OSError as aside:
+                logger.warning("the stale save could not be set aside: %s", aside)
 
     def save(
         self, table: Table, hand: Hand | None = None, *, extra: dict[str, Any] | None = None
@@ -140,7 +177,7 @@ class SessionStore:
         try:
             self._save(table, hand, extra)
         except OSError as exc:
-            self._failed(exc)
+            self._failed(exc, table.hand_number + (1 if hand is None else 0))
 
     def _save(self, table: Table, hand: Hand | None, extra: dict[str, Any] | None) -> None:
         self.save_file.save(
@@ -173,9 +210,10 @@ class SessionStore:
         """
         if self.history is not None and self.unusable is None:
             try:
+                self.history.note_table(table)
                 self.history.append(hand, reasons=reasons)
             except OSError as exc:
-                self._failed(exc)
+                self._failed(exc, hand.config.hand_number)
         self.save(table, None, extra=extra)
 
     def rebought(self, table: Table, rebuys: Sequence[int]) -> None:
@@ -184,7 +222,7 @@ class SessionStore:
             try:
                 self.history.rebought([seat.stack for seat in table.seats], rebuys)
             except OSError as exc:
-                self._failed(exc)
+                self._failed(exc, table.hand_number + 1)  # between hands: the next one
 
     def session_over(self) -> None:
         """The session ended normally: mark the history finished, drop the autosave."""
@@ -195,4 +233,4 @@ class SessionStore:
                 self.history.finish()
             self.save_file.clear()
         except OSError as exc:
-            self._failed(exc)
+            self._failed(exc, None)  # every hand is in the history; only its end mark is not

@@ -63,6 +63,8 @@ class HoldemApp(BaseApp[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", show=False, id="rules"),
         Binding("o", "toggle_coach", show=False, id="coach"),
+        Binding("b", "toggle_big_blinds", show=False, id="big_blinds"),
+        Binding("t", "stats", show=False, id="stats"),
     ]
 
     def __init__(
@@ -83,6 +85,8 @@ class HoldemApp(BaseApp[None]):
         #: the coach beside the action bar (off by default); a preference kept likewise
         self.coach_on = preferences is not None and preferences.coach
         self.coach = CoachFeed(self, self.redraw)
+        #: stacks and bets in big blinds instead of chips (``b``), for this run of the game
+        self.in_big_blinds = False
         self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
@@ -238,13 +242,15 @@ class HoldemApp(BaseApp[None]):
         session = self.driver.session
         if screen is None or session is None:
             return
-        model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
+        ui = replace(self.driver.ui, in_big_blinds=self.in_big_blinds)
+        model = build_table(session, self.driver.current_view(), ui, self.tr)
         screen.show_model(model)
         for review in self._reviews_open():  # the deck or the language changed
             review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
-        screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
+        view = None if found is None else found[1]
+        screen.show_coach(self.coach.lines(view, self.tr, screen.coach_room))
 
     # ------------------------------------------------------------------ services for the driver
 
@@ -441,7 +447,10 @@ class HoldemApp(BaseApp[None]):
         )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """Every key of the table; over the hand review, the review's keys."""
+        """Every key of the table; over the hand review, the stats or the drills, theirs."""
+        over = _progress_help(self, tr)
+        if over is not None:
+            return [*over, *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
         review = next(reversed(self._reviews_open()), None)
         if review is not None:
             from holdem_tui.ui.hand_review import review_keys
@@ -468,6 +477,8 @@ class HoldemApp(BaseApp[None]):
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),
             ("o", tr.t("keys.coach")),
+            ("b", tr.t("keys.big_blinds")),
+            ("t", tr.t("keys.stats")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
 
@@ -486,6 +497,11 @@ class HoldemApp(BaseApp[None]):
         if leave:
             self.driver.leave()
 
+    def action_toggle_big_blinds(self) -> None:
+        """``b``: stacks and bets in chips or in big blinds (big bets in draw)."""
+        self.in_big_blinds = not self.in_big_blinds
+        self.redraw()
+
     def action_toggle_coach(self) -> None:
         """``o``: the coach on or off, remembered with the settings."""
         self.coach_on = not self.coach_on
@@ -495,6 +511,21 @@ class HoldemApp(BaseApp[None]):
     def coach_ready(self) -> bool:
         """Whether the coach's numbers for the current decision are on screen."""
         return self.coach.has_advice and self.driver.decision() is not None
+
+    def action_stats(self) -> None:
+        """``t``: lifetime statistics with charts, from every saved history (the game goes on
+        behind the screen, as behind the rules)."""
+        from holdem_tui.ui.screens.stats import StatsScreen  # the charts: imported when asked
+
+        if not isinstance(self.screen, StatsScreen):
+            self.open_screen(StatsScreen())
+
+    def action_train(self) -> None:
+        """``d`` on the end screen: the drills (preflop, pot odds and outs, your own spots)."""
+        from holdem_tui.ui.screens.train import TrainScreen
+
+        if not isinstance(self.screen, TrainScreen):
+            self.open_screen(TrainScreen())
 
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""
@@ -509,6 +540,22 @@ def _first_run() -> bool:
     from holdem_tui.storage.paths import settings_path
 
     return not settings_path().exists()
+
+
+def _progress_help(app: HoldemApp, tr: Translator) -> list[tuple[str, str]] | None:
+    """The keys of the stats screen or the drills when one is on top (each is imported when
+    first opened, so until then neither is)."""
+    stats = sys.modules.get("holdem_tui.ui.screens.stats")
+    if stats is not None and isinstance(app.screen, stats.StatsScreen):
+        from holdem_tui.ui.stats_app import stats_help_rows
+
+        return stats_help_rows(tr)
+    train = sys.modules.get("holdem_tui.ui.screens.train")
+    if train is not None and isinstance(app.screen, train.TrainScreen):
+        from holdem_tui.ui.train_app import train_help_rows
+
+        return train_help_rows(tr)
+    return None
 
 
 def _saved_preferences() -> Any:

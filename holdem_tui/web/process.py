@@ -20,46 +20,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import sys
+from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Final
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-#: seconds a game has to save and close after "quit" before its process group is killed
-QUIT_GRACE: Final = 0.6
+#: seconds a game has to close after "quit" before its process group is killed (its saves
+#: are atomic, written at every decision and hand: a kill loses nothing)
+QUIT_GRACE: Final = 0.4
 #: the module each tab runs (see its docstring)
 TAB_MODULE: Final = "holdem_tui.commands.web_tab"
 
 
 class TabProcess(AppService):
-    """A game process for one browser tab: ``argv`` is a ``holdem-tui`` command line."""
+    """A game process for one browser tab: started ahead (:meth:`spawn`), then given its
+    tab (:meth:`claim`): a ``holdem-tui`` command line, the tab's folders, its screen."""
 
-    def __init__(
-        self,
-        argv: Sequence[str],
-        env: Mapping[str, str],
-        *,
-        write_bytes: Callable[[bytes], Awaitable[None]],
-        write_str: Callable[[str], Awaitable[None]],
-        on_end: Callable[[TabProcess], Awaitable[None]],
-        download_manager: DownloadManager,
-    ) -> None:
+    def __init__(self, download_manager: DownloadManager, server: Path) -> None:
         super().__init__(
             TAB_MODULE,
-            write_bytes=write_bytes,
-            write_str=write_str,
+            write_bytes=_nowhere,
+            write_str=_nowhere,
             close=self._app_exited,
             download_manager=download_manager,
         )
-        self.argv = list(argv)
-        self.env = dict(env)
+        self.argv: list[str] = []
+        self.server = server
         #: whether the game drew anything (it started)
         self.drew = False
-        self._on_end = on_end
+        self._on_end: Callable[[TabProcess], Awaitable[None]] | None = None
         self._lifeline: int | None = None
 
     @property
@@ -67,11 +63,37 @@ class TabProcess(AppService):
         """The game's process id (its process group's too), once started."""
         return None if self._process is None else self._process.pid
 
-    async def _open_app_process(
-        self, width: int = 80, height: int = 24
-    ) -> asyncio.subprocess.Process:
+    @property
+    def ready(self) -> bool:
+        """Started, not claimed, and still alive: a tab can have it."""
+        return self._process is not None and self._process.returncode is None and not self.argv
+
+    async def spawn(self) -> None:
+        """Start the process; it gets ready while no tab waits."""
+        await self._open_app_process()
+
+    async def claim(
+        self,
+        argv: Sequence[str],
+        env: Mapping[str, str],
+        size: tuple[int, int],
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        on_end: Callable[[TabProcess], Awaitable[None]],
+    ) -> None:
+        """Give the process its tab and start relaying its screen there."""
+        self.argv = list(argv)
+        self.remote_write_bytes = write_bytes
+        self.remote_write_str = write_str
+        self._on_end = on_end
+        order = {"argv": self.argv, "env": {**env, "COLUMNS": str(size[0]), "ROWS": str(size[1])}}
+        self.stdin.write((json.dumps(order) + "\n").encode("utf-8"))
+        await self.stdin.drain()
+        self._task = asyncio.create_task(self.run())
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         environment = self._build_environment(width=width, height=height)
-        environment.update(self.env)
         read_end, write_end = os.pipe()  # neither end is inherited by anyone else
         try:
             process = await asyncio.create_subprocess_exec(
@@ -79,8 +101,7 @@ class TabProcess(AppService):
                 "-m",
                 TAB_MODULE,
                 str(read_end),
-                "--",
-                *self.argv,
+                str(self.server),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
@@ -120,12 +141,17 @@ class TabProcess(AppService):
         finally:
             self._kill_group()
             self._close_lifeline()
-            await self._on_end(self)
+            if self._on_end is not None:
+                await self._on_end(self)
 
     async def stop(self) -> None:
         """End the game: "quit", a moment to save, then the whole process group is killed."""
         task = self._task
-        if task is None:
+        if task is None:  # a spare nobody claimed: nothing to save
+            self._kill_group()
+            self._close_lifeline()
+            if self._process is not None:
+                await self._process.wait()
             return
         self._task = None
         with contextlib.suppress(Exception):
@@ -152,3 +178,7 @@ class TabProcess(AppService):
             with contextlib.suppress(OSError):
                 os.close(self._lifeline)
             self._lifeline = None
+
+
+async def _nowhere(data: object) -> None:
+    """Where a spare's screen would go before a tab has it (it draws nothing until then)."""

@@ -29,7 +29,6 @@ import contextlib
 import json
 import logging
 import string
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from importlib import resources
@@ -164,8 +163,8 @@ class WebServer:
     tickets: Tickets = field(default_factory=Tickets)
     tabs: dict[str, Tab] = field(default_factory=dict)
     live: dict[str, _Live] = field(default_factory=dict)
-    #: called with each tab's process as it starts (the benchmark reads its memory)
-    on_process: Callable[[TabProcess], None] | None = None
+    #: the next tab's game process, started ahead (see :mod:`holdem_tui.commands.web_tab`)
+    _spare: TabProcess | None = None
     _runner: web.AppRunner | None = None
     _downloads: DownloadManager = field(default_factory=DownloadManager)
     _closing: bool = False
@@ -188,7 +187,7 @@ class WebServer:
             ]
         )
         self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=0.2
+            app, access_log=None, handle_signals=False, shutdown_timeout=0.1
         )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
@@ -198,6 +197,8 @@ class WebServer:
             await self._runner.cleanup()
             self._runner = None
             raise
+        self._spare = TabProcess(self._downloads, self.options.root)
+        await self._spare.spawn()
         server = site._server
         assert isinstance(server, asyncio.Server)
         bound: int = server.sockets[0].getsockname()[1]
@@ -206,6 +207,9 @@ class WebServer:
     async def close(self) -> None:
         """End every game (each keeps its save) and stop listening, within a second."""
         self._closing = True
+        if self._spare is not None:
+            await self._spare.stop()
+            self._spare = None
         live = list(self.live.values())
         for entry in live:
             entry.why = Closed.STOPPED
@@ -341,20 +345,33 @@ class WebServer:
             self._tasks.add(closing)
             closing.add_done_callback(self._tasks.discard)
 
-        process = TabProcess(
+        process = await self._take_spare()
+        entry.process = process
+        await process.claim(
             self._argv(tab),
             {DATA_ENV: str(tab.data), CONFIG_ENV: str(tab.config)},
+            (width, height),
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             on_end=ended,
-            download_manager=self._downloads,
         )
-        entry.process = process
-        await process.start(width, height)
         log.info("a tab's game started (process %s); its files: %s", process.pid, tab.folder)
-        if self.on_process is not None:
-            self.on_process(process)
         await _relay(socket, process)
+
+    async def _take_spare(self) -> TabProcess:
+        """The game process started ahead (a new one if it is not ready); the next one
+        starts now, for the next tab."""
+        spare = self._spare
+        self._spare = None
+        if spare is None or not spare.ready:
+            if spare is not None:
+                await spare.stop()
+            spare = TabProcess(self._downloads, self.options.root)
+            await spare.spawn()
+        if not self._closing:
+            self._spare = TabProcess(self._downloads, self.options.root)
+            await self._spare.spawn()
+        return spare
 
 
 async def _relay(socket: web.WebSocketResponse, process: TabProcess) -> None:

@@ -16,6 +16,7 @@ from holdem_tui.engine.variants import Variant
 #: imported on first use, never for the first frame of a table
 LATER = (
     "numpy",
+    "numba",
     "holdem_tui.coach.advice",
     "holdem_tui.review.flags",
     "holdem_tui.review.stats",

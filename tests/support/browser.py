@@ -24,27 +24,13 @@ from typing import Any
 
 import pytest
 
-from holdem_tui.web.bench import tab_pids
+from holdem_tui.web.bench import SCREEN_JS, tab_pids
 from tests.support.hang import HANG_GUARD
-
-#: the screen as text, one line a row, from the xterm.js buffer
-SCREEN_JS = """() => {
-  const client = window.textualClient;
-  if (!client || !client.terminal) return "";
-  const buffer = client.terminal.buffer.active, rows = [];
-  for (let y = 0; y < client.terminal.rows; y++) {
-    const line = buffer.getLine(buffer.viewportY + y);
-    rows.push(line ? line.translateToString(true) : "");
-  }
-  return rows.join("\\n");
-}"""
 
 
 def chromium() -> str:
     """The system's Chromium; outside CI a missing one skips, in CI it fails."""
     found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None and Path("/usr/bin/chromium").exists():
-        found = "/usr/bin/chromium"
     if found is None:
         if os.environ.get("CI"):
             pytest.fail("CI has no Chromium: .ci/run installs Debian's chromium package first")
@@ -52,9 +38,9 @@ def chromium() -> str:
     return found
 
 
-def tab_processes(root: Path) -> list[int]:
-    """Pids of the tab games whose folders are under ``root``."""
-    return tab_pids(root)
+def tab_processes(root: Path, *, games_only: bool = True) -> list[int]:
+    """Pids of the tab games of the server whose folder is ``root`` (and its spare)."""
+    return tab_pids(root, games_only=games_only)
 
 
 def wait_gone(pids: list[int]) -> None:
@@ -148,13 +134,20 @@ def screen(page: Any) -> str:
     return text
 
 
+def until(page: Any, predicate: str, arg: object = None) -> Any:
+    """Until the page's JavaScript ``predicate(arg)`` is truthy (checked every frame, bounded
+    by the hang guard only); returns its value."""
+    return page.wait_for_function(
+        predicate, arg=arg, timeout=HANG_GUARD * 1000, polling="raf"
+    ).json_value()
+
+
 def wait_for(page: Any, pattern: str) -> str:
     """Until the screen matches ``pattern`` (a regular expression); returns the screen."""
-    page.wait_for_function(
+    until(
+        page,
         f"(pattern) => new RegExp(pattern, 'm').test(({SCREEN_JS})())",
-        arg=pattern,
-        timeout=HANG_GUARD * 1000,
-        polling="raf",
+        pattern,
     )
     return screen(page)
 
@@ -176,7 +169,8 @@ def my_turn(page: Any, after: str | None = None) -> str:
     ends first is followed by the next one (Enter, as a player would). Returns the screen.
     """
     while True:
-        page.wait_for_function(
+        until(
+            page,
             f"""(after) => {{
               const now = ({SCREEN_JS})();
               if (/Enter Next hand/.test(now)) return true;
@@ -184,20 +178,17 @@ def my_turn(page: Any, after: str | None = None) -> str:
               const log = ({LOG_JS})();
               return after === null || (log.length > 0 && log[log.length - 1] !== after);
             }}""",
-            arg=after,
-            timeout=HANG_GUARD * 1000,
-            polling="raf",
+            after,
         )
         now = screen(page)
         if "Enter Next hand" not in now:
             return now
         before = now
         page.keyboard.press("Enter")
-        page.wait_for_function(
+        until(
+            page,
             f"(before) => ({SCREEN_JS})() !== before",
-            arg=before,
-            timeout=HANG_GUARD * 1000,
-            polling="raf",
+            before,
         )
         after = None
 
@@ -217,14 +208,12 @@ RECORD_JS = f"""() => {{
 def _drawn_since(page: Any, drawn: int, pattern: str, present: bool = True) -> str:
     """Until a screen drawn after the first ``drawn`` matches ``pattern`` (or, with
     ``present=False``, does not); returns that screen."""
-    handle = page.wait_for_function(
+    frame: str = until(
+        page,
         """([drawn, pattern, present]) => window.holdemFrames.slice(drawn)
              .find((frame) => new RegExp(pattern, "m").test(frame) === present)""",
-        arg=[drawn, pattern, present],
-        timeout=HANG_GUARD * 1000,
-        polling="raf",
+        [drawn, pattern, present],
     )
-    frame: str = handle.json_value()
     return frame
 
 
@@ -253,11 +242,10 @@ HELP_CLOSE = "Press Esc to close"
 
 def logged(page: Any, pattern: str) -> str:
     """Until the log has a line matching ``pattern``; returns the newest such line."""
-    page.wait_for_function(
+    until(
+        page,
         f"(pattern) => ({LOG_JS})().some((line) => new RegExp(pattern).test(line))",
-        arg=pattern,
-        timeout=HANG_GUARD * 1000,
-        polling="raf",
+        pattern,
     )
     lines = [line for line in log_lines(page) if re.search(pattern, line)]
     assert lines, f"{pattern!r} is on screen but not in the log"

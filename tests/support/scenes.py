@@ -9,9 +9,10 @@ for the bots' thread workers in between, never sleeping for a fixed time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,7 +29,8 @@ from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
-from holdem_tui.session.controller import BotFactory
+from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.narrate import hand_name
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.hand_review import ReviewScreen
@@ -65,6 +67,24 @@ class CallingStation:
 def stations(spec: str, seed: int | None) -> CallingStation:
     """A bot factory seating calling stations whatever level the settings ask for."""
     return CallingStation(seed)
+
+
+class Bettor(CallingStation):
+    """A scripted opponent that bets or raises the least it may whenever it can, else calls:
+    the player always has a price to call, and at big stakes a 4-digit one."""
+
+    def decide(self, view: PlayerView) -> Action:
+        """The smallest bet or raise open to it; in the draw it stands pat."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_raise and not legal.can_draw:
+            return legal.bet_or_raise(legal.min_raise_to)
+        return super().decide(view)
+
+
+def bettors(spec: str, seed: int | None) -> Bettor:
+    """A bot factory seating bettors whatever level the settings ask for."""
+    return Bettor(seed)
 
 
 def progress_mark(app: App[Any]) -> tuple[object, ...]:
@@ -214,6 +234,48 @@ async def _end(pilot: Pilot[Any]) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, EndScreen)
     await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
+
+
+async def _tournament_table(pilot: Pilot[Any]) -> None:
+    """A turbo sit-and-go in its second level: checking or folding keeps the player in."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(300):
+        await settle(pilot)
+        session = app.session
+        if session is not None and session.table.hand_number >= 12 and app.ui.stage is Stage.HUMAN:
+            return
+        if app.ui.stage is Stage.HUMAN:
+            legal = my_view(app).legal
+            await pilot.press("f" if legal is not None and legal.call_amount else "c")
+        else:
+            await pilot.press("enter")
+    raise AssertionError("the second level never came")
+
+
+async def _tournament_end(pilot: Pilot[Any]) -> None:
+    """A hyper sit-and-go to its end screen: all in every hand, watching once busted."""
+    from holdem_tui.ui.screens.end import EndScreen
+    from holdem_tui.ui.screens.modals import BustScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(400):
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, BustScreen | EndScreen) or app.ui.stage in STABLE,
+        )
+        if isinstance(app.screen, EndScreen):
+            break
+        if isinstance(app.screen, BustScreen):
+            await pilot.press("w" if app.screen.can_watch else "e")
+        elif app.ui.stage is Stage.HUMAN:
+            await pilot.press("a", "c")
+        else:
+            await pilot.press("enter")
+    screen = app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
 
 
 async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
@@ -386,6 +448,14 @@ async def _draw_instructions(pilot: Pilot[Any]) -> None:
     await act_until(pilot, drawing)
 
 
+async def _draw_coach(pilot: Pilot[Any]) -> None:
+    """Five-Card Draw with the coach on, at the draw (the coach weighs each discard)."""
+    await settle(pilot)
+    await pilot.press("o")
+    await act_until(pilot, drawing)
+    await wait_for_coach(pilot)
+
+
 async def _draw_second_round(pilot: Pilot[Any]) -> None:
     await act_until(pilot, drawing)
     await pilot.press("s")
@@ -442,6 +512,113 @@ def replay_app(lang: str) -> App[int]:
     path = Path(tempfile.mkdtemp(prefix="holdem-scene-")) / "hand.phh"
     path.write_text(dumps(hand), encoding="utf-8")
     return ReplayApp(load_entries([path]), get_translator(lang))
+
+
+# --------------------------------------------------------------------------- stats and drills
+
+#: the drills' clock in the scenes: a fixed moment, so "comes back in 10 minutes" never moves
+SCENE_NOW = 1_800_000_000.0
+
+
+def stats_app(lang: str) -> App[Any]:
+    """The stats screen over the scene folder's generated sessions (tests/support/drills.py)."""
+    from holdem_tui.progress.lifetime import load_lifetime
+    from holdem_tui.ui.stats_app import StatsApp
+    from tests.support.drills import scene_folder
+
+    root = scene_folder()
+    load = functools.partial(load_lifetime, root / "histories", root / "stats-cache.npz")
+    return StatsApp(lang, load=load)
+
+
+def _stats_page(*keys: str) -> Driver:
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.screens.stats import StatsScreen
+
+        app = pilot.app
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.lifetime is not None
+        )
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    return drive
+
+
+def train_app(lang: str, *, answers: int = 0) -> App[Any]:
+    """The drills over the scene folder: its store copied (answers leave the scene's copy),
+    a fixed clock and dealer, no scan (the folder's spots are found already); ``answers``
+    plants that many past answers for the progress page."""
+    import random
+    import shutil
+
+    from holdem_tui.engine.positions import POSITION_LABELS
+    from holdem_tui.progress.drill_store import Attempt, load_store, save_store
+    from holdem_tui.ui.train_app import TrainApp
+    from tests.support.drills import scene_folder
+
+    root = scene_folder()
+    path = Path(tempfile.mkdtemp(prefix="holdem-scene-drills-")) / "drills.json"
+    shutil.copy(root / "drills.json", path)
+    if answers:
+        store, _ = load_store(path)
+        rng = random.Random(11)
+        for n in range(answers):
+            kind = ("preflop", "preflop", "odds", "own")[n % 4]
+            position = rng.choice(("utg", "hj", "co", "btn", "sb", "bb"))
+            store.record(Attempt(kind, SCENE_NOW - 86_400 * (answers - n), position, n % 3 != 0))
+        assert all(a.position in POSITION_LABELS for a in store.attempts)
+        save_store(store, path)
+    return TrainApp(
+        lang,
+        path=path,
+        folder=root / "histories",
+        now=lambda: SCENE_NOW,
+        rng=random.Random(21),
+        scan=False,
+    )
+
+
+def _drill(*keys: str, answer: bool = True) -> Driver:
+    """Open the drills, press ``keys`` (a drill, typed numbers), then answer the spot as the
+    grader would (the right answer: the verdict then shows every number it was graded by)."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.screens.train import TrainScreen
+
+        app = pilot.app
+
+        async def idle() -> TrainScreen:
+            def done() -> bool:
+                busy = [w for w in app.workers if not w.is_finished]
+                screen = app.screen
+                return isinstance(screen, TrainScreen) and screen.trainer is not None and not busy
+
+            await wait_for(pilot, done)
+            assert isinstance(app.screen, TrainScreen)
+            return app.screen
+
+        screen = await idle()
+        for key in keys:
+            await pilot.press(key)
+            screen = await idle()
+        current = screen.round
+        if answer and current is not None:
+            if current.preflop is not None:
+                key = {"fold": "f", "raise": "r"}.get(current.preflop.answer, "c")
+                await pilot.press(key)
+            elif current.loaded is not None and current.kind == "odds":
+                advice = current.loaded.advice
+                assert advice.break_even is not None and advice.outs is not None
+                await pilot.press(*str(round(100 * advice.break_even)), "enter")
+                await pilot.press(*str(advice.outs.outs), "enter")
+                await pilot.press("c" if advice.equity >= advice.break_even else "f")
+            elif current.loaded is not None:
+                await pilot.press("c")
+        await pilot.pause()
+
+    return drive
 
 
 # --------------------------------------------------------------------------- hosted tables
@@ -684,6 +861,16 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
                 _end_luck,
                 bot_factory=stations,
             ),
+            Scene(
+                "stats_results", _solo(lang=lang), _stats_page(), factory=lambda: stats_app(lang)
+            ),
+            Scene("drill_own", _solo(lang=lang), _drill("3"), factory=lambda: train_app(lang)),
+            Scene("tournament_table", _solo(lang=lang, tournament="turbo"), _tournament_table),
+            Scene(
+                "tournament_end",
+                _solo(lang=lang, tournament="hyper", bots=("easy", "normal", "hard")),
+                _tournament_end,
+            ),
         )
     }
 
@@ -706,6 +893,8 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("minute_limit", _solo(lang=lang, minute_limit=45, ante=2), _settled),
         Scene("draw_first_round", _solo(lang=lang, **draw), _settled),
         Scene("draw_instructions", _solo(lang=lang, **draw), _draw_instructions),
+        Scene("draw_coach", _solo(lang=lang, **draw), _draw_coach),
+        *long_name_scenes(lang),
         Scene(
             "draw_second_round",
             _solo(lang=lang, **draw),
@@ -759,5 +948,130 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
             _review_flag,
             bot_factory=stations,
         ),
+        Scene(
+            "stats_positions", _solo(lang=lang), _stats_page("2"), factory=lambda: stats_app(lang)
+        ),
+        Scene("stats_more", _solo(lang=lang), _stats_page("3"), factory=lambda: stats_app(lang)),
+        Scene(
+            "drill_menu",
+            _solo(lang=lang),
+            _drill(answer=False),
+            factory=lambda: train_app(lang),
+        ),
+        Scene("drill_odds", _solo(lang=lang), _drill("2"), factory=lambda: train_app(lang)),
+        Scene("drill_preflop", _solo(lang=lang), _drill("1"), factory=lambda: train_app(lang)),
+        Scene(
+            "drill_progress",
+            _solo(lang=lang),
+            _drill("4", answer=False),
+            factory=lambda: train_app(lang, answers=60),
+        ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}
+
+
+# --------------------------------------------------------------------------- longest words
+
+#: big stakes: every price on the keys and in the status line is a 4-digit amount
+BIG_HOLDEM: dict[str, Any] = {"stack": 50_000, "small_blind": 500, "big_blind": 1_000}
+BIG_DRAW: dict[str, Any] = {
+    "variant": "draw",
+    "stack": 50_000,
+    "small_bet": 1_000,
+    "big_bet": 2_000,
+    "draw_ante": 250,
+}
+#: how many seeds a long-name scene deals (with the engine alone) to find its hand
+SEED_TRIES = 400
+
+Stop = Callable[[PlayerView], bool]
+
+
+def at_river_price(view: PlayerView) -> bool:
+    """The player decides on the river, facing a bet."""
+    legal = view.legal
+    return legal is not None and len(view.board) == 5 and legal.call_amount > 0
+
+
+def at_draw(view: PlayerView) -> bool:
+    """The player chooses discards."""
+    return view.legal is not None and view.legal.can_draw
+
+
+def after_draw_price(view: PlayerView) -> bool:
+    """The player decides in the second betting round of the draw, facing a bet."""
+    legal = view.legal
+    done = any(s.drawn is not None for s in view.seats if s.position == view.me)
+    return legal is not None and not legal.can_draw and done and legal.call_amount > 0
+
+
+def name_at(settings: GameSettings, stop: Stop) -> str | None:
+    """The player's hand name where ``stop`` first holds in the first hand, played as the
+    scene plays it (the player checks, calls and stands pat; bettors bet), or ``None``."""
+    session = Session(settings, bettors)
+    session.start_hand()
+    hand = session.hand
+    assert hand is not None
+    tr = get_translator(settings.lang)
+    while not hand.is_complete:
+        seat = session.actor_seat
+        assert seat is not None
+        if seat != 0:
+            session.act_for_bot(seat, Bettor().decide(session.bot_view(seat)))
+            continue
+        view = session.view_for(0)
+        if stop(view):
+            return hand_name((*view.my_cards, *view.board), tr)
+        session.act(0, CallingStation().decide(view))
+    return None
+
+
+@functools.cache
+def longest_name_seed(settings: GameSettings, stop: Stop) -> tuple[int, str]:
+    """Of the first :data:`SEED_TRIES` seeds, the one whose first hand shows the player the
+    longest hand name (in the settings' language) where ``stop`` holds; and that name.
+
+    Found by dealing, not written down, so it keeps working whatever the seeds deal.
+    """
+    best = (0, "")
+    for seed in range(1, SEED_TRIES + 1):
+        name = name_at(replace(settings, seed=seed), stop)
+        if name is not None and len(name) > len(best[1]):
+            best = (seed, name)
+    assert best[1], "no seed reached the scene's moment"
+    return best
+
+
+def long_name_scene(name: str, settings: GameSettings, stop: Stop) -> Scene:
+    """The coach on, bettors around, the first hand at ``stop`` with the longest hand name
+    the seeds give: the status line and the coach at their widest, on a real deal. The seeds
+    are dealt when the scene is first played, not when the scenes are listed."""
+
+    def app() -> App[Any]:
+        seed, _ = longest_name_seed(settings, stop)
+        return create_app(replace(settings, seed=seed), bot_factory=bettors, bot_timeout=None)
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        _, expected = longest_name_seed(settings, stop)
+        await settle(pilot)
+        await pilot.press("o")
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and stop(my_view(a)))
+        await wait_for_coach(pilot)
+        app = pilot.app
+        assert isinstance(app, HoldemApp)
+        model = app.screen.model  # type: ignore[attr-defined]
+        assert expected in model.info, f"the deal changed: {expected!r} not in {model.info!r}"
+
+    return Scene(name, settings, drive, bot_factory=bettors, factory=app)
+
+
+def long_name_scenes(lang: str) -> list[Scene]:
+    """The longest hand names with 4-digit prices: Hold'em's river, draw's draw and its
+    second betting round (the player stands pat, so the name is the dealt hand's)."""
+    holdem = _solo(lang=lang, bots=("normal",), **BIG_HOLDEM)
+    draw = _solo(lang=lang, bots=("normal", "hard"), **BIG_DRAW)
+    return [
+        long_name_scene("long_name_river", holdem, at_river_price),
+        long_name_scene("long_name_draw", draw, at_draw),
+        long_name_scene("long_name_draw_call", draw, after_draw_price),
+    ]

@@ -8,8 +8,11 @@ own download is not reachable here); CI installs it, elsewhere its absence skips
 
 from __future__ import annotations
 
+import os
 import re
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -80,6 +83,13 @@ def new_tab(browser: Any, pages: list[Any], url: str) -> Any:
     return page
 
 
+def at_turn(browser: Any, pages: list[Any], url: str) -> Any:
+    """A new tab, once its game waits for the player's move."""
+    page = new_tab(browser, pages, url)
+    my_turn(page)
+    return page
+
+
 def press(page: Any, *keys: str) -> None:
     for key in keys:
         page.keyboard.press(key)
@@ -125,17 +135,21 @@ def test_a_hand_with_call_typed_raise_and_fold_then_ctrl_q(
         assert tab_processes(served.root) == []
         data = next((served.root / "tabs").iterdir()) / "data"
         assert list((data / "histories").glob("*.phhs")), "the hands were not written"
+        listed = subprocess.run(
+            [sys.executable, "-m", "holdem_tui", "history"],
+            env={**os.environ, "HOLDEM_TUI_DATA_DIR": str(data)},
+            capture_output=True, text=True, check=True, timeout=HANG_GUARD,
+        )  # fmt: skip
+        assert "No sessions recorded yet" not in listed.stdout and "Hold" in listed.stdout
 
 
 def test_two_tabs_are_two_games_and_a_stop_leaves_nothing(
     tmp_path: Path, browser: Any, pages: list[Any]
 ) -> None:
     with serve(tmp_path, "--bots", "easy,easy", "--pace", "instant") as served:
-        first = new_tab(browser, pages, served.url)
-        my_turn(first)
+        first = at_turn(browser, pages, served.url)
         first_game = tab_processes(served.root)
-        second = new_tab(browser, pages, served.url)
-        my_turn(second)
+        second = at_turn(browser, pages, served.url)
         folders = sorted(p.name for p in (served.root / "tabs").iterdir())
         assert len(folders) == 2, "each tab has a folder of its own"
         both = tab_processes(served.root)
@@ -156,7 +170,7 @@ def test_two_tabs_are_two_games_and_a_stop_leaves_nothing(
             "|| document.body.dataset.closed === 'dropped'",
             timeout=HANG_GUARD * 1000,
         )
-        assert tab_processes(served.root) == []
+        assert tab_processes(served.root, games_only=False) == []
 
 
 def sit_down(browser: Any, pages: list[Any], url: str, name: str) -> Any:
@@ -217,4 +231,24 @@ def test_a_served_table_two_tabs_a_hand_no_card_crosses_and_a_reload_sits_again(
         assert len(tab_processes(served.root)) == 2
         served.process.send_signal(signal.SIGTERM)
         served.process.wait(timeout=HANG_GUARD)
-        assert tab_processes(served.root) == []
+        assert tab_processes(served.root, games_only=False) == []
+
+
+def test_a_killed_server_leaves_no_game_running_and_no_folder_locked(
+    tmp_path: Path, browser: Any, pages: list[Any]
+) -> None:
+    from holdem_tui.storage.lock import acquire
+
+    with serve(tmp_path, "--bots", "easy", "--pace", "instant") as served:
+        at_turn(browser, pages, served.url)
+        games = tab_processes(served.root, games_only=False)
+        assert len(games) == 2  # the tab's game and the one started ahead for the next tab
+        served.process.kill()  # SIGKILL: no clean stop, only the lifeline
+        served.process.wait(timeout=HANG_GUARD)
+        wait_gone(games)
+        data = next((served.root / "tabs").iterdir()) / "data"
+        acquire(data).release()  # free again
+        assert (data / "autosave.json").exists()
+        pages[0].wait_for_function(
+            "() => document.body.dataset.closed === 'dropped'", timeout=HANG_GUARD * 1000
+        )

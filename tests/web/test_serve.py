@@ -62,7 +62,7 @@ def test_a_tab_is_known_by_a_hash_of_its_secret() -> None:
     key = tab_key(SECRET)
     assert key is not None and key == tab_key(SECRET) and key != tab_key(OTHER)
     assert SECRET not in key and key not in SECRET
-    for bad in (None, 7, "", "xyz", SECRET.upper(), SECRET[:31], SECRET + "/..", "a" * 65):
+    for bad in (None, 7, "", "xyz", SECRET.upper(), SECRET[:31], SECRET + "x", "a" * 65):
         assert tab_key(bad) is None
 
 
@@ -118,17 +118,17 @@ async def served(tmp_path: Path) -> AsyncIterator[str]:
     server = WebServer(options)
     port = await server.start("127.0.0.1", 0)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}/"
     finally:
         await server.close()
 
 
 async def test_the_page_is_whole_without_the_internet(served: str) -> None:
     async with aiohttp.ClientSession() as session:
-        async with session.get(served + "/") as response:
+        async with session.get(served) as response:
             page = await response.text()
-        for path in ("/static/js/textual.js", "/static/css/xterm.css",
-                     "/static/fonts/RobotoMono-VariableFont_wght.ttf"):  # fmt: skip
+        for path in ("static/js/textual.js", "static/css/xterm.css",
+                     "static/fonts/RobotoMono-VariableFont_wght.ttf"):  # fmt: skip
             async with session.get(served + path) as asset:
                 assert asset.status == 200, path
     assert "http://" not in page and "https://" not in page  # nothing fetched from elsewhere
@@ -138,18 +138,18 @@ async def test_the_page_is_whole_without_the_internet(served: str) -> None:
 async def test_only_this_servers_page_gets_a_game(served: str) -> None:
     async with aiohttp.ClientSession() as session:
         stranger = {"Origin": "https://evil.example"}
-        async with session.post(served + "/tab", json={"secret": SECRET}, headers=stranger) as r:
+        async with session.post(served + "tab", json={"secret": SECRET}, headers=stranger) as r:
             assert r.status == 403
-        async with session.post(served + "/tab", json={"secret": "short"}) as r:
+        async with session.post(served + "tab", json={"secret": "short"}) as r:
             assert r.status == 400
-        async with session.post(served + "/tab", data=b"x" * 5000) as r:
+        async with session.post(served + "tab", data=b"x" * 5000) as r:
             assert r.status in (400, 413)
-        async with session.get(served.replace("http", "ws") + "/ws/forged") as r:
+        async with session.get(served.replace("http", "ws") + "ws/forged") as r:
             assert r.status == 403
-        own = {"Origin": served}
-        async with session.post(served + "/tab", json={"secret": SECRET}, headers=own) as r:
+        own = {"Origin": served.rstrip("/")}
+        async with session.post(served + "tab", json={"secret": SECRET}, headers=own) as r:
             reply = await r.json()
-    assert reply["ws"].startswith(served.replace("http://", "ws://") + "/ws/")
+    assert reply["ws"].startswith(served.replace("http://", "ws://") + "ws/")
 
 
 # ---------------------------------------------------------------- a served table's seats
@@ -193,5 +193,5 @@ async def test_chairs_on_their_way_count_as_taken(tmp_path: Path) -> None:
 
 
 def test_settings_of_a_tab_are_its_own() -> None:
-    tab = Tab("k", Path("/x/tabs/k"))
+    tab = Tab("k", Path("x", "tabs", "k"))
     assert tab.data != tab.config and tab.data.parent == tab.config.parent == tab.folder

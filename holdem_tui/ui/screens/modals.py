@@ -246,6 +246,7 @@ class BustScreen(Translated, ModalScreen[str]):
                 "r",
                 tr.t("bust.rebuy", amount=tr.number(session.settings.stack)),
                 "screen.choose('rebuy')",
+                session.can_rebuy,  # never in a tournament
             ),
             ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
             ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
@@ -256,6 +257,8 @@ class BustScreen(Translated, ModalScreen[str]):
         """Watching is offered only while at least two others still play."""
         if action == "choose" and parameters == ("watch",):
             return self.can_watch
+        if action == "choose" and parameters == ("rebuy",):
+            return self.session.can_rebuy
         return True
 
     def action_choose(self, choice: str) -> None:

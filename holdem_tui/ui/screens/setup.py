@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
+from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import (
     MAX_SEATS,
     MIN_SEATS,
@@ -122,6 +123,7 @@ class SetupScreen(Screen[GameSettings | None]):
         self._auto_limit = settings.hand_limit is None and limit_kind == "hands"
         self._initial_choices = {
             "f-game": settings.variant,
+            "f-tournament": settings.tournament or "none",
             "f-limit-kind": limit_kind,
             "f-pace": settings.pace,
             "f-training": "on" if settings.training else "off",
@@ -159,6 +161,9 @@ class SetupScreen(Screen[GameSettings | None]):
                         id=f"f-plugin-{index}",
                         compact=True,
                     )
+            yield from self._row(
+                "tournament", self._select("f-tournament", self._initial_choices["f-tournament"])
+            )
             yield from self._row("starting_stack", self._number("f-stack", s.stack))
             with Horizontal(classes="form-row", id="row-blinds"):
                 yield Label(classes="form-label", id="l-blinds")
@@ -215,6 +220,12 @@ class SetupScreen(Screen[GameSettings | None]):
                 (tr.t("setup.limit_hands"), "hands"),
                 (tr.t("setup.limit_minutes"), "minutes"),
             ]
+        if widget_id == "f-tournament":
+            # no tournament (a cash game), a preset, or the file the game was started with
+            own = self.initial.tournament
+            chosen = [] if own is None or own in PRESETS else [(own, own)]
+            presets = [(tr.t(f"tournament.preset.{name}"), name) for name in PRESETS]
+            return [(tr.t("setup.tournament_none"), "none"), *presets, *chosen]
         if widget_id == "f-pace":
             return [(tr.t(f"setup.pace_{p}"), p) for p in PACES]
         if widget_id == "f-training":
@@ -271,6 +282,7 @@ class SetupScreen(Screen[GameSettings | None]):
         labels = {
             "game": "setup.game",
             "seats": "setup.seats",
+            "tournament": "setup.tournament",
             "starting_stack": "setup.starting_stack",
             "blinds": "setup.blinds",
             "limits": "setup.limits",
@@ -342,6 +354,14 @@ class SetupScreen(Screen[GameSettings | None]):
         self.query_one("#row-limits").display = fixed
         self.query_one("#f-ante").display = not fixed
         self.query_one("#f-draw-ante").display = fixed
+        # a tournament's stakes are its levels, and it ends when one player has every chip
+        tournament = self.query_one("#f-tournament", Select).value != "none"
+        for row in ("row-blinds", "row-limits", "row-ante", "row-session_limit"):
+            if tournament:
+                self.query_one(f"#{row}").display = False
+        if not tournament:
+            self.query_one("#row-ante").display = True
+            self.query_one("#row-session_limit").display = True
         self._sync_limit(str(game))
 
     def _sync_limit(self, game: str) -> None:
@@ -419,6 +439,10 @@ class SetupScreen(Screen[GameSettings | None]):
             else:
                 seats.append(SeatSettings(BOT, name, str(kind)))
         limit_kind = self.query_one("#f-limit-kind", Select).value
+        choice = str(self.query_one("#f-tournament", Select).value)
+        tournament = None if choice == "none" else choice
+        if tournament is not None:
+            limit_kind = "none"  # a tournament ends when one player has every chip
         limit_value = None
         if limit_kind != "none":
             limit_value = number("f-limit-value", 0)
@@ -446,6 +470,11 @@ class SetupScreen(Screen[GameSettings | None]):
             pace=str(self.query_one("#f-pace", Select).value),
             seed=seed,
             training=self.query_one("#f-training", Select).value == "on",
+            tournament=tournament,
+            # a file's levels stay with it; a preset is built from the form's stack
+            tournament_data=(
+                self.initial.tournament_data if tournament == self.initial.tournament else None
+            ),
         )
         return bad, settings
 

@@ -38,6 +38,9 @@ from holdem_tui.ui.widgets import MUTED, ActionBar, Felt, HandLog, KeyFooter, Se
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3
+#: the log's rows under the table on a short, narrow terminal (``#log`` in holdem.tcss); it
+#: gives the table rows, down to one, when the felt would otherwise lose its pot
+LOG_ROWS_SHORT: Final = 4
 
 
 class TableScreen(Screen[None]):
@@ -152,10 +155,10 @@ class TableScreen(Screen[None]):
             seat = self.query_one(f"#seat-{seat_model.seat}", SeatWidget)
             seat.four_colour = four
             seat.model = seat_model
-        self.query_one(TableArea).place()
         felt = self.query_one(Felt)
         felt.four_colour = four
         felt.model = model
+        self.query_one(TableArea).place()
         self._draw_topbar()
         for log in self.query(HandLog):
             log.show(model.log)
@@ -199,19 +202,47 @@ class TableScreen(Screen[None]):
             return
         bar = self.query_one("#topbar", Static)
         room = bar.content_region.width or self.app.size.width - 2
-        header = model.header
-        too_wide = cell_len(f"{header}  {model.limit}") > room
-        if model.limit and model.header_short and too_wide:
+        header, limit = model.header, model.limit
+        too_wide = cell_len(f"{header}  {limit}") > room
+        if limit and model.header_short and too_wide:
             header = model.header_short
+        for shorter in model.limit_fallbacks:  # a tournament's prizes go first, then more
+            if cell_len(f"{header}  {limit}") <= room:
+                break
+            limit = shorter
         top = f"[b]{escape(header)}[/]"
-        if model.limit:
+        if limit:
             style = "b $error" if model.last_hand else MUTED
-            top += f"  [{style}]{escape(model.limit)}[/]"
+            top += f"  [{style}]{escape(limit)}[/]"
         bar.update(Content.from_markup(top))
 
     def on_resize(self) -> None:
-        """Refit the header to the new width."""
+        """Refit the header to the new width; a tall window's log takes its own height."""
         self._draw_topbar()
+        if not self.has_class("-short"):
+            self.query_one("#log", HandLog).styles.height = None
+
+    @on(TableArea.Cramped)
+    def _make_room(self, message: TableArea.Cramped) -> None:
+        """On a short terminal the log under the table gives rows to the felt (the coach's
+        lines or a two-row notice would otherwise push the pot off it), and takes them back
+        when they are free again."""
+        message.stop()
+        log = self.query_one("#log", HandLog)
+        if not self.has_class("-short") or not log.display:
+            return
+        rows = log.outer_size.height
+        wanted = max(1, min(LOG_ROWS_SHORT, rows - message.rows))
+        if wanted != rows:
+            log.styles.height = wanted
+
+    @property
+    def coach_room(self) -> int | None:
+        """The columns a coach line may take on a short terminal, where a wrapped line would
+        need a row that is not there (``None``: a taller one, where it may wrap)."""
+        if not self.has_class("-short"):
+            return None
+        return max(1, self.app.size.width - 2)  # the panel's padding
 
     def show_coach(self, lines: list[str] | None) -> None:
         """The coach's lines above the action bar, or nothing (hidden)."""
