@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem_tui.engine.kernel_numba import jit
+from holdem_tui.engine.kernel_numba import _guides, _searchsorted, jit
 
 # the categories the classification names (Category's values)
 _HIGH_CARD = 0
@@ -98,3 +98,22 @@ def classify_rows(hands: Any, value: Any, floors: Any) -> Any:
         else:
             score[i] = min(1.0, 0.85 + 0.03 * (cat - _STRAIGHT))
     return category, pair_rank, drawing, score, keep
+
+
+@jit
+def weighted_picks(rng: Any, sims: int, cumulative: Any) -> Any:
+    """``draw_montecarlo._pick``'s numpy lines in one loop: ``rng.random(sims)`` (the same
+    numbers, in order), each times the total weight, and the hand whose running weight
+    first passes it (``searchsorted(side="right")``, at most the last hand), found through
+    a guide table instead of a binary search over thousands of hands."""
+    n = len(cumulative)
+    buckets = 1
+    while buckets < n:
+        buckets *= 2
+    guide = _guides(cumulative.reshape(1, n), np.array([n], dtype=np.int64), buckets)[0]
+    total = cumulative[n - 1]
+    out = np.empty(sims, dtype=np.int64)
+    for i in range(sims):
+        uniform = rng.random()
+        out[i] = min(_searchsorted(cumulative, guide, buckets, uniform, uniform * total), n - 1)
+    return out

@@ -59,7 +59,7 @@ from holdem_tui.bots.reads import (
     read_hand,
 )
 from holdem_tui.bots.tournament_play import short_stack, survive
-from holdem_tui.engine.actions import Action
+from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.ranges import Range
@@ -90,6 +90,20 @@ class HardParams:
     realization_ip: float = 0.97
     bluff_max_equity: float = 0.35
     bluff_min_fold: float = 0.3
+    #: the widest steals at a bigger table: by seats from the button, and the small blind
+    steal_caps: tuple[float, ...] = (55.0, 33.0, 24.0, 18.0)
+    steal_cap_sb: float = 45.0
+
+
+def steal_cap(params: HardParams, position: int, players: int) -> float:
+    """The widest range (top x% of combos) a seat at a bigger table steals with, however
+    often the players behind fold: solid blinds that defend by the price make the
+    worst hands lose after the flop, out of position or against a caller behind."""
+    if position == 0:
+        return params.steal_cap_sb
+    from_button = players - 1 - position
+    caps = params.steal_caps
+    return caps[min(from_button, len(caps) - 1)]
 
 
 def open_percent(params: HardParams, group: str, players: int) -> float:
@@ -191,7 +205,15 @@ class HoldemHard(Policy):
         opponents = opponents_in_hand(view)
         steal = self._steal_spot(view, read, opponents)
         if steal:
-            return self.heads_up.open_pot(view, steal)
+            opened = self.heads_up.open_pot(view, steal)
+            cap = steal_cap(self.params, view.me or 0, len(view.seats))
+            top = preflop_percentile(view.my_cards)
+            if opened.action.kind is ActionKind.RAISE and top > cap:
+                # past the widest steal a seat makes against defenders who know it
+                legal = view.legal
+                assert legal is not None
+                return because(check_or_fold(legal), "chart_fold", top=top / 100, range=cap / 100)
+            return opened
         squeeze = self._three_bet_spot(view, read, opponents)
         if squeeze is not None:
             opener, behind = squeeze
@@ -206,9 +228,9 @@ class HoldemHard(Policy):
         if len(opponents) == 1:
             if view.board:
                 return self.heads_up.postflop(view, read, opponents[0])
-            choice = self.heads_up.preflop(view, read, opponents[0])
-            if choice is not None:
-                return choice
+            heads_up = self.heads_up.preflop(view, read, opponents[0])
+            if heads_up is not None:
+                return heads_up
         if not view.board:
             return self._preflop(view, read)
         return self._postflop(view, read)

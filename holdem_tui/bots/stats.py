@@ -181,6 +181,8 @@ class StyleCounts:
     #: opened, then met a re-raise
     faced_3bet: int = 0
     folded_to_3bet: int = 0
+    #: of those, answered with another raise (a 4-bet)
+    fourbets: int = 0
     #: first-round aggressor, first to bet in the next round
     cbet_chances: int = 0
     cbets: int = 0
@@ -245,6 +247,7 @@ class HandCounter:
                 if spot.faces_3bet:
                     c.faced_3bet += 1
                     c.folded_to_3bet += kind is ActionKind.FOLD
+                    c.fourbets += aggressive
             else:
                 if kind is not ActionKind.FOLD:
                     c.later_actions += 1

@@ -525,9 +525,9 @@ RISKY_SHARE = 0.5
 
 def survive(view: PlayerView, decision: Decision) -> Decision:
     """Hard, deeper than the chart in a tournament: a bet, raise or call that risks half its
-    chips or more is weighed in prizes (ICM) with the bot's own numbers (its equity against
-    the range it read, and how often the bet takes the pot at once), and given up for a
-    check or a fold when busting costs more prize equity than winning earns.
+    chips or more is weighed in prizes (ICM) with the bot's own equity against the range it
+    read, as if called (no fold equity is counted), and given up for a check or a fold when
+    busting costs more prize equity than winning earns.
 
     Chips are not prizes at any stage of a sit-and-go: the bot's chip-EV play is kept
     wherever the tournament life is not at stake.
@@ -551,16 +551,15 @@ def survive(view: PlayerView, decision: Decision) -> Decision:
     rival = _main_rival(view)
     if rival is None:
         return decision
-    fold_now = values.get("fold", 0.0) if action.kind is not ActionKind.CALL else 0.0
-    fold_now = float(fold_now) if isinstance(fold_now, int | float) else 0.0
     middle = sum(s.invested for s in view.seats)
     # the rival matches what it can of the chips added (a bet is called, a call closes)
     matched = min(added, view.seats[rival].stack + max(0, seat.bet + added - view.seats[rival].bet))
     table = _prize_table(view)
     win = table.after({me: middle + matched, rival: -matched}, me)
     lose = table.after({me: -added, rival: middle + added}, me)
-    taken = table.after({me: middle}, me)
-    risky = fold_now * taken + (1 - fold_now) * (float(share) * win + (1 - float(share)) * lose)
+    # judged as if called: over a short tournament the read fold rates are mostly the book's
+    # prior, and a bluff of the whole stack into players who do not fold ends the tournament
+    risky = float(share) * win + (1 - float(share)) * lose
     safe_action = check_or_fold(legal)
     # checking keeps my share of the pot in play; folding gives it to the rival
     safe = (

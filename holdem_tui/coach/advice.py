@@ -18,7 +18,7 @@ import numpy as np
 
 from holdem_tui.bots.draw_common import best_discards
 from holdem_tui.bots.draw_hard import DrawHard
-from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
+from holdem_tui.bots.draw_montecarlo import predraw_equity
 from holdem_tui.bots.holdem_common import draws, made_hand, pot_odds
 from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.levels import HardBot
@@ -114,11 +114,9 @@ def _draw_equity(view: PlayerView, opponents: list[int]) -> float:
     if not mine_drawn:
         actions = [read.seat(p).last_raise or read.seat(p).entry for p in opponents]
         return predraw_equity(cards, best_discards(cards), actions, DRAW_SIMS, generator)
-    dead = [int(c) for e in mine_drawn for c in (e.discarded or ())]
     reader = DrawHard(random.Random(COACH_SEED))
     reader.book.update(view)
-    specs = reader.opponent_specs(view, read, opponents)
-    return postdraw_equity(cards, dead, specs, DRAW_SIMS, generator)
+    return reader.postdraw_equity(view, read)
 
 
 def _hard_bot_line(view: PlayerView) -> BotLine:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from holdem_tui.bots.registry import LEVELS
+from holdem_tui.bots.registry import BUILT_IN
 from holdem_tui.commands.options import PairType, comma_list, game_option
 from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.variants import Variant
@@ -52,7 +52,7 @@ def history_folder(value: str | None) -> str | None:
     "bots_text",
     default="hard,normal,easy,hard,normal,easy",
     show_default=True,
-    help=f"Comma-separated seats: {', '.join(LEVELS)} or module:Class.",
+    help=f"Comma-separated seats: {', '.join(BUILT_IN)} or module:Class.",
 )
 @click.option(
     "--bot",

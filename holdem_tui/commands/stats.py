@@ -172,7 +172,7 @@ def command(
 
         StatsApp(language, filters, four_colour=settings.four_colour, persist=True).run()
         return
-    lifetime = load_lifetime()
+    lifetime = load_lifetime(workers=0)
     if as_json:
         click.echo(json.dumps(report_json(lifetime, filters), ensure_ascii=False, indent=2))
     elif as_csv:

@@ -23,6 +23,7 @@ from typing import Any, Final
 from holdem_tui.engine.positions import POSITION_LABELS
 from holdem_tui.history.phh import PhhError, read_regular
 from holdem_tui.progress.spaced import Card
+from holdem_tui.review.flags import FLAGS
 from holdem_tui.storage.atomic import atomic_write_text, keep_aside
 from holdem_tui.storage.paths import data_dir
 
@@ -46,18 +47,8 @@ MAX_ATTEMPTS: Final = 20_000
 #: the spots the scan keeps of each kind (the newest)
 MAX_SPOTS: Final = 5_000
 _ID = re.compile(r"[A-Za-z0-9._:+-]{1,200}")
-#: the review's flags a spot may carry (review/flags.py FLAGS) and the odds drill's mark
-_FLAGS: Final = frozenset(
-    {
-        "call_below_price",
-        "fold_with_equity",
-        "fold_free",
-        "thin_river_bet",
-        "passive_river_check",
-        "passive_river_call",
-        "odds",
-    }
-)
+#: the review's flags a spot may carry, and the pot-odds drill's mark
+_FLAGS: Final = frozenset({*FLAGS, "odds"})
 
 
 @dataclass(frozen=True, slots=True)

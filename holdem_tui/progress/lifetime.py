@@ -231,9 +231,7 @@ class Lifetime:
         ints = self.ints[mask]
         if not len(ints):
             return Line()
-        unit = ints[:, COLUMNS["unit"]].astype(np.float64)
-        net = ints[:, COLUMNS["net"]] / unit
-        luck = (self.worth[mask] - ints[:, COLUMNS["all_in_won"]]) / unit
+        net, luck = self.results(mask)
         names = (*COUNTS, "saw_flop", "showdown", "showdown_won", "all_in")
         sums = ints[:, [COLUMNS[n] for n in names]].sum(axis=0)
         return Line(
@@ -275,11 +273,19 @@ class Lifetime:
 
     def curve(self, mask: npt.NDArray[np.bool_]) -> Curve:
         """The result after each hand of ``mask``, in units, and the all-in adjusted one."""
+        net, luck = self.results(mask)
+        return Curve(np.cumsum(net), np.cumsum(net + luck))
+
+    def results(
+        self, mask: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Each row's result in its unit, and its all-in luck (what the all-in paid beyond
+        what the equity there was worth; negative: less), for the rows ``mask`` keeps."""
         ints = self.ints[mask]
         unit = ints[:, COLUMNS["unit"]].astype(np.float64)
         net = ints[:, COLUMNS["net"]] / unit
         luck = (self.worth[mask] - ints[:, COLUMNS["all_in_won"]]) / unit
-        return Curve(np.cumsum(net), np.cumsum(net + luck))
+        return net, luck
 
     # ------------------------------------------------------------------ sessions
 
@@ -369,12 +375,12 @@ def read_session(info: SessionInfo, key: tuple[int, int]) -> CachedSession:
 def _read_all(
     todo: Sequence[tuple[SessionInfo, tuple[int, int]]],
     progress: Callable[[int, int], None] | None,
-    workers: int | None,
+    workers: int,
 ) -> dict[str, CachedSession]:
     """Read the histories ``todo`` names: here, or in worker processes when there are many
     (a first look at years of sessions replays every hand once; the cores share that)."""
     total = len(todo)
-    if workers is None:
+    if workers == 0:
         workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL_FROM else 1
     out: dict[str, CachedSession] = {}
     if workers <= 1:
@@ -412,15 +418,16 @@ def load_lifetime(
     *,
     use_cache: bool = True,
     progress: Callable[[int, int], None] | None = None,
-    workers: int | None = None,
+    workers: int = 1,
 ) -> Lifetime:
     """Every session of the histories folder (``folder``), read through the cache.
 
     The cache (``cache``, by default beside the histories) is rewritten when anything was
     read anew or has gone; a cache that cannot be written is only logged (the numbers are
     right either way, the next look just reads again). ``progress(done, total)`` hears of
-    each history read; ``workers`` processes read them (default: one per core, when there
-    are :data:`PARALLEL_FROM` or more to read; 1 reads here).
+    each history read. ``workers`` processes read them: 1 reads here (inside the game's app:
+    a terminal app's descriptors do not pass to a new process); 0 one per core, when there
+    are :data:`PARALLEL_FROM` or more to read (the command line, the bench).
     """
     infos = sorted(list_sessions(folder), key=_order)
     path = cache or cache_path()

@@ -31,7 +31,7 @@ from textual_hires_canvas import Canvas
 from textual_plot import HiResMode, LegendLocation, NumericAxisFormatter, PlotWidget
 from textual_plot.plot_widget import Legend
 
-__all__ = ["BarsChart", "LocalFormatter", "ResultsChart", "palette"]
+__all__ = ["BarsChart", "HandsFormatter", "LocalFormatter", "ResultsChart", "palette"]
 
 #: the all-in adjusted line has a dot in about every column of the plot, at least this many
 DOTS: Final = 40
@@ -64,6 +64,20 @@ class LocalFormatter(NumericAxisFormatter):
             )
             for t in ticks
         ]
+
+
+class HandsFormatter(LocalFormatter):
+    """The hands axis: whole hands only (three hands are ticked 0 1 2 3, never 0.5)."""
+
+    def get_ticks_and_labels(
+        self, min_: float, max_: float, max_ticks: int = 8
+    ) -> tuple[list[float], list[str]]:
+        """The 1-2-5 ticks that fall on whole hands; every hand when there are few."""
+        ticks, _ = super().get_ticks_and_labels(min_, max_, max_ticks)
+        whole = [float(t) for t in ticks if float(t).is_integer()]
+        if len(whole) < 2:
+            whole = [float(t) for t in range(int(np.ceil(min_)), int(np.floor(max_)) + 1)]
+        return whole, self.get_labels_for_ticks(whole)
 
 
 class _Canvas(Canvas):
@@ -107,6 +121,15 @@ class _Chart(PlotWidget, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, allow_pan_and_zoom=False)
 
+    def start(self, values: np.ndarray, unit: str, lang: str, four_colour: bool) -> dict[str, str]:
+        """Clear the chart for new ``values`` (room for their tick labels, numbers in the
+        language, ``unit`` on the y axis); returns the colours to draw with."""
+        self.clear()
+        self.set_y_formatter(LocalFormatter(lang))
+        self.margin_left = _left_margin(values, lang)
+        self.set_ylabel(unit)
+        return palette(four_colour)
+
     def compose(self) -> ComposeResult:
         """The plot's own parts (the same ids), on canvases that also draw without colour."""
         with Grid():
@@ -134,15 +157,13 @@ class ResultsChart(_Chart):
         four_colour: bool,
     ) -> None:
         """Draw both lines (``labels``: the two lines' names and the y axis' unit)."""
-        colours = palette(four_colour)
-        self.clear()
-        self.set_y_formatter(LocalFormatter(lang))
-        self.set_x_formatter(LocalFormatter(lang))
-        hands = np.arange(0, len(net) + 1)
         net_line = np.concatenate([[0.0], net])
         adjusted_line = np.concatenate([[0.0], adjusted])
-        self.margin_left = _left_margin(np.concatenate([net_line, adjusted_line]), lang)
-        self.set_ylabel(labels[2])
+        colours = self.start(
+            np.concatenate([net_line, adjusted_line]), labels[2], lang, four_colour
+        )
+        self.set_x_formatter(HandsFormatter(lang))
+        hands = np.arange(0, len(net) + 1)
         columns = max(DOTS, self.size.width - self.margin_left)
         step = max(1, round(len(hands) / columns))
         self.plot(
@@ -175,11 +196,7 @@ class BarsChart(_Chart):
         four_colour: bool,
     ) -> None:
         """Draw a bar for each name; the y axis says ``unit``."""
-        colours = palette(four_colour)
-        self.clear()
-        self.set_y_formatter(LocalFormatter(lang))
-        self.margin_left = _left_margin(np.array([0.0, *values]), lang)
-        self.set_ylabel(unit)
+        colours = self.start(np.array([0.0, *values]), unit, lang, four_colour)
         styles = [colours["up"] if v >= 0 else colours["down"] for v in values]
         self.bar(list(names), list(values), bar_style=styles, hires_mode=HiResMode.HALFBLOCK)
         low, high = min(0.0, *values), max(0.0, *values)

@@ -22,7 +22,7 @@ class StatsApp(ViewerApp):
         *,
         four_colour: bool = False,
         persist: bool = False,
-        load: Callable[[], Lifetime] = load_lifetime,
+        load: Callable[..., Lifetime] = load_lifetime,
     ) -> None:
         """``load`` reads the histories (the data folder's; a scene or a test gives its own)."""
         super().__init__(lang, four_colour=four_colour, persist=persist)

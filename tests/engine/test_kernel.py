@@ -133,6 +133,27 @@ def test_the_kernels_draw_pool_is_the_numpy_one() -> None:
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 
 
+def test_the_kernels_draw_pool_picks_are_the_numpy_ones() -> None:
+    """Pool hands drawn by weight: the same hands and the generator left in the same state,
+    for flat, sparse, rounded (tied running sums) and single-hand weights."""
+    from holdem_tui.bots.draw_montecarlo import _pick, build_pool
+
+    pool = build_pool([0, 5, 9, 13, 40], 500, np.random.default_rng(3))
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        size = int(rng.integers(1, 4000))
+        weights = rng.random(size) * (rng.random(size) < rng.random())
+        if seed % 5 == 0:
+            weights = np.round(weights, 1)
+        sims = int(rng.integers(1, 3000))
+        fast_rng, slow_rng = np.random.default_rng(seed + 1), np.random.default_rng(seed + 1)
+        fast = _pick(pool, weights, sims, fast_rng)
+        with kernel.disabled():
+            slow = _pick(pool, weights, sims, slow_rng)
+        assert fast.dtype == slow.dtype and np.array_equal(fast, slow), seed
+        assert fast_rng.bit_generator.state == slow_rng.bit_generator.state
+
+
 @pytest.mark.parametrize(
     "board",
     ["AcAdAh7s", "7c7d7h7s", "KcKd5h5s", "2h7h9hJh", "2h7h9hJhQh", "AcKcQcJc", "5c6d7h8s9s"],

@@ -29,6 +29,7 @@ LATER = (
     "holdem_tui.bots.draw_montecarlo",
     "holdem_tui.engine.equity",
     "holdem_tui.engine.hand_value_data",
+    "holdem_tui.bots.sandbox",
 )
 
 

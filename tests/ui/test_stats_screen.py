@@ -3,6 +3,7 @@ histories hold, and its charts read without colour (issue 32)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from textual.widgets import Static
 from holdem_tui.measure.generated import write_sessions
 from holdem_tui.progress.lifetime import Filters, load_lifetime
 from holdem_tui.storage.paths import histories_dir
-from holdem_tui.ui.charts import BarsChart, ResultsChart
+from holdem_tui.ui.charts import BarsChart, HandsFormatter, ResultsChart
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.stats import StatsScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -105,3 +106,35 @@ async def test_the_lines_differ_in_shape_without_colour(
         legend = plain(screen.query_one(ResultsChart).query_one("#legend", Static).render())
         result, adjusted = (line.strip() for line in legend.splitlines())
         assert result.startswith("⠒⠒⠒") and adjusted.startswith("·")
+
+
+async def test_a_first_read_says_how_far_it_has_come(histories: int) -> None:
+    """Years of histories take a moment on the first look: the screen counts them."""
+    release = threading.Event()
+
+    def slow_load(progress: Any = None) -> Any:
+        progress(2, 5)
+        release.wait()
+        return load_lifetime()
+
+    app = StatsApp("nl", load=slow_load)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            await wait_for(pilot, lambda: screen.reading == (2, 5))
+            said = text_of(screen, "#stats-summary")
+            assert "2 van 5" in said, said
+            release.set()
+            await stats_loaded(pilot)
+            assert f"{histories} handen" in text_of(screen, "#stats-summary")
+    finally:
+        release.set()
+
+
+def test_the_hands_axis_counts_whole_hands() -> None:
+    """Three hands are ticked 0 1 2 3 (no half hands); many at round numbers, in the
+    language's digits."""
+    assert HandsFormatter("en").get_ticks_and_labels(0, 3)[1] == ["0", "1", "2", "3"]
+    ticks, labels = HandsFormatter("hr").get_ticks_and_labels(0, 2400)
+    assert all(t.is_integer() for t in ticks) and "2.000" in labels

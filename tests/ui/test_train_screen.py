@@ -121,3 +121,18 @@ async def test_d_on_the_end_screen_opens_the_drills() -> None:
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
     assert list_sessions() == []  # the tests' app keeps no history: nothing was scanned
+
+
+async def test_while_the_histories_are_read_the_menu_counts_them_and_claims_no_none(
+    tmp_path: Path,
+) -> None:
+    """Reading years of histories takes a while: meanwhile the menu says how far it is, not
+    "none yet" about spots it has not read."""
+    async with app_at(tmp_path, scan=False).run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert "None yet" in text(screen) and "from real hands" in text(screen)
+        screen._scanned(3, 10)
+        await pilot.pause()
+        shown = text(screen)
+        assert "None yet" not in shown and "from real hands" not in shown
+        assert "Reading your hand histories for spots: 3 of 10 hands" in shown

@@ -241,13 +241,10 @@ class BustScreen(Translated, ModalScreen[str]):
         session = self.session
         self.query_one(DialogBox).retitle(tr.t("bust.title"))
         self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
-        keys = [
-            ActionModel(
-                "r",
-                tr.t("bust.rebuy", amount=tr.number(session.settings.stack)),
-                "screen.choose('rebuy')",
-                session.can_rebuy,  # never in a tournament
-            ),
+        # a tournament has no rebuy: its key is not shown at all there
+        rebuy = tr.t("bust.rebuy", amount=tr.number(session.settings.stack))
+        keys = [ActionModel("r", rebuy, "screen.choose('rebuy')")] if session.can_rebuy else []
+        keys += [
             ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
             ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
         ]

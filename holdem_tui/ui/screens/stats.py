@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
+from functools import partial
 from typing import ClassVar, Final
 
 from rich.markup import escape
@@ -78,7 +79,7 @@ class StatsScreen(Translated, Screen[None]):
         self,
         filters: Filters | None = None,
         *,
-        load: Callable[[], Lifetime] = load_lifetime,
+        load: Callable[..., Lifetime] = load_lifetime,
         today: Callable[[], date] = date.today,
         on_close: Callable[[], None] | None = None,
     ) -> None:
@@ -93,6 +94,8 @@ class StatsScreen(Translated, Screen[None]):
         self.period = 0
         #: why the histories could not be read (a bug: said, never a crash)
         self.failure: str | None = None
+        #: histories read so far of those to read (a first look reads them all)
+        self.reading: tuple[int, int] | None = None
 
     def compose(self) -> ComposeResult:
         """The header, the three pages, the keys."""
@@ -118,12 +121,17 @@ class StatsScreen(Translated, Screen[None]):
 
     def _read(self) -> None:
         try:
-            lifetime = self.load()
+            lifetime = self.load(progress=partial(self.app.call_from_thread, self._read_some))
         except Exception as exc:  # a reader bug: say it on the screen, never a crash
             self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
             return
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._loaded, lifetime)
+
+    def _read_some(self, done: int, total: int) -> None:
+        self.reading = (done, total)
+        if self.lifetime is None:
+            self.retranslate()
 
     def _loaded(self, lifetime: Lifetime) -> None:
         self.lifetime = lifetime
@@ -204,6 +212,10 @@ class StatsScreen(Translated, Screen[None]):
         lifetime = self.lifetime
         if lifetime is None:
             waiting = tr.t("stats.reading") if self.failure is None else self.failure
+            if self.reading is not None and self.failure is None:
+                done, count = self.reading
+                sessions = tr.plural("stats.sessions", count)
+                waiting = tr.t("stats.reading_count", done=tr.number(done), sessions=sessions)
             self._placeholder(waiting)
             return
         mask = lifetime.select(self.filters)

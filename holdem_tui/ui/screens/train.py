@@ -391,9 +391,10 @@ class TrainScreen(Translated, Screen[None]):
         for number, kind in enumerate(MENU, start=1):
             lines.append(f"[b]{number}[/b]  [b]{tr.t(f'train.menu.{kind}.name')}[/b]")
             lines.append(f"   {tr.t(f'train.menu.{kind}.about')}")
-            if kind == "odds":
+            # while the histories are read, the line below counts them: no "none yet" here
+            if kind == "odds" and self.scanning is None:
                 lines.append("   " + tr.plural("train.odds_count", len(trainer.odds_spots())))
-            if kind == "own":
+            if kind == "own" and self.scanning is None:
                 lines.append("   " + self._own_status(tr))
             lines.append("")
         if self.scanning is not None:
