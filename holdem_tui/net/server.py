@@ -32,6 +32,7 @@ import contextlib
 import hmac
 import logging
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -42,6 +43,7 @@ from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
@@ -254,6 +256,8 @@ class TableServer:
         #: the port listened on, once started
         self.port: int | None = None
         self._server: asyncio.Server | None = None
+        #: the certificate of this run's TLS (see :mod:`holdem_tui.net.secure`)
+        self._identity: secure.TableIdentity | None = None
         self._driver: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
@@ -401,6 +405,7 @@ class TableServer:
 
     async def start(self, host: str = p.LOOPBACK, port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port) and start the table; returns the port."""
+        self._identity = secure.TableIdentity.generate()
         self._server = await asyncio.start_server(self._handle, host, port, limit=p.MAX_CLIENT_LINE)
         self._driver = asyncio.create_task(self._drive())
         sockets = self._server.sockets
@@ -479,9 +484,13 @@ class TableServer:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
         try:
-            if await self._greet(client, reader):
+            if await self._secure(client, reader) and await self._greet(client, reader):
                 await self._read_loop(client, reader)
-        except (ConnectionError, asyncio.IncompleteReadError):
+        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, secure.SecureError):
+            pass
+        except asyncio.CancelledError:
+            # the table is closing (its loop ends): a connection's task must not end
+            # cancelled, since asyncio 3.11 prints a traceback for each such task
             pass
         except Exception:  # one broken connection must never take the table down
             log.exception("connection from %s failed", address)
@@ -507,6 +516,24 @@ class TableServer:
         self.failures[client.address] = self.failures.get(client.address, 0) + 1
         self._send(client, p.refused(reason, detail))
         return False
+
+    async def _secure(self, client: Client, reader: asyncio.StreamReader) -> bool:
+        """Encrypt the connection and check the client holds the join code (a SPAKE2 proof,
+        :mod:`holdem_tui.net.secure`) before anything else is read; a failed proof counts
+        as a wrong code."""
+        identity = self._identity
+        assert identity is not None
+        try:
+            async with asyncio.timeout(HELLO_TIMEOUT):
+                await secure.upgrade_table(reader, client.writer, identity)
+                if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
+                    self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
+                    return False
+                if await secure.prove_table(reader, client.writer, identity, self.code):
+                    return True
+        except TimeoutError:
+            return False
+        return self._fail_attempt(client, "wrong_code", "that is not this table's join code")
 
     async def _greet(self, client: Client, reader: asyncio.StreamReader) -> bool:
         if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
