@@ -75,8 +75,9 @@ RATE_PER_SECOND = 20.0
 MAX_STRIKES = 20
 #: wrong join codes (or host tokens) from one address before it is refused outright
 MAX_CODE_FAILURES = 20
-#: spectators at most
+#: spectators at most, and from one address (one code holder cannot fill the room)
 MAX_WATCHERS = 16
+WATCHERS_PER_ADDRESS = 4
 #: bytes waiting in one client's socket buffer before it counts as gone (not reading)
 MAX_BACKLOG = 8 * 1024 * 1024
 
@@ -116,6 +117,8 @@ class HostOptions:
     decision is open, the other screens' pictures wait ``others_delay`` seconds (less than
     a screen refresh: nobody sees it), so the decision's frame goes out alone and a quick
     answer (a bot client's) is read at once; their next picture tells both moves.
+    ``watchers_per_address`` caps the spectators from one address (``None``: no cap, for
+    ``serve --table``, whose every tab watches from loopback).
     """
 
     settings: GameSettings
@@ -131,6 +134,7 @@ class HostOptions:
     host_token: str = field(default_factory=new_token)
     start_when: int | None = None
     others_delay: float = 0.02
+    watchers_per_address: int | None = WATCHERS_PER_ADDRESS
 
 
 class HostSession(Session):
@@ -262,6 +266,9 @@ class TableServer:
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
         self._watchers = 0
+        #: open chairs a name took in the lobby: open again when that player drops before
+        #: the deal (a name that came and went keeps no chair from a real friend)
+        self._claimed: set[int] = set()
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -329,6 +336,7 @@ class TableServer:
         for index, seat in enumerate(self.settings.seats):
             if seat.kind == HUMAN and not seat.name:
                 self._rename(index, name)
+                self._claimed.add(index)
                 return index
         return "table_full"
 
@@ -360,6 +368,7 @@ class TableServer:
                 self.start_now()
 
     def _begin(self) -> None:
+        self._claimed.clear()
         self.phase = PLAYING
         self._seated.set()
         self._wake.set()
@@ -443,6 +452,10 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=1.0)
         for client in leaving:
             client.writer.transport.abort()
+        # connections that never said hello (or never proved the code) are in no list:
+        # end their tasks here, each quietly, rather than leave them to the loop's end
+        for task in list(self._handlers):
+            task.cancel()
         if self._handlers:
             await asyncio.wait(self._handlers, timeout=1.0)
         if self._server is not None:
@@ -561,7 +574,10 @@ class TableServer:
                 return self._fail_attempt(client, "bad_token", "that is not the host's token")
             client.host = True
         if message.watch:
-            if sum(1 for c in self.clients if c.watching) >= MAX_WATCHERS:
+            watching = [c for c in self.clients if c.watching]
+            mine = sum(1 for c in watching if c.address == client.address)
+            cap = self.options.watchers_per_address
+            if len(watching) >= MAX_WATCHERS or (cap is not None and mine >= cap):
                 self._send(client, p.refused("too_many_watchers", "no room to watch"))
                 return False
             client.watching = True
@@ -826,6 +842,7 @@ class TableServer:
         self.pending = None
         self.ready.clear()
         self.sitting_out.clear()
+        self._claimed.clear()
         self._encoder = p.FrameEncoder()
         log.info("game %d opens at the table", self.game)
         for client in self.clients:  # nobody sits in the new game until welcomed into it
@@ -847,9 +864,22 @@ class TableServer:
             self.clients.remove(client)
         if client.seat is not None and client.game == self.game:
             log.info("seat %d dropped", client.seat)
+            self._release(client.seat)
             self._broadcast()
         self._wake.set()
         self._notify()
+
+    def _release(self, seat: int) -> None:
+        """A lobby chair taken by a name that has gone again is open again (no game yet)."""
+        if (
+            self.session is None
+            and self.phase == LOBBY
+            and seat in self._claimed
+            and seat != self.options.host_seat
+            and not self.connected(seat)
+        ):
+            self._claimed.discard(seat)
+            self._rename(seat, "")
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         """Hand a frame to the socket at once (the event loop writes it out as it can)."""
