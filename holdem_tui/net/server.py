@@ -44,6 +44,8 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
+from holdem_tui.net.guard import CodeGuard
+from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
@@ -73,8 +75,6 @@ RATE_BURST = 40
 RATE_PER_SECOND = 20.0
 #: refused messages before the connection is closed
 MAX_STRIKES = 20
-#: wrong join codes (or host tokens) from one address before it is refused outright
-MAX_CODE_FAILURES = 20
 #: spectators at most, and from one address (one code holder cannot fill the room)
 MAX_WATCHERS = 16
 WATCHERS_PER_ADDRESS = 4
@@ -243,7 +243,8 @@ class TableServer:
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
-        self.failures: dict[str, int] = {}
+        #: who may try the join code, and when (guesses, back-off, lockouts, pending caps)
+        self.guard = CodeGuard(clock=clock, pending_cap=pending_cap())
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
         self.sitting_out: set[int] = set()
@@ -415,6 +416,7 @@ class TableServer:
     async def start(self, host: str = p.LOOPBACK, port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port) and start the table; returns the port."""
         self._identity = secure.TableIdentity.generate()
+        quiet_resource_errors(asyncio.get_running_loop())
         self._server = await asyncio.start_server(self._handle, host, port, limit=p.MAX_CLIENT_LINE)
         self._driver = asyncio.create_task(self._drive())
         sockets = self._server.sockets
@@ -492,14 +494,23 @@ class TableServer:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(writer, address)
+        if not self.guard.connect(address):  # no room for one more unproved connection
+            writer.transport.abort()
+            return
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
+        pending = True
         try:
-            if await self._secure(client, reader) and await self._greet(client, reader):
-                await self._read_loop(client, reader)
+            if await self._secure(client, reader):
+                self.guard.proved_or_gone(address)
+                pending = False
+                if await self._greet(client, reader):
+                    await self._read_loop(client, reader)
         except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, secure.SecureError):
+            pass
+        except TimeoutError:  # no proof in time
             pass
         except asyncio.CancelledError:
             # the table is closing (its loop ends): a connection's task must not end
@@ -508,6 +519,8 @@ class TableServer:
         except Exception:  # one broken connection must never take the table down
             log.exception("connection from %s failed", address)
         finally:
+            if pending:
+                self.guard.proved_or_gone(address)
             self._drop(client)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
@@ -525,8 +538,13 @@ class TableServer:
             return None
         return line
 
+    @property
+    def failures(self) -> dict[str, int]:
+        """Wrong codes (and host tokens) counted per address."""
+        return self.guard.failed()
+
     def _fail_attempt(self, client: Client, reason: str, detail: str) -> bool:
-        self.failures[client.address] = self.failures.get(client.address, 0) + 1
+        self.guard.count_failure(client.address)
         self._send(client, p.refused(reason, detail))
         return False
 
@@ -536,22 +554,21 @@ class TableServer:
         as a wrong code."""
         identity = self._identity
         assert identity is not None
-        try:
-            async with asyncio.timeout(HELLO_TIMEOUT):
-                await secure.upgrade_table(reader, client.writer, identity)
-                if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
-                    self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
-                    return False
-                if await secure.prove_table(reader, client.writer, identity, self.code):
-                    return True
-        except TimeoutError:
-            return False
-        return self._fail_attempt(client, "wrong_code", "that is not this table's join code")
+        async with asyncio.timeout(HELLO_TIMEOUT):
+            await secure.upgrade_table(reader, client.writer, identity)
+            # counted and checked at once, before the exchange runs (see net/guard.py)
+            refusal = self.guard.try_guess(client.address)
+            if refusal is not None:
+                self._send(client, p.refused(refusal, _REFUSALS[refusal]))
+                return False
+            right = await secure.prove_table(reader, client.writer, identity, self.code)
+            self.guard.settle(client.address, right)
+        if right:
+            return True
+        self._send(client, p.refused("wrong_code", "that is not this table's join code"))
+        return False
 
     async def _greet(self, client: Client, reader: asyncio.StreamReader) -> bool:
-        if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
-            self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
-            return False
         try:
             line = await asyncio.wait_for(self._read_line(client, reader), HELLO_TIMEOUT)
         except TimeoutError:
@@ -1188,6 +1205,8 @@ class TableServer:
 
 
 _REFUSALS = {
+    "too_many_attempts": "too many wrong join codes from your address; try again later",
+    "busy": "too many attempts at this table's code just now; try again in a minute",
     "seat_taken": "a player with that name is already at the table",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",

@@ -70,6 +70,7 @@ REFUSALS: Final = frozenset(
         "too_many_attempts",
         "version",
         "not_the_table",
+        "busy",
     }
 )
 #: the host's errors a player is told in their own language (others: the host's words)
