@@ -217,6 +217,7 @@ async def _open_table(
     folder = root / "table"
     folder.mkdir(parents=True, exist_ok=True)
     os.environ[DATA_ENV] = str(folder)  # the table's autosave and histories go here
-    served = ServedTable(TableServer(options), tr, lang_args)
+    # every tab watches from loopback: the per-address cap on spectators would stop the 5th
+    served = ServedTable(TableServer(replace(options, watchers_per_address=None)), tr, lang_args)
     await served.open()
     return served

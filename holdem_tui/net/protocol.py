@@ -50,9 +50,11 @@ MAX_CLIENT_LINE: Final = 4096
 MAX_SERVER_LINE: Final = 1024 * 1024
 #: longest player name
 MAX_NAME: Final = 20
-#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L)
+#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L);
+#: it keys the wire's encryption (:mod:`holdem_tui.net.secure`), and is shown in groups of
+#: five (``ABCDE-FGHJK``): 31**10 is 8.2e14 codes (docs/security.md has the arithmetic)
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+CODE_LENGTH: Final = 10
 #: the port ``host`` listens on unless told otherwise
 DEFAULT_PORT: Final = 7477
 #: this machine, as a host's own seat, the benchmarks and ``--bind`` reach it
@@ -180,6 +182,10 @@ def check_name(name: str) -> str | None:
         return f"a name has at most {MAX_NAME} characters"
     if not all(ch.isprintable() for ch in cleaned):
         return "a name may not hold control characters"
+    if "[" in cleaned or "]" in cleaned:
+        # every screen shows names through Textual's markup, where "[$accent]Hosty" is a
+        # style tag and not a name: refused here once, so no screen can forget to escape
+        return "a name may not hold square brackets"
     return None
 
 

@@ -32,6 +32,7 @@ import contextlib
 import hmac
 import logging
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -42,6 +43,9 @@ from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
+from holdem_tui.net.guard import CodeGuard
+from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
@@ -71,10 +75,9 @@ RATE_BURST = 40
 RATE_PER_SECOND = 20.0
 #: refused messages before the connection is closed
 MAX_STRIKES = 20
-#: wrong join codes (or host tokens) from one address before it is refused outright
-MAX_CODE_FAILURES = 20
-#: spectators at most
+#: spectators at most, and from one address (one code holder cannot fill the room)
 MAX_WATCHERS = 16
+WATCHERS_PER_ADDRESS = 4
 #: bytes waiting in one client's socket buffer before it counts as gone (not reading)
 MAX_BACKLOG = 8 * 1024 * 1024
 
@@ -114,6 +117,8 @@ class HostOptions:
     decision is open, the other screens' pictures wait ``others_delay`` seconds (less than
     a screen refresh: nobody sees it), so the decision's frame goes out alone and a quick
     answer (a bot client's) is read at once; their next picture tells both moves.
+    ``watchers_per_address`` caps the spectators from one address (``None``: no cap, for
+    ``serve --table``, whose every tab watches from loopback).
     """
 
     settings: GameSettings
@@ -129,6 +134,7 @@ class HostOptions:
     host_token: str = field(default_factory=new_token)
     start_when: int | None = None
     others_delay: float = 0.02
+    watchers_per_address: int | None = WATCHERS_PER_ADDRESS
 
 
 class HostSession(Session):
@@ -237,7 +243,8 @@ class TableServer:
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
-        self.failures: dict[str, int] = {}
+        #: who may try the join code, and when (guesses, back-off, lockouts, pending caps)
+        self.guard = CodeGuard(clock=clock, pending_cap=pending_cap())
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
         self.sitting_out: set[int] = set()
@@ -254,10 +261,15 @@ class TableServer:
         #: the port listened on, once started
         self.port: int | None = None
         self._server: asyncio.Server | None = None
+        #: the certificate of this run's TLS (see :mod:`holdem_tui.net.secure`)
+        self._identity: secure.TableIdentity | None = None
         self._driver: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
         self._watchers = 0
+        #: open chairs a name took in the lobby: open again when that player drops before
+        #: the deal (a name that came and went keeps no chair from a real friend)
+        self._claimed: set[int] = set()
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -325,6 +337,7 @@ class TableServer:
         for index, seat in enumerate(self.settings.seats):
             if seat.kind == HUMAN and not seat.name:
                 self._rename(index, name)
+                self._claimed.add(index)
                 return index
         return "table_full"
 
@@ -356,6 +369,7 @@ class TableServer:
                 self.start_now()
 
     def _begin(self) -> None:
+        self._claimed.clear()
         self.phase = PLAYING
         self._seated.set()
         self._wake.set()
@@ -401,6 +415,8 @@ class TableServer:
 
     async def start(self, host: str = p.LOOPBACK, port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port) and start the table; returns the port."""
+        self._identity = secure.TableIdentity.generate()
+        quiet_resource_errors(asyncio.get_running_loop())
         self._server = await asyncio.start_server(self._handle, host, port, limit=p.MAX_CLIENT_LINE)
         self._driver = asyncio.create_task(self._drive())
         sockets = self._server.sockets
@@ -438,6 +454,10 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=1.0)
         for client in leaving:
             client.writer.transport.abort()
+        # connections that never said hello (or never proved the code) are in no list:
+        # end their tasks here, each quietly, rather than leave them to the loop's end
+        for task in list(self._handlers):
+            task.cancel()
         if self._handlers:
             await asyncio.wait(self._handlers, timeout=1.0)
         if self._server is not None:
@@ -474,18 +494,33 @@ class TableServer:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(writer, address)
+        if not self.guard.connect(address):  # no room for one more unproved connection
+            writer.transport.abort()
+            return
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
+        pending = True
         try:
-            if await self._greet(client, reader):
-                await self._read_loop(client, reader)
-        except (ConnectionError, asyncio.IncompleteReadError):
+            if await self._secure(client, reader):
+                self.guard.proved_or_gone(address)
+                pending = False
+                if await self._greet(client, reader):
+                    await self._read_loop(client, reader)
+        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, secure.SecureError):
+            pass
+        except TimeoutError:  # no proof in time
+            pass
+        except asyncio.CancelledError:
+            # the table is closing (its loop ends): a connection's task must not end
+            # cancelled, since asyncio 3.11 prints a traceback for each such task
             pass
         except Exception:  # one broken connection must never take the table down
             log.exception("connection from %s failed", address)
         finally:
+            if pending:
+                self.guard.proved_or_gone(address)
             self._drop(client)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
@@ -503,15 +538,37 @@ class TableServer:
             return None
         return line
 
+    @property
+    def failures(self) -> dict[str, int]:
+        """Wrong codes (and host tokens) counted per address."""
+        return self.guard.failed()
+
     def _fail_attempt(self, client: Client, reason: str, detail: str) -> bool:
-        self.failures[client.address] = self.failures.get(client.address, 0) + 1
+        self.guard.count_failure(client.address)
         self._send(client, p.refused(reason, detail))
         return False
 
+    async def _secure(self, client: Client, reader: asyncio.StreamReader) -> bool:
+        """Encrypt the connection and check the client holds the join code (a SPAKE2 proof,
+        :mod:`holdem_tui.net.secure`) before anything else is read; a failed proof counts
+        as a wrong code."""
+        identity = self._identity
+        assert identity is not None
+        async with asyncio.timeout(HELLO_TIMEOUT):
+            await secure.upgrade_table(reader, client.writer, identity)
+            # counted and checked at once, before the exchange runs (see net/guard.py)
+            refusal = self.guard.try_guess(client.address)
+            if refusal is not None:
+                self._send(client, p.refused(refusal, _REFUSALS[refusal]))
+                return False
+            right = await secure.prove_table(reader, client.writer, identity, self.code)
+            self.guard.settle(client.address, right)
+        if right:
+            return True
+        self._send(client, p.refused("wrong_code", "that is not this table's join code"))
+        return False
+
     async def _greet(self, client: Client, reader: asyncio.StreamReader) -> bool:
-        if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
-            self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
-            return False
         try:
             line = await asyncio.wait_for(self._read_line(client, reader), HELLO_TIMEOUT)
         except TimeoutError:
@@ -534,7 +591,10 @@ class TableServer:
                 return self._fail_attempt(client, "bad_token", "that is not the host's token")
             client.host = True
         if message.watch:
-            if sum(1 for c in self.clients if c.watching) >= MAX_WATCHERS:
+            watching = [c for c in self.clients if c.watching]
+            mine = sum(1 for c in watching if c.address == client.address)
+            cap = self.options.watchers_per_address
+            if len(watching) >= MAX_WATCHERS or (cap is not None and mine >= cap):
                 self._send(client, p.refused("too_many_watchers", "no room to watch"))
                 return False
             client.watching = True
@@ -799,6 +859,7 @@ class TableServer:
         self.pending = None
         self.ready.clear()
         self.sitting_out.clear()
+        self._claimed.clear()
         self._encoder = p.FrameEncoder()
         log.info("game %d opens at the table", self.game)
         for client in self.clients:  # nobody sits in the new game until welcomed into it
@@ -820,9 +881,22 @@ class TableServer:
             self.clients.remove(client)
         if client.seat is not None and client.game == self.game:
             log.info("seat %d dropped", client.seat)
+            self._release(client.seat)
             self._broadcast()
         self._wake.set()
         self._notify()
+
+    def _release(self, seat: int) -> None:
+        """A lobby chair taken by a name that has gone again is open again (no game yet)."""
+        if (
+            self.session is None
+            and self.phase == LOBBY
+            and seat in self._claimed
+            and seat != self.options.host_seat
+            and not self.connected(seat)
+        ):
+            self._claimed.discard(seat)
+            self._rename(seat, "")
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         """Hand a frame to the socket at once (the event loop writes it out as it can)."""
@@ -1131,6 +1205,8 @@ class TableServer:
 
 
 _REFUSALS = {
+    "too_many_attempts": "too many wrong join codes from your address; try again later",
+    "busy": "too many attempts at this table's code just now; try again in a minute",
     "seat_taken": "a player with that name is already at the table",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",

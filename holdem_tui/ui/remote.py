@@ -69,6 +69,8 @@ REFUSALS: Final = frozenset(
         "too_many_watchers",
         "too_many_attempts",
         "version",
+        "not_the_table",
+        "busy",
     }
 )
 #: the host's errors a player is told in their own language (others: the host's words)

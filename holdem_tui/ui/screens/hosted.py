@@ -27,6 +27,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from holdem_tui.net.secure import spaced_code
 from holdem_tui.session.controller import Session
 from holdem_tui.session.present import ActionModel, level_label, stakes_label
 from holdem_tui.ui.base_app import Translated, language_key, translator
@@ -108,7 +109,7 @@ class LobbyScreen(Translated, Screen[None]):
             return
         tr = translator(self)
         view = self.view
-        title.update(tr.t("net.table_at", address=view.address, code=view.code))
+        title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
         session = view.session
         game = ""
         if session is not None:
@@ -121,6 +122,8 @@ class LobbyScreen(Translated, Screen[None]):
         note = tr.t("net.connecting")
         if view.phase == FILLING:
             note = tr.t("net.lobby_host") if view.host else tr.t("net.lobby_friend")
+            if view.host:  # the code is the table's key: the host hands it out
+                note += "\n" + tr.t("net.lobby_code", code=spaced_code(view.code))
         self.query_one("#lobby-note", Static).update(note)
         problem = self.query_one("#lobby-problem", Static)
         problem.update(view.problem)
@@ -267,7 +270,7 @@ class HostedEndScreen(EndScreen):
         elif self.status == LEAVING:
             line = tr.t("net.end_leaving")
         elif self.host:
-            line = tr.t("net.end_host", code=self.code)
+            line = tr.t("net.end_host", code=spaced_code(self.code))
         else:
             line = tr.t("net.end_friend")
         hosted = next(self.query("#end-hosted").results(Static), None)
