@@ -119,10 +119,17 @@ class DrawHard(Policy):
         return decision
 
     def _pick(
-        self, view: PlayerView, action: Action, piece: str, eq: float, odds: float | None = None
+        self,
+        view: PlayerView,
+        action: Action,
+        piece: str,
+        eq: float,
+        odds: float | None = None,
+        need: float | None = None,
     ) -> Decision:
         """The action with the reason of the rule (``piece``) that chose it: its equity
-        against the opponents' ranges, the price, or the fold rate a bluff counted on."""
+        against the opponents' ranges, the price (and ``need``, the equity it asked for
+        when that is more than the price), or the fold rate a bluff counted on."""
         opponents = opponents_in_hand(view)
         share = min(1.0, max(0.0, eq))
         if piece in ("snow", "bluff"):
@@ -131,8 +138,13 @@ class DrawHard(Policy):
         count = max(1, len(opponents))
         if odds is None:
             return because(action, "range_value", equity=share, count=count)
-        need = min(1.0, max(0.0, odds))
-        return because(action, "range_equity", equity=share, count=count, need=need)
+        price = min(1.0, max(0.0, odds))
+        if need is not None:
+            bar = min(1.0, max(0.0, need))
+            return because(
+                action, "range_threshold", equity=share, count=count, need=bar, odds=price
+            )
+        return because(action, "range_equity", equity=share, count=count, need=price)
 
     def _fold_rate(self, view: PlayerView, opponents: list[int]) -> float:
         """The lowest fold-to-bet rate among ``opponents`` (the one who calls decides)."""
@@ -326,8 +338,8 @@ class DrawHard(Policy):
         else:
             needed = max(pot_odds(call, pot) * 1.1, 0.8 * fair)
         if eq >= needed:
-            return self._pick(view, Action.call(), "call", eq, odds)
-        return self._pick(view, Action.fold(), "fold", eq, odds)
+            return self._pick(view, Action.call(), "call", eq, odds, needed)
+        return self._pick(view, Action.fold(), "fold", eq, odds, needed)
 
     def _snow(self, view: PlayerView) -> Action:
         """Bet or raise with nothing, meaning to stand pat and bet again after the draw."""

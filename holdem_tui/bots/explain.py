@@ -96,6 +96,11 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     # equity against ranges read from the public actions (the hard level's terms)
     "range_equity": {"equity": PCT, "count": COUNT, "need": PCT},
     "range_value": {"equity": PCT, "count": COUNT},
+    # the equity it asks for is more (or less) than the pot odds: position, what it can
+    # realise of its equity, the betting still to come
+    "range_threshold": {"equity": PCT, "count": COUNT, "need": PCT, "odds": PCT},
+    # the small blind facing a raise with the big blind still behind: 3-bet or fold
+    "small_blind_no_flat": {},
     "bluff_budget": {"budget": PCT},
     # the hard level's expected-value pieces (heads-up, and steals at bigger tables)
     "ev_bet": {"equity": PCT, "fold": PCT, "ev": BB},

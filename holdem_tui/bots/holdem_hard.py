@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, check_or_fold, raise_action
 from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
@@ -224,13 +224,7 @@ class HoldemHard(Policy):
             if legal and legal.can_raise and position_group(view.me or 0, len(view.seats)) == "sb":
                 # the small blind flats out of position with the big blind still to act
                 # behind: a losing line; it 3-bets (above) or folds
-                return because(
-                    Action.fold(),
-                    "range_equity",
-                    equity=min(1.0, max(0.0, three.equity or 0.0)),
-                    count=1,
-                    need=min(1.0, max(0.0, three.pot_odds or 0.0)),
-                )
+                return because(Action.fold(), "small_blind_no_flat")
         if len(opponents) == 1:
             if view.board:
                 return self.heads_up.postflop(view, read, opponents[0])
@@ -330,7 +324,14 @@ class HoldemHard(Policy):
         ev_call = eq * real * (pot + call) - call
         raise_thr = self._value_threshold(params.raise_equity_hu - 0.1, n)
         share = min(1.0, max(0.0, eq))
-        priced = {"equity": share, "count": n, "need": pot_odds(call, pot)}
+        priced = {"equity": share, "count": n}
+
+        def bar(realised: float) -> dict[str, float]:
+            """The equity a call needs once the share of it this hand realises is counted
+            (what ``ev_call`` compares), beside the bare pot odds: the reason says both."""
+            odds = pot_odds(call, pot)
+            return {"need": min(1.0, odds / max(realised, 1e-6)), "odds": odds}
+
         if legal.can_raise and eq >= raise_thr:
             if eff_bb <= 20 or facing >= 0.3 * effective_stack(view):
                 return because(legal.all_in_action(), "range_value", equity=share, count=n)
@@ -347,20 +348,23 @@ class HoldemHard(Policy):
                     top=pct / 100.0,
                     range=min(1.0, limp_raise / 100.0),
                 )
-            action = call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
-            return because(action, "range_equity", **priced)
+            if call == 0:
+                return because(Action.check(), "range_value", **priced)
+            action = Action.call() if ev_call > 0 else Action.fold()
+            return because(action, "range_threshold", **priced, **bar(real))
         if call == 0:
-            return because(Action.check(), "range_equity", **priced)
+            return because(Action.check(), "range_value", **priced)
         if call >= legal.stack:
             ev_call = eq * (pot + call) - call  # all-in: nothing left to realise badly
+            real = 1.0
         fold3 = self._light_3bet(view, read, entered, pct, eq, eff_bb)
         if fold3 is not None:
             self.bluffs += 1
             to = int(facing * (3.0 if in_pos else 3.6))
             return because(raise_action(legal, to), "light_3bet", fold=fold3)
         if ev_call > 0:
-            return because(Action.call(), "range_equity", **priced)
-        return because(Action.fold(), "range_equity", **priced)
+            return because(Action.call(), "range_threshold", **priced, **bar(real))
+        return because(Action.fold(), "range_threshold", **priced, **bar(real))
 
     def _light_3bet(
         self,

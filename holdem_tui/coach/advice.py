@@ -27,7 +27,7 @@ from holdem_tui.coach.draw_odds import DrawOption, draw_options
 from holdem_tui.coach.outs import Outs, count_outs
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.decision import as_decision
+from holdem_tui.engine.decision import Reason, as_decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
@@ -49,11 +49,13 @@ DRAW_SIMS: Final = 2_000
 
 @dataclass(frozen=True, slots=True)
 class BotLine:
-    """What the hard bot would do in the human's seat: the action and its size."""
+    """What the hard bot would do in the human's seat: the action, its size, and the bot's
+    own reason (its numbers, which may differ from the coach's: it reads the hand its way)."""
 
     kind: ActionKind
     amount: int | None
     discards: tuple[Card, ...]
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +121,11 @@ def _draw_equity(view: PlayerView, opponents: list[int]) -> float:
 
 def _hard_bot_line(view: PlayerView) -> BotLine:
     """The hard bot's answer to the same view, with a fixed seed and a fresh memory."""
-    action = as_decision(HardBot(COACH_SEED).decide(view)).action
-    return BotLine(action.kind, action.amount, tuple(action.discards))
+    decision = as_decision(HardBot(COACH_SEED).decide(view))
+    action = decision.action
+    if action.kind is ActionKind.ALL_IN and view.legal is not None:
+        action = view.legal.all_in_action()  # said as the bet, raise or call it is
+    return BotLine(action.kind, action.amount, tuple(action.discards), decision.reason)
 
 
 @lru_cache(maxsize=16)

@@ -6,7 +6,8 @@ PFR, aggression, showdowns won, all-in luck), counted from the session's hand hi
 small cache beside each history, so a player with years of sessions reads only the new
 ones. A history that cannot be read costs one line under the table; the other sessions are
 still listed. The files are plain PHH, so the folder it prints is where to point
-``holdem-tui replay`` or any other poker tool.
+``holdem-tui replay`` or any other poker tool. Piped, the table is printed whole (see
+:mod:`holdem_tui.commands.output`); ``--json`` gives the same as data.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import json
 from datetime import datetime
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from holdem_tui.commands.options import lang_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
@@ -38,9 +39,9 @@ def _date(iso: str) -> str:
 
 
 def _name(info: SessionInfo, seat: int, tr: Translator) -> str:
-    """A seat's name; the unnamed local player reads "You" in the chosen language."""
+    """A seat's name; an unnamed one is "Player N", as the table's log called it."""
     name = info.players[seat] if seat < len(info.players) else ""
-    return name or tr.t("table.you")
+    return name or tr.t("setup.default_name", n=seat + 1)
 
 
 def _signed(amount: int, tr: Translator) -> str:
@@ -54,8 +55,8 @@ def tournament_name(name: str, tr: Translator) -> str:
 
 
 def result_text(info: SessionInfo, tr: Translator) -> str:
-    """The humans' net results, or who leads when only bots played; in a tournament each
-    human's place and prize ("You 2/6, 210")."""
+    """The humans' net results (rebuys paid for, and named), or who leads when only bots
+    played; in a tournament each human's place and prize ("You 2/6, 210")."""
     if info.places:
         seats = info.humans or [s for s, p in enumerate(info.places) if p == 1]
         parts = [
@@ -71,11 +72,14 @@ def result_text(info: SessionInfo, tr: Translator) -> str:
         ]
         text = ", ".join(parts)
     elif info.humans:
-        parts = [
-            f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
-            for seat in info.humans
-            if seat < len(info.stacks)
-        ]
+        parts = []
+        for seat in info.humans:
+            if seat >= len(info.stacks):
+                continue
+            part = f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
+            if info.rebuys_of(seat):  # the result already pays for them
+                part += f" ({tr.plural('end_reason.rebuys', info.rebuys_of(seat))})"
+            parts.append(part)
         text = ", ".join(parts)
     elif info.stacks:
         text = tr.t("history.leader", name=_name(info, info.leader(), tr))
@@ -132,6 +136,7 @@ def session_json(
 @click.command(name="history")
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as JSON, no table.")
 @lang_option("your saved setting")
+@quiet_when_the_reader_leaves
 def command(as_json: bool, lang: str | None) -> None:
     """List past sessions (date, game, players, hands, result) and where their files are."""
     folder = histories_dir()
@@ -143,9 +148,9 @@ def command(as_json: bool, lang: str | None) -> None:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     tr = get_translator(resolve_language(lang, load_settings(repair=False).settings.language))
-    console = Console()
+    out = Output()
     if not sessions:
-        console.print(tr.t("history.empty"))
+        out.print(tr.t("history.empty"))
     else:
         table = Table(title=tr.t("history.title"))
         table.add_column(tr.t("history.date"), no_wrap=True)
@@ -174,10 +179,11 @@ def command(as_json: bool, lang: str | None) -> None:
                 result_text(info, tr),
                 *_stats_cells(info, stats, tr),
             )
-        console.print(table)
+        out.print(table)
         for info in sessions:
             problem = counted[info.session_id][1]
             if problem is not None:
                 line = tr.t("history.stats_problem", session=info.session_id, problem=problem)
-                console.print(line, highlight=False, markup=False, soft_wrap=True)
-    console.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+                out.print(line, highlight=False, markup=False, soft_wrap=True)
+    out.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+    out.flush()

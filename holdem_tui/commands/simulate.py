@@ -15,6 +15,7 @@ import click
 
 from holdem_tui.bots.registry import BUILT_IN
 from holdem_tui.commands.options import PairType, comma_list, game_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
@@ -116,6 +117,7 @@ def history_folder(value: str | None) -> str | None:
     help="With --tournament: how many sit-and-gos (the seats rotate from one to the next).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
+@quiet_when_the_reader_leaves
 def command(
     game: str,
     bots_text: str,
@@ -180,7 +182,8 @@ def command(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    console = Console(stderr=as_json)
+    # the progress goes to stderr: piped, stdout holds the results only
+    console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -188,7 +191,7 @@ def command(
         TimeRemainingColumn(),
         console=console,
         transient=as_json,
-        disable=as_json and not console.is_terminal,
+        disable=not console.is_terminal,
     ) as progress:
         task = progress.add_task(f"{game}, {len(specs)} seats", total=hands)
         try:
@@ -200,7 +203,7 @@ def command(
     if as_json:
         click.echo(json.dumps(report.to_json(), separators=(",", ":")))
         return
-    _print_table(console, report)
+    _print_table(report)
 
 
 def _tournaments(
@@ -267,14 +270,14 @@ def _fmt_ci(low: float, high: float) -> str:
     return f"[{low:+.1f}, {high:+.1f}]"
 
 
-def _print_table(console: object, report: object) -> None:
-    """A Rich table of the seats, then the per-bot pooled lines."""
-    from rich.console import Console
+def _print_table(report: object) -> None:
+    """A Rich table of the seats, then the per-bot pooled lines (piped: the table whole)."""
     from rich.table import Table
 
     from holdem_tui.measure.simulator import SimReport
 
-    assert isinstance(console, Console) and isinstance(report, SimReport)
+    assert isinstance(report, SimReport)
+    out = Output()
     unit = "BB" if report.config.game is Variant.DRAW else "bb"
     table = Table(title=f"{report.hands} hands of {report.config.game}, seed {report.config.seed}")
     for name in (
@@ -305,10 +308,11 @@ def _print_table(console: object, report: object) -> None:
             "–" if s.bluff_share is None else f"{s.bluff_share:.0%}",
             str(s.faults),
         )
-    console.print(table)
+    out.print(table)
     for line in report.by_bot:
         low, high = line["bb_per_100_ci95"]
-        console.print(
+        out.print(
             f"{line['bot']} (seats {', '.join(map(str, line['seats']))}): "
             f"{line['bb_per_100']:+.1f} {unit}/100 per seat, 95% {_fmt_ci(low, high)}"
         )
+    out.flush()

@@ -175,7 +175,11 @@ def read_regular(path: Path, limit: int) -> bytes:
     with os.fdopen(fd, "rb") as handle:
         if info.st_size > limit:
             raise PhhError(f"is {info.st_size} bytes, more than {limit}")
-        data = handle.read(limit + 1)
+        # read what fstat saw (asking for ``limit`` would allocate it all, a gigabyte for
+        # a cache); only a file that grew since is read on, still to the limit
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:
+            data += handle.read(limit + 1 - len(data))
     if len(data) > limit:
         raise PhhError(f"is more than {limit} bytes")
     return data

@@ -71,9 +71,9 @@ def measure(quick: bool) -> dict[str, float]:
             "stats_first_read_s": first,
             "stats_cached_read_ms": statistics.median(cached),
             "stats_report_ms": statistics.median(reports),
-            "stats_cached_read_peak_mb": peak / 1e6,
-            "stats_rows_mb": (lifetime.ints.nbytes + lifetime.worth.nbytes) / 1e6,
-            "stats_cache_file_mb": (root / "cache.npz").stat().st_size / 1e6,
+            "stats_cached_read_peak_mib": peak / 2**20,
+            "stats_rows_mib": (lifetime.ints.nbytes + lifetime.worth.nbytes) / 2**20,
+            "stats_cache_file_mib": (root / "cache.npz").stat().st_size / 2**20,
         }
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -14,10 +14,10 @@ from datetime import date
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
+from holdem_tui.coach.reasons import SIGNED_TENTHS
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator
 from holdem_tui.progress.lifetime import Filters, Line, Tournaments
-from holdem_tui.review.text import SIGNED_TENTHS
 
 __all__ = [
     "RATES",

@@ -507,6 +507,8 @@ class Session:
         chair.busted_in_hand = None
         self.rebuys[seat] += 1
         self.watching.discard(seat)
+        if self.store is not None:
+            self.store.rebought(self.table, self.rebuys)
         self.save()
 
     def humans_playing(self) -> bool:

@@ -511,7 +511,7 @@ def build_table(
         last_hand=last_hand,
         seats=tuple(seat_models),
         board=board,
-        street=_street_text(view, variant, tr),
+        street=street_text(view, tr),
         pot=tr.t("table.pot_amount", amount=tr.number(view.total_pot)),
         pots=pots,
         results=results,
@@ -564,12 +564,14 @@ def short_hand_name(rank: HandRank, tr: Translator) -> str:
     return tr.t(f"hand_short.{rank.name_key}", **dict(zip(names, symbols, strict=False)))
 
 
-def _street_text(view: PlayerView, variant: str, tr: Translator) -> str:
-    """The centre's label: the street, and "Showdown" only when hands were really compared."""
+def street_text(view: PlayerView, tr: Translator) -> str:
+    """Where the hand is: the street, and "Showdown" only when hands were really compared
+    (a finished hand is on the engine's showdown street however it ended: won uncontested,
+    it says nothing). The table's centre, the hand review and the replay all say it so."""
     if view.complete:
         contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
-        return street_label(Street.SHOWDOWN, variant, tr) if contested else ""
-    return street_label(view.street, variant, tr)
+        return street_label(Street.SHOWDOWN, view.variant, tr) if contested else ""
+    return street_label(view.street, view.variant, tr)
 
 
 def chips_text(chips: int, unit: int, ui: UiState, tr: Translator) -> str:

@@ -157,8 +157,8 @@ class SessionInfo:
         return self.stacks[seat] - self.starting_stack * (1 + self.rebuys_of(seat))
 
     def leader(self) -> int:
-        """The seat with the most chips (the first of equals)."""
-        return max(range(len(self.stacks)), key=lambda seat: (self.stacks[seat], -seat))
+        """The seat that won the most (the first of equals)."""
+        return max(range(len(self.stacks)), key=lambda seat: (self.net(seat), -seat))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data for the summary file."""
@@ -327,13 +327,15 @@ class SessionHistory:
         *,
         expected_size: int | None = None,
         stacks: Sequence[int] | None = None,
+        rebuys: Sequence[int] | None = None,
     ) -> SessionHistory:
         """Continue a session's history after a resume.
 
         Bytes past ``expected_size`` (a hand recorded after the last autosave, which is
         about to be played again, or a torn section) are moved to a ``.unsaved-<time>.phhs``
-        file beside it, never deleted. ``stacks`` (per seat, from the resumed table) put
-        the summary back in step with the game. A missing summary is rebuilt from the file.
+        file beside it, never deleted. ``stacks`` and ``rebuys`` (per seat, from the resumed
+        table and score) put the summary back in step with the game. A missing summary is
+        rebuilt from the file.
         """
         path = Path(path)
         folder = path.parent
@@ -357,6 +359,8 @@ class SessionHistory:
             info.hands = len(read.hands)
         if stacks is not None and len(stacks) == len(info.players):
             info.stacks = list(stacks)
+        if rebuys is not None and len(rebuys) == len(info.players):
+            info.rebuys = [max(0, int(n)) for n in rebuys]
         info.finished = False
         history.write_summary()
         return history
@@ -394,6 +398,14 @@ class SessionHistory:
         self.info.hands += 1
         self.write_summary()
         return self._size
+
+    def rebought(self, stacks: Sequence[int], rebuys: Sequence[int]) -> None:
+        """A seat bought back in (between hands): the summary counts it at once, so a
+        session left right after a rebuy is listed with the chips it paid."""
+        if len(stacks) == len(rebuys) == len(self.info.players):
+            self.info.stacks = list(stacks)
+            self.info.rebuys = list(rebuys)
+            self.write_summary()
 
     def note_table(self, table: Table) -> None:
         """Keep the table's clock and, in a tournament, each seat's place and prize (written

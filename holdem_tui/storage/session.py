@@ -122,10 +122,12 @@ class SessionStore:
         history = None
         if session.history_path is not None:
             try:
+                rebuys = session.extra.get("rebuys")
                 history = SessionHistory.reopen(
                     session.history_path,
                     expected_size=session.history_size,
                     stacks=[seat.stack for seat in session.table.seats],
+                    rebuys=rebuys if isinstance(rebuys, list) else None,
                 )
             except (OSError, ValueError) as exc:
                 # never append to a history that is not valid: the session goes on in a
@@ -213,6 +215,14 @@ class SessionStore:
             except OSError as exc:
                 self._failed(exc, hand.config.hand_number)
         self.save(table, None, extra=extra)
+
+    def rebought(self, table: Table, rebuys: Sequence[int]) -> None:
+        """A seat bought back in: the history's summary counts the chips it paid."""
+        if self.history is not None and self.unusable is None:
+            try:
+                self.history.rebought([seat.stack for seat in table.seats], rebuys)
+            except OSError as exc:
+                self._failed(exc, table.hand_number + 1)  # between hands: the next one
 
     def session_over(self) -> None:
         """The session ended normally: mark the history finished, drop the autosave."""

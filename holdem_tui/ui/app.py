@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
@@ -70,6 +71,8 @@ class HoldemApp(BaseApp[None]):
         self, driver: TableDriver, *, persist: bool = False, timers: Timers | None = None
     ) -> None:
         preferences = _saved_preferences() if persist else None
+        #: nothing chosen yet on this machine: the first table names the keys to find
+        self.first_run = persist and _first_run()
         super().__init__(
             driver.settings.lang, four_colour=preferences is not None and preferences.four_colour
         )
@@ -132,6 +135,8 @@ class HoldemApp(BaseApp[None]):
         """Let the driver begin, then cover the table if the window is too small."""
         self.driver.start()
         self._check_size(self.size.width, self.size.height)
+        if self.first_run:
+            self.tell(self.tr.t("hints.first_run"), timeout=30)
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the table while the window is too small; carry on when it grows."""
@@ -244,7 +249,8 @@ class HoldemApp(BaseApp[None]):
             review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
-        screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
+        view = None if found is None else found[1]
+        screen.show_coach(self.coach.lines(view, self.tr, screen.coach_room))
 
     # ------------------------------------------------------------------ services for the driver
 
@@ -321,7 +327,21 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.Draw)
     def _draw(self) -> None:
-        self.driver.draw()
+        """Draw the marked cards; with none marked, ask first (Enter by habit after a
+        curtain would stand pat at once). The marks typed before Enter have all arrived:
+        they come through here in the order typed."""
+        found = self.driver.decision()
+        if found is None or self.driver.ui.discards or found[1].legal is None:
+            self.driver.draw()
+            return
+        legal = found[1].legal
+        from holdem_tui.ui.screens.modals import StandPatScreen
+
+        def answered(pat: bool | None) -> None:
+            if pat:  # dropped if that decision has passed meanwhile
+                self.driver.move(Action.draw(()), legal)
+
+        self.open_screen(StandPatScreen(), answered)
 
     @on(TableScreen.RaiseChosen)
     def _raise_chosen(self, message: TableScreen.RaiseChosen) -> None:
@@ -513,6 +533,13 @@ class HoldemApp(BaseApp[None]):
 
         if not isinstance(self.screen, RulesScreen):
             self.open_screen(RulesScreen(self.driver.settings.variant))
+
+
+def _first_run() -> bool:
+    """Whether the player has never saved a preference here (no settings file yet)."""
+    from holdem_tui.storage.paths import settings_path
+
+    return not settings_path().exists()
 
 
 def _progress_help(app: HoldemApp, tr: Translator) -> list[tuple[str, str]] | None:

@@ -77,7 +77,9 @@ def coach_lines(tr: Translator) -> Iterator[str]:
     """Every coach line with its widest numbers, cards and words: each placeholder of each
     template gets the widest value it can take (an amount where nothing narrower is known),
     so a line added later is measured too."""
-    draws = [tr.t(f"coach.draw_name.{n}") for n in ("flush", "open_ended", "overcards")]
+    # overcards are named only without another draw (coach/outs.py): two draws at most
+    draws = [tr.t(f"coach.draw_name.{n}") for n in ("flush", "open_ended")]
+    overcards = max((tr.t(f"coach.draw_name.{n}") for n in ("overcard", "overcards")), key=cell_len)
     widest: dict[str, object] = {
         "equity": PERCENT,
         "need": PERCENT,
@@ -99,9 +101,11 @@ def coach_lines(tr: Translator) -> Iterator[str]:
         sample = next(iter(message.values())) if isinstance(message, dict) else message
         names = {name for _, name, _, _ in Formatter().parse(sample) if name}
         params = {n: widest.get(n, tr.number(AMOUNT)) for n in names if n != "count"}
-        if key == "coach.outs":  # all three draws at once: 15 to 21 outs, at most 70%
+        if key == "coach.outs":  # a flush and a straight draw at once: 15 outs, 54% by the river
             for count in (15, 21):
                 yield f"{' + '.join(draws)}: {tr.plural(key, count, chance=99)}"
+            for count in (3, 6):
+                yield f"{overcards}: {tr.plural(key, count, chance=99)}"
         elif tr.is_plural(key):
             for count in (1, 2, 8):
                 yield tr.plural(key, count, **params)

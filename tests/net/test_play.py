@@ -219,6 +219,10 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
             assert end.stats == {ana.me: session.seat_stats[ana.me]}
             assert end.stats[ana.me].hands == 1 and set(session.seat_stats) == {0, 1}
             assert "Your play: 1 hand · VPIP" in screen_text(end)
+            # the lifetime statistics and the drills, as at every table's end
+            assert "t Stats" in screen_text(end) and "d Drills" in screen_text(end)
+            await pilot.press("t")
+            await until(pilot, lambda: type(app.screen).__name__ == "StatsScreen")
     finally:
         await server.close()
 

@@ -531,8 +531,8 @@ def test_the_bench_measures_a_first_and_a_cached_read(monkeypatch: pytest.Monkey
     assert figures["stats_sessions"] == 4
     assert figures["stats_rows"] >= figures["stats_hands"] * 2
     assert figures["stats_first_read_s"] > 0 and figures["stats_cached_read_ms"] > 0
-    assert 0 < figures["stats_rows_mb"] < figures["stats_cached_read_peak_mb"]
-    assert figures["stats_cache_file_mb"] > 0
+    assert 0 < figures["stats_rows_mib"] < figures["stats_cached_read_peak_mib"]
+    assert figures["stats_cache_file_mib"] > 0
 
 
 def test_worker_processes_read_the_same_rows(
@@ -547,3 +547,30 @@ def test_worker_processes_read_the_same_rows(
     )
     assert np.array_equal(here.ints, there.ints) and np.array_equal(here.worth, there.worth)
     assert seen[-1] == (len(here.sessions), len(here.sessions))
+
+
+def test_a_cached_look_allocates_what_it_reads_not_the_cache_limit(
+    made: tuple[Path, list[SessionInfo]], tmp_path: Path
+) -> None:
+    """The cache may be up to a gigabyte; reading a small one must not ask for one (a
+    machine that does not overcommit would fail the look). Bounded reads read what is
+    there, and a file past its limit is still refused."""
+    import tracemalloc
+
+    from holdem_tui.history.phh import PhhError, read_regular
+
+    folder, _ = made
+    cache = tmp_path / "cache.npz"
+    load_lifetime(folder, cache)
+    tracemalloc.start()
+    try:
+        load_lifetime(folder, cache)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 1024 * 1024
+    small = tmp_path / "small"
+    small.write_bytes(b"x" * 10)
+    assert read_regular(small, 10) == b"x" * 10
+    with pytest.raises(PhhError, match="more than 9"):
+        read_regular(small, 9)

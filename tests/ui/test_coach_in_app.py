@@ -48,7 +48,7 @@ async def test_coach_toggles_and_shows_the_numbers() -> None:
         assert panel.display
         expected = coach_lines(advise(my_view(app)), app.tr)
         text = _text(app)
-        assert "vs ranges" in text
+        assert "players' ranges" in text
         assert expected[0] in text and expected[-1] in text
         assert "Hard bot" in text
         await pilot.press("o")

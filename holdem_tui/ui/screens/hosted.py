@@ -286,6 +286,9 @@ class HostedEndScreen(EndScreen):
             keys.append(ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"))
         quit_label = tr.t("net.close_table") if self.host else tr.t("end.quit")
         keys += [
+            # the lifetime statistics and the drills, as on every end screen
+            ActionModel("t", tr.t("keys.stats"), "app.stats"),
+            ActionModel("d", tr.t("keys.train"), "app.train"),
             ActionModel("q", quit_label, "screen.choose('quit')"),
             language_key(tr),
         ]

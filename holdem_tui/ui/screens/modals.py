@@ -1,5 +1,5 @@
-"""Small typed screens over the table: quit and free-fold questions, help, curtain, too small,
-busting, the last hands.
+"""Small typed screens over the table: the quit, free-fold and stand-pat questions, help,
+curtain, too small, busting, the last hands.
 
 Each returns a typed result through ``dismiss`` (``ModalScreen[bool]`` for a yes/no,
 ``ModalScreen[str]`` for a choice) so the app's callbacks never guess what came back. (The
@@ -77,6 +77,15 @@ class ShowScreen(_Question):
     def retranslate(self) -> None:
         """Redraw in the current language."""
         self._show("show_cards", _tr(self).t("show_cards.question"))
+
+
+class StandPatScreen(_Question):
+    """ "Stand pat?" — Enter with no card marked keeps all five, which is allowed (``s``
+    says it outright) but after a curtain is as often Enter pressed by habit."""
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("stand_pat_ask", _tr(self).t("stand_pat_ask.question"))
 
 
 class QuitScreen(_Question):

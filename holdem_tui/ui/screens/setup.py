@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
@@ -40,10 +41,35 @@ from holdem_tui.ui.widgets import KeyFooter
 
 NUMBER = r"[0-9]*"
 
+#: the field a problem of :meth:`GameSettings.validate` is about (``setup.error.<key>``)
+_PROBLEM_FIELDS = {
+    "seats": "f-seats",
+    "stack": "f-stack",
+    "too_big": "f-stack",
+    "blinds": "f-sb",
+    "stakes_vs_stack": "f-stack",
+    "limits": "f-small-bet",
+    "draw_ante": "f-draw-ante",
+    "ante": "f-ante",
+    "hand_limit": "f-limit-value",
+    "minute_limit": "f-limit-value",
+    "pace": "f-pace",
+}
+
 
 def _int(text: str) -> int | None:
     text = text.strip().replace(",", "").replace(".", "").replace("\u00a0", "").replace(" ", "")
     return int(text) if text.isdigit() else None
+
+
+def _shown(widget: Widget) -> bool:
+    """Whether the field is in the form as it stands (neither it nor its row hidden)."""
+    node: Any = widget
+    while isinstance(node, Widget) and not isinstance(node, Screen):
+        if not node.display:
+            return False
+        node = node.parent
+    return True
 
 
 class SetupScreen(Screen[GameSettings | None]):
@@ -175,9 +201,11 @@ class SetupScreen(Screen[GameSettings | None]):
             yield from self._row(
                 "seed", Input("" if s.seed is None else str(s.seed), id="f-seed", compact=True)
             )
-            yield Static(id="setup-errors")
             yield Button("", id="start", variant="success", compact=True)
-        yield KeyFooter(id="setup-footer")
+        with Vertical(id="setup-bottom"):
+            # above the footer, in sight at any size: Ctrl+S never seems to do nothing
+            yield Static(id="setup-errors")
+            yield KeyFooter(id="setup-footer")
 
     def _options(self, widget_id: str) -> list[tuple[str, str]]:
         """The translated choices of one of the form's selects."""
@@ -298,8 +326,7 @@ class SetupScreen(Screen[GameSettings | None]):
                 ActionModel("F1", tr.t("keys.rules"), "app.rules"),
             ]
         )
-        if self.query_one("#setup-errors", Static).visible:
-            self._show_errors(self._problems(self._read()[1]))
+        self._recheck()
 
     # ------------------------------------------------------------------ behaviour
 
@@ -362,6 +389,16 @@ class SetupScreen(Screen[GameSettings | None]):
             self.post_message(self.LanguageChosen(event.value))
             return
         self._sync_rows()
+        self._recheck()
+
+    @on(Input.Changed)
+    def _typed(self) -> None:
+        self._recheck()
+
+    def _recheck(self) -> None:
+        """Once problems are listed, the list follows the form: a fixed one goes at once."""
+        if self.is_mounted and self.query_one("#setup-errors", Static).display:
+            self._show_errors(self._problems(self._read()[1]))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#continue")
@@ -462,12 +499,28 @@ class SetupScreen(Screen[GameSettings | None]):
         errors.update("\n".join(problems))
         errors.display = bool(problems)
 
+    def _first_wrong_field(self, settings: GameSettings) -> Widget | None:
+        """The field of the first problem (a number that is none first), shown and shown
+        again: focusing it scrolls the form to it."""
+        for number in self.query(Input):
+            if number.has_class("number") and _int(number.value) is None and _shown(number):
+                return number
+        for key, _ in settings.validate():
+            field = _PROBLEM_FIELDS.get(key.removeprefix("setup.error."))
+            if field is not None and _shown(self.query_one(f"#{field}")):
+                return self.query_one(f"#{field}")
+        return None
+
     def action_start(self) -> None:
-        """Start the game if the settings are valid; otherwise list what to fix."""
+        """Start the game if the settings are valid; otherwise list what to fix just above
+        the footer, and take the player to the first field to fix."""
         _, settings = self._read()
         problems = self._problems(settings)
         if problems:
             self._show_errors(problems)
+            field = self._first_wrong_field(settings)
+            if field is not None:
+                field.focus()
             self.app.bell()
             return
         self.dismiss(settings)
