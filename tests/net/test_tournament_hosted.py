@@ -62,8 +62,9 @@ async def test_a_hosted_tournament_plays_to_the_end_with_two_clients() -> None:
             remote = remote_of(app)
             assert remote is not None
             assert remote.table.finishes == finishes  # the places came over the wire
-            text = screen_text(app.screen)
-            assert "wins the tournament" in text and "300" in text
+            # the end screen is pushed before it is drawn: wait for its words, not a pause
+            await until(pilot, lambda: "wins the tournament" in screen_text(app.screen))
+            assert "300" in screen_text(app.screen)
             # and as the bare client received it
             table = p.decode_table(over["table"], 3)
             assert table.tournament is not None
