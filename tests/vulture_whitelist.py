@@ -77,3 +77,7 @@ def kept(
     chart.margin_left
     # the screen check reads what a chart's canvas wrote (tests/support/screen_room.py)
     _Canvas.drawn_text
+# net/guard.py: the code-guessing budget's count and the day's odds, read by
+# tests/net/test_code_guessing.py (the proof that a day of guessing finds no code)
+guesses
+day_chance

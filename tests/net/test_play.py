@@ -32,6 +32,7 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.net.secure import spaced_code
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
@@ -152,7 +153,7 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
             assert isinstance(lobby, LobbyScreen)
             await until(pilot, lambda: "Host (You)" in screen_text(lobby))
             text = screen_text(lobby)
-            assert "Table at 192.0.2.7:" in text and server.code in text
+            assert "Table at 192.0.2.7:" in text and spaced_code(server.code) in text
             assert "s Start now" in text and "(open)" in text
             await pilot.press("s")  # alone at the table: refused, and said so
             await until(pilot, lambda: "Not enough players" in screen_text(lobby))
@@ -370,7 +371,7 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
             end = app.screen
             assert isinstance(end, HostedEndScreen)
             text = screen_text(end)
-            assert "Close the table" in text and f"join code {server.code}" in text
+            assert "Close the table" in text and f"join code {spaced_code(server.code)}" in text
             first_table = app.table_screen()
             await ana.send(p.again())  # Ana is in for the next game
             bo.kill()  # Bo's line drops at the end
