@@ -55,9 +55,6 @@ class LoadFigures:
     connections_refused: int = 0
 
 
-FLOODS = ("idle", "guess")
-
-
 def _source(index: int) -> str:
     return f"127.0.{(index // 250) % 250}.{index % 250 + 1}"
 
@@ -252,6 +249,6 @@ def _hands_written() -> int:
 
 def measure(clients: int, hands: int, flood: str | None = None, flood_size: int = 0) -> LoadFigures:
     """Play ``hands`` hands with ``clients`` network players (no bots) and measure, under
-    a ``flood`` (:data:`FLOODS`) of ``flood_size`` sockets or guessing workers if given."""
+    a ``flood`` (``"idle"`` or ``"guess"``) of ``flood_size`` sockets or guessers if given."""
     with _scratch_data_dir():
         return asyncio.run(_session(clients, hands, flood, flood_size))
