@@ -177,9 +177,3 @@ class CodeGuard:
         if self._refilled is not None:
             self._tokens = min(TABLE_BURST, self._tokens + (now - self._refilled) * TABLE_RATE)
         self._refilled = now
-
-
-def day_chance(code_length: int, alphabet: int) -> float:
-    """The chance that a day of guessing at the table-wide rate finds a code."""
-    per_day = TABLE_BURST + 86_400 * TABLE_RATE
-    return float(per_day / alphabet**code_length)

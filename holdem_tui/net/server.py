@@ -270,6 +270,8 @@ class TableServer:
         #: open chairs a name took in the lobby: open again when that player drops before
         #: the deal (a name that came and went keeps no chair from a real friend)
         self._claimed: set[int] = set()
+        #: connections that have not proved the code yet, the oldest first
+        self._unproved: dict[Client, None] = {}
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -494,18 +496,21 @@ class TableServer:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(writer, address)
-        if not self.guard.connect(address):  # no room for one more unproved connection
+        if self.guard.pending >= self.guard.pending_cap and self._unproved:
+            # full: the connection silent the longest goes (an honest one proves itself in
+            # milliseconds), so a flood of idle sockets cannot keep the players out
+            self._unpend(next(iter(self._unproved)), abort=True)
+        if not self.guard.connect(address):  # this address holds its share already
             writer.transport.abort()
             return
+        self._unproved[client] = None
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
-        pending = True
         try:
             if await self._secure(client, reader):
-                self.guard.proved_or_gone(address)
-                pending = False
+                self._unpend(client)
                 if await self._greet(client, reader):
                     await self._read_loop(client, reader)
         except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, secure.SecureError):
@@ -519,11 +524,18 @@ class TableServer:
         except Exception:  # one broken connection must never take the table down
             log.exception("connection from %s failed", address)
         finally:
-            if pending:
-                self.guard.proved_or_gone(address)
+            self._unpend(client)
             self._drop(client)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
+
+    def _unpend(self, client: Client, *, abort: bool = False) -> None:
+        """``client`` has proved the code, gone, or (``abort``) is closed to make room."""
+        if client in self._unproved:
+            del self._unproved[client]
+            self.guard.proved_or_gone(client.address)
+            if abort:
+                client.writer.transport.abort()
 
     async def _read_line(self, client: Client, reader: asyncio.StreamReader) -> bytes | None:
         """The next frame, or ``None`` when the client is gone or sent an endless line."""

@@ -49,7 +49,8 @@ def test_rotating_sources_share_the_table_wide_budget() -> None:
             let_in += guard.try_guess(f"10.{second % 200}.{k}.{second // 200}") is None
     assert let_in <= g.TABLE_BURST + hour * g.TABLE_RATE + 1
     # at this rate a day of guessing finds a 10-character code with a negligible chance
-    assert g.day_chance(p.CODE_LENGTH, len(p.CODE_ALPHABET)) < 1e-9
+    per_day = g.TABLE_BURST + 86_400 * g.TABLE_RATE
+    assert per_day / len(p.CODE_ALPHABET) ** p.CODE_LENGTH < 1e-9
 
 
 def test_a_lockout_expires_and_a_right_code_is_not_held_against_anyone() -> None:
@@ -141,5 +142,30 @@ async def test_a_flood_of_silent_sockets_is_capped_before_the_proof() -> None:
         for writer in held:
             writer.close()
         await server.wait_until(lambda: server.guard.pending == 0)
+    finally:
+        await server.close()
+
+
+async def test_a_player_gets_in_when_silent_sockets_fill_the_room() -> None:
+    """The room for unproved connections is full of silent ones: the oldest makes way."""
+    server = await open_table(humans=2)
+    server.guard = CodeGuard(Clock(), pending_cap=4)
+    assert server.port is not None
+    try:
+        silent = [await asyncio.open_connection(LOOPBACK, server.port) for _ in range(4)]
+        # each is counted once its greeting is read: wait until the room is full
+        for _reader, writer in silent:
+            writer.write(secure._line({"secure": secure.SECURE_VERSION, "suite": secure.SUITE}))
+        for reader, _writer in silent:
+            assert await reader.readline()
+        assert server.guard.pending == 4
+        ana = await WireClient.join(server, "Ana")
+        assert ana.messages[-1]["t"] == "welcome"
+        oldest = silent[0][0]
+        with contextlib.suppress(ConnectionResetError):
+            assert await oldest.read() == b""
+        for _reader, writer in silent:
+            writer.close()
+        await ana.close()
     finally:
         await server.close()
