@@ -17,7 +17,6 @@ from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
 from holdem_tui.measure.tournaments import run_tournaments
 from holdem_tui.net.client import Connection, RemoteSession
-from holdem_tui.net.guard import CodeGuard, day_chance
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
 from holdem_tui.ui.charts import BarsChart, LocalFormatter, _Canvas
@@ -35,7 +34,6 @@ def kept(
     counts: StyleCounts,
     formatter: LocalFormatter,
     chart: BarsChart,
-    guard: CodeGuard,
 ) -> None:
     # the push-or-fold data's regeneration (scripts/pushfold_data.py, outside holdem_tui/)
     compute_equities
@@ -79,7 +77,3 @@ def kept(
     chart.margin_left
     # the screen check reads what a chart's canvas wrote (tests/support/screen_room.py)
     _Canvas.drawn_text
-    # the code-guessing budget's count and the day's odds (net/guard.py), read by
-    # tests/net/test_code_guessing.py: the proof that a day of guessing finds no code
-    guard.guesses
-    day_chance
