@@ -44,7 +44,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
-from holdem_tui.net.guard import CodeGuard
+from holdem_tui.net.guard import WAIT, CodeGuard
 from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
@@ -267,6 +267,8 @@ class TableServer:
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
         self._watchers = 0
+        #: set (and replaced) whenever a guess settles: the guesses told to wait ask again
+        self._settled = asyncio.Event()
         #: open chairs a name took in the lobby: open again when that player drops before
         #: the deal (a name that came and went keeps no chair from a real friend)
         self._claimed: set[int] = set()
@@ -490,6 +492,10 @@ class TableServer:
 
         asyncio.get_running_loop().create_task(notify())
 
+    def _wake_waiting_guesses(self) -> None:
+        settled, self._settled = self._settled, asyncio.Event()
+        settled.set()
+
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -570,11 +576,18 @@ class TableServer:
             await secure.upgrade_table(reader, client.writer, identity)
             # counted and checked at once, before the exchange runs (see net/guard.py)
             refusal = self.guard.try_guess(client.address)
+            while refusal == WAIT:  # this address's earlier guesses decide first
+                await self._settled.wait()
+                refusal = self.guard.try_guess(client.address)
             if refusal is not None:
                 self._send(client, p.refused(refusal, _REFUSALS[refusal]))
                 return False
-            right = await secure.prove_table(reader, client.writer, identity, self.code)
-            self.guard.settle(client.address, right)
+            right = False
+            try:
+                right = await secure.prove_table(reader, client.writer, identity, self.code)
+            finally:
+                self.guard.settle(client.address, right)
+                self._wake_waiting_guesses()
         if right:
             return True
         self._send(client, p.refused("wrong_code", "that is not this table's join code"))

@@ -626,7 +626,7 @@ def _drill(*keys: str, answer: bool = True) -> Driver:
 #: what the lobby scenes print as the table's address (the real port changes every run)
 SHOWN_ADDRESS = "192.168.1.20:7477"
 #: the join code of the lobby scenes
-SCENE_CODE = "K7PQ2M"
+SCENE_CODE = "K7PQ2M8XRT"
 
 
 class HostedScene:
