@@ -103,7 +103,12 @@ class CodeGuard:
         """Drop the addresses that hold nothing now (no lockout running, nothing pending)."""
         now = self.clock()
         for address, entry in list(self._addresses.items()):
-            idle = not entry.pending and not entry.in_flight and entry.locked_until <= now and entry.next_guess <= now
+            idle = (
+                not entry.pending
+                and not entry.in_flight
+                and entry.locked_until <= now
+                and entry.next_guess <= now
+            )
             if idle and not entry.trusted:
                 del self._addresses[address]
 
