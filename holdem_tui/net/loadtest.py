@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from holdem_tui.net import protocol as p
 from holdem_tui.net.protocol import LOOPBACK
@@ -131,7 +132,7 @@ def _flood_process(port: int, kind: str, size: int, seconds: float) -> None:
     asyncio.run(run())
 
 
-async def _client(port: int, code: str, name: str) -> None:
+async def _client(port: int, code: str, name: str, go: Any = None) -> None:
     from holdem_tui.engine.actions import Action
     from holdem_tui.net.client import Connection
 
@@ -149,6 +150,8 @@ async def _client(port: int, code: str, name: str) -> None:
                 legal = message.view.legal if message.view else None
                 if legal is None or seat is None:
                     continue
+                if go is not None and not go.is_set():  # seated: wait for the flood to build
+                    await asyncio.to_thread(go.wait)
                 action = Action.call() if legal.call_amount else Action.check()
                 if legal.can_draw:
                     action = Action.draw(())
@@ -157,9 +160,9 @@ async def _client(port: int, code: str, name: str) -> None:
         await connection.close()
 
 
-def _clients_process(port: int, code: str, count: int) -> None:
+def _clients_process(port: int, code: str, count: int, go: Any = None) -> None:
     async def all_clients() -> None:
-        await asyncio.gather(*(_client(port, code, f"Player{i + 1}") for i in range(count)))
+        await asyncio.gather(*(_client(port, code, f"Player{i + 1}", go) for i in range(count)))
 
     asyncio.run(all_clients())
 
@@ -194,16 +197,30 @@ async def _session(
     port = await server.start(LOOPBACK, 0)
     spawn = multiprocessing.get_context("spawn")
     flooding = None
-    if flood is not None:  # the flood first: the players come into a table under attack
+    if flood is not None:
         flooding = spawn.Process(
             target=_flood_process, args=(port, flood, flood_size, 600.0), daemon=True
         )
+    if flooding is not None and flood == "idle":
+        # idle sockets first: the players come into a table under attack
         flooding.start()
         await asyncio.sleep(2.0)  # the flood builds up
-    process = spawn.Process(target=_clients_process, args=(port, server.code, clients), daemon=True)
+    go = spawn.Event() if flood == "guess" else None
+    process = spawn.Process(
+        target=_clients_process, args=(port, server.code, clients, go), daemon=True
+    )
     process.start()
     try:
         await server.wait_until(lambda: server.session is not None, quiet=60)
+        if flooding is not None and go is not None:
+            # guessers attack a seated table (a friend who has never proved the code shares
+            # the table-wide guess budget with them, by design: docs/security.md); the
+            # players wait for the flood to build, and that first wait is not measured
+            flooding.start()
+            await asyncio.sleep(2.0)
+            go.set()
+            await server.wait_until(lambda: server.actions_applied > 0, quiet=60)
+            server.round_trips.clear()
         start = time.perf_counter()
         cpu = time.process_time()
         sent = server.bytes_sent

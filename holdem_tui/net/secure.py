@@ -38,6 +38,7 @@ import hmac
 import json
 import ssl
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -177,14 +178,20 @@ class TableIdentity:
 
 
 async def upgrade_table(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: TableIdentity
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    identity: TableIdentity,
+    heard: Callable[[], object] = lambda: None,
 ) -> None:
-    """The host's steps 1 and 2: read the greeting, answer it, and start TLS.
+    """The host's steps 1 and 2: read the greeting, answer it, and start TLS; ``heard``
+    is called each time the client has answered (the table's room for unproved
+    connections makes way by silence, see ``TableServer._handle``).
 
     Raises :class:`SecureError` (``version``: an old or unknown client, told so in clear
     in its own protocol version; ``bad_message``: anything else) or ``ConnectionError``.
     """
     data = _read_json(await _readline(reader))
+    heard()
     if data is None or data.get("secure") != SECURE_VERSION or data.get("suite") != SUITE:
         detail = "this table encrypts its connections: use the same version as the host"
         if data is not None and "secure" in data:  # a later secure layer: say which we speak
@@ -202,6 +209,7 @@ async def upgrade_table(
     writer.write(_line({"secure": SECURE_VERSION, "suite": SUITE}))
     await writer.drain()
     await writer.start_tls(identity.context, ssl_handshake_timeout=10.0)
+    heard()
 
 
 async def prove_table(
@@ -209,11 +217,13 @@ async def prove_table(
     writer: asyncio.StreamWriter,
     identity: TableIdentity,
     code: str,
+    heard: Callable[[], object] = lambda: None,
 ) -> bool:
     """The host's step 3: SPAKE2 with the client; False when its proof is wrong (a wrong
     code, or a relay in the middle), True when the client holds the code (and has the
     table's proof in turn). Raises :class:`SecureError` on a malformed exchange."""
     theirs = _decode_pake(_read_json(await _readline(reader)))
+    heard()
     spake = _spake_table(code)
     ours = spake.start()
     writer.write(_line({"pake": base64.b64encode(ours).decode("ascii")}))

@@ -36,6 +36,7 @@ import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
@@ -274,6 +275,8 @@ class TableServer:
         self._claimed: set[int] = set()
         #: connections that have not proved the code yet, the oldest first
         self._unproved: dict[Client, None] = {}
+        #: those of them that have not said a word yet, the oldest first (they make way first)
+        self._silent: dict[Client, None] = {}
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -503,13 +506,17 @@ class TableServer:
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(writer, address)
         if self.guard.pending >= self.guard.pending_cap and self._unproved:
-            # full: the connection silent the longest goes (an honest one proves itself in
-            # milliseconds), so a flood of idle sockets cannot keep the players out
-            self._unpend(next(iter(self._unproved)), abort=True)
+            # full: one that has never said a word goes first, else the one silent the
+            # longest (an honest client greets at once and answers each step of the proof
+            # in milliseconds), so a flood of idle sockets, however fast it reconnects,
+            # cannot push out a player who is proving the code
+            victim = next(iter(self._silent), None) or next(iter(self._unproved))
+            self._unpend(victim, abort=True)
         if not self.guard.connect(address):  # this address holds its share already
             writer.transport.abort()
             return
         self._unproved[client] = None
+        self._silent[client] = None
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
@@ -528,15 +535,28 @@ class TableServer:
             # cancelled, since asyncio 3.11 prints a traceback for each such task
             pass
         except Exception:  # one broken connection must never take the table down
-            log.exception("connection from %s failed", address)
+            if writer.transport is None or writer.transport.is_closing():
+                # closed under its feet (made way for another): asyncio's TLS upgrade
+                # fails on a transport already gone, which says nothing new
+                log.debug("connection from %s closed during its handshake", address)
+            else:
+                log.exception("connection from %s failed", address)
         finally:
             self._unpend(client)
             self._drop(client)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
+    def _heard(self, client: Client) -> None:
+        """``client`` answered a step of the proof: the last in line to make way."""
+        self._silent.pop(client, None)
+        if client in self._unproved:
+            del self._unproved[client]
+            self._unproved[client] = None
+
     def _unpend(self, client: Client, *, abort: bool = False) -> None:
         """``client`` has proved the code, gone, or (``abort``) is closed to make room."""
+        self._silent.pop(client, None)
         if client in self._unproved:
             del self._unproved[client]
             self.guard.proved_or_gone(client.address)
@@ -573,7 +593,8 @@ class TableServer:
         identity = self._identity
         assert identity is not None
         async with asyncio.timeout(HELLO_TIMEOUT):
-            await secure.upgrade_table(reader, client.writer, identity)
+            heard = partial(self._heard, client)
+            await secure.upgrade_table(reader, client.writer, identity, heard)
             # counted and checked at once, before the exchange runs (see net/guard.py)
             refusal = self.guard.try_guess(client.address)
             while refusal == WAIT:  # this address's earlier guesses decide first
@@ -584,7 +605,7 @@ class TableServer:
                 return False
             right = False
             try:
-                right = await secure.prove_table(reader, client.writer, identity, self.code)
+                right = await secure.prove_table(reader, client.writer, identity, self.code, heard)
             finally:
                 self.guard.settle(client.address, right)
                 self._wake_waiting_guesses()

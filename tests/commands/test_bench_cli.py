@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from holdem_tui.cli import main
 from holdem_tui.measure.benchmarks import BENCHMARKS, Benchmark, register, run
 
+COUNT_ENDINGS = ("_refused", "_let_in")
 REQUIRED = {"eval7_per_s", "mc9_sims_per_s", "mc2_sims_per_s", "equity_10k_ms"}
 #: the isolation group's flags, one per layer of the plugin boundary
 LAYER_FIGURES = {
@@ -28,7 +29,11 @@ def test_quick_json_last_line_has_the_keys() -> None:
     assert figures.keys() >= REQUIRED
     layers = {k for k in figures if k in LAYER_FIGURES}  # 1 held, 0 missing on this kernel
     assert all(figures[k] in (0, 1) for k in layers)
-    assert all(isinstance(v, int | float) and v > 0 for k, v in figures.items() if k not in layers)
+    # counts that may rightly be zero: the load on an idle machine, refusals with no flood
+    # pressure on the room, guesses nobody made
+    counts = {k for k in figures if k.startswith("load_average") or k.endswith(COUNT_ENDINGS)}
+    assert all(isinstance(v, int | float) and v >= 0 for v in figures.values())
+    assert all(v > 0 for k, v in figures.items() if k not in layers | counts)
     assert "eval7_per_s" in result.output.split("{")[0]  # the table came first
 
 
