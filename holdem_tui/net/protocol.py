@@ -205,6 +205,10 @@ class Hello:
     name: str
     watch: bool
     token: str | None = None
+    #: the reconnect key this machine kept for the chair (:mod:`holdem_tui.net.seats`);
+    #: ``keys``: the client reads a key in its ``welcome`` (an older one would refuse it)
+    seat_token: str | None = None
+    keys: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,12 +265,40 @@ class Leave:
     """A player leaves the table for good (the chair is free for the next game)."""
 
 
-ClientMessage = Hello | Act | Show | Ready | Sync | Start | Again | NextGame | Leave
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """The host: give ``seat`` to the next player who joins with its name (its key stops
+    working; see :mod:`holdem_tui.net.seats`)."""
+
+    seat: int
 
 
-def hello(code: str, name: str, *, watch: bool = False, token: str | None = None) -> dict[str, Any]:
-    """The message a client opens with (``token``: the host's own app only)."""
-    return {"t": "hello", "code": code, "name": name, "watch": watch, "token": token}
+ClientMessage = Hello | Act | Show | Ready | Sync | Start | Again | NextGame | Leave | HandOver
+
+
+def hello(
+    code: str,
+    name: str,
+    *,
+    watch: bool = False,
+    token: str | None = None,
+    seat_token: str | None = None,
+) -> dict[str, Any]:
+    """The message a client opens with (``token``: the host's own app only; ``seat_token``:
+    the reconnect key kept for this chair, if any)."""
+    return {
+        "t": "hello",
+        "code": code,
+        "name": name,
+        "watch": watch,
+        "token": token,
+        "seat_token": seat_token,
+    }
+
+
+def hand_over(seat: int) -> dict[str, Any]:
+    """The host's "hand this chair to someone new"."""
+    return {"t": "hand_over", "seat": seat}
 
 
 def act(
@@ -345,9 +377,21 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
     kind = data["t"]
     if kind == "hello":
         fields_ = {"code", "name", "watch", "token"}
-        _keys(data, {"v", "t", *fields_}, fields_)
+        _keys(data, {"v", "t", "seat_token", *fields_}, fields_)
         token = None if data["token"] is None else _str(data, "token", MAX_TOKEN)
-        return Hello(_str(data, "code", 64), _str(data, "name", 64), _bool(data, "watch"), token)
+        keys = "seat_token" in data
+        seat_token = None if data.get("seat_token") is None else _str(data, "seat_token", MAX_TOKEN)
+        return Hello(
+            _str(data, "code", 64),
+            _str(data, "name", 64),
+            _bool(data, "watch"),
+            token,
+            seat_token,
+            keys,
+        )
+    if kind == "hand_over":
+        _keys(data, {"v", "t", "seat"}, {"seat"})
+        return HandOver(_int(data, "seat", 0, MAX_SEATS - 1))
     if kind == "act":
         required = {"seat", "decision", "action"}
         _keys(data, {"v", "t", "reason", "slip", *required}, required)
@@ -613,6 +657,9 @@ class Welcome:
     host: bool = False
     game: int = 1
     reveal_ms: int = 0
+    #: this player's reconnect key for the chair (:mod:`holdem_tui.net.seats`): sent to
+    #: their connection alone, to keep for coming back
+    seat_token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -715,9 +762,11 @@ def welcome(
     host: bool = False,
     game: int = 1,
     reveal_ms: int = 0,
+    seat_token: str | None = None,
 ) -> dict[str, Any]:
-    """The server's answer to a good hello (and to every seat when a game begins)."""
-    return {
+    """The server's answer to a good hello (and to every seat when a game begins);
+    ``seat_token`` only for a client whose hello said it reads one."""
+    message = {
         "t": "welcome",
         "seat": seat,
         "settings": public_settings(settings),
@@ -725,6 +774,9 @@ def welcome(
         "game": game,
         "reveal_ms": reveal_ms,
     }
+    if seat_token is not None:
+        message["seat_token"] = seat_token
+    return message
 
 
 def lobby(names: list[str | None], here: list[bool]) -> dict[str, Any]:
@@ -913,15 +965,17 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
     kind = data["t"]
     if kind == "welcome":
         keys = {"seat", "settings", "host", "game", "reveal_ms"}
-        _keys(data, {"v", "t", *keys}, keys)
+        _keys(data, {"v", "t", "seat_token", *keys}, keys)
         settings = decode_settings(data["settings"], lang="en", pace="normal")
         seat = _opt_int(data, "seat", 0, len(settings.seats) - 1)
+        seat_token = None if data.get("seat_token") is None else _str(data, "seat_token", MAX_TOKEN)
         return Welcome(
             seat,
             settings,
             _bool(data, "host"),
             _int(data, "game", 1, 10**9),
             _int(data, "reveal_ms", 0, 60_000),
+            seat_token,
         )
     if kind == "closed":
         _keys(data, {"v", "t", "reason", "detail"}, {"reason", "detail"})

@@ -48,6 +48,7 @@ from holdem_tui.net import secure
 from holdem_tui.net.guard import WAIT, CodeGuard
 from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.saver import BackgroundSaveFile
+from holdem_tui.net.seats import SEAT_LOCKED, SeatLocks, hand_over_problem
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.session.outcome import BustChoice
@@ -149,6 +150,8 @@ class HostSession(Session):
         #: each person's play so far, by chair: counted as each hand ends, so the end of the
         #: game sends it at once (counting a long game at its end would stall the table)
         self.seat_stats: dict[int, SeatStats] = {}
+        #: the hashes of the players' reconnect keys (the table's own, saved with it)
+        self.seat_locks = SeatLocks()
 
     def _count(self, records: list[HandRecord]) -> None:
         """Add ``records`` to the people's stats (a chair dealt none of them gets no entry)."""
@@ -181,7 +184,12 @@ class HostSession(Session):
 
     def score_data(self) -> dict[str, Any]:
         """The score plus what ``host --resume`` needs to open the same table again."""
-        return {**super().score_data(), "join_code": self.join_code, "host_seat": self.host_seat}
+        return {
+            **super().score_data(),
+            "join_code": self.join_code,
+            "host_seat": self.host_seat,
+            "seat_keys": self.seat_locks.saved(),
+        }
 
     def stop_saving(self) -> None:
         """Wait for the autosave writer to put the last save on disk, and end it."""
@@ -220,6 +228,10 @@ class Client:
     table: p.TableState | None = None
     decision: int | None = None
     can_show: bool = False
+    #: the reconnect key it showed, then the one it holds (net/seats.py); ``keys``: its
+    #: hello said it reads one in its welcome
+    seat_key: str | None = None
+    keys: bool = False
 
 
 class TableServer:
@@ -241,6 +253,8 @@ class TableServer:
         self.phase = LOBBY
         #: the games played at this table so far, the one in play or filling included
         self.game = 1
+        #: who may take a named chair back (net/seats.py)
+        self.locks = SeatLocks()
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
@@ -332,11 +346,12 @@ class TableServer:
             for index, seat in enumerate(self.settings.seats)
         ]
 
-    def _claim(self, name: str) -> int | str:
-        """The chair for ``name`` (reserved, or the first open one), else why not."""
+    def _claim(self, client: Client) -> int | str:
+        """The chair for ``client``'s name (reserved, or the first open one), else why not."""
+        name = client.name
         for index, seat in enumerate(self.settings.seats):
             if seat.kind == HUMAN and seat.name == name:
-                return "seat_taken" if self.connected(index) else index
+                return self._unlock(client, index)
         if name in self.settings.seat_names():
             return "name_taken"
         if self.phase != LOBBY:
@@ -345,10 +360,42 @@ class TableServer:
             if seat.kind == HUMAN and not seat.name:
                 self._rename(index, name)
                 self._claimed.add(index)
+                client.seat_key = self.locks.issue(name)
                 return index
         return "table_full"
 
+    def _unlock(self, client: Client, index: int) -> int | str:
+        """The chair kept for ``client``'s name, if its key (or the host's token at the
+        host's chair) opens it; a stale connection still holding it then makes way."""
+        holders = [c for c in self.clients if c.seat == index and not c.closed]
+        host = client.host and index == self.options.host_seat
+        if holders and not host and not self.locks.locked(client.name):
+            return "seat_taken"
+        admission = self.locks.admit(client.name, client.seat_key, host=host)
+        if admission is None:
+            return "seat_taken" if holders else SEAT_LOCKED
+        client.seat_key = admission.key
+        for stale in holders if admission.proved else ():  # the same player, a new line
+            stale.seat = None
+            self._send(stale, p.closed("replaced", "your seat was taken back with its key"))
+            self._drop(stale)
+        return index
+
+    def hand_over(self, seat: int) -> None:
+        """The host's "hand this chair to someone new": its key stops working, and the next
+        player who joins with its name sits down with a fresh one (net/seats.py)."""
+        name = self.settings.seats[seat].name if 0 <= seat < len(self.settings.seats) else ""
+        problem = hand_over_problem(
+            self.settings, seat, host_seat=self.options.host_seat, here=self.connected(seat)
+        )
+        if problem is not None:
+            raise p.ProtocolError(problem, "that chair cannot be handed over now")
+        self.locks.revoke(name)
+        log.info("the host handed seat %d over: the next to join as its player sits there", seat)
+
     def _rename(self, index: int, name: str) -> None:
+        if not name:  # an open chair again: its last player's key goes with the name
+            self.locks.forget(self.settings.seats[index].name)
         seats = list(self.settings.seats)
         seats[index] = replace(seats[index], name=name)
         self.settings = replace(self.settings, seats=tuple(seats))
@@ -636,6 +683,7 @@ class TableServer:
             if not hmac.compare_digest(message.token.encode(), self.options.host_token.encode()):
                 return self._fail_attempt(client, "bad_token", "that is not the host's token")
             client.host = True
+        client.seat_key, client.keys = message.seat_token, message.keys
         if message.watch:
             watching = [c for c in self.clients if c.watching]
             mine = sum(1 for c in watching if c.address == client.address)
@@ -650,7 +698,7 @@ class TableServer:
                 self._send(client, p.refused("bad_name", problem))
                 return False
             client.name = message.name.strip()
-            claim = self._claim(client.name)
+            claim = self._claim(client)
             if isinstance(claim, str):
                 self._send(client, p.refused(claim, _REFUSALS[claim]))
                 return False
@@ -680,6 +728,7 @@ class TableServer:
                 host=client.host,
                 game=self.game,
                 reveal_ms=round(self.options.reveal_delay * 1000),
+                seat_token=client.seat_key if client.keys and client.seat is not None else None,
             ),
         )
 
@@ -746,11 +795,13 @@ class TableServer:
         if isinstance(message, p.Leave):
             self._leave(client)
             return
-        if isinstance(message, p.Start | p.NextGame):
+        if isinstance(message, p.Start | p.NextGame | p.HandOver):
             if not client.host:
                 raise p.ProtocolError("not_host", "only the host can do that")
             if isinstance(message, p.Start):
                 self.start_now()
+            elif isinstance(message, p.HandOver):
+                self.hand_over(message.seat)
             else:
                 self.next_game(message.settings)
             return
@@ -834,7 +885,7 @@ class TableServer:
         """
         client.seat = None
         if not client.watching:
-            claim = self._claim(client.name) if client.name else "table_full"
+            claim = self._claim(client) if client.name else "table_full"
             if isinstance(claim, str):
                 self._send(client, p.refused(claim, _REFUSALS[claim]))
                 self._drop(client)
@@ -881,6 +932,8 @@ class TableServer:
         else:
             base = replace(settings, lang=previous.lang, pace=previous.pace)
             seats = list(base.seats)
+        for name in self.left:  # their keys go with their chairs
+            self.locks.forget(name)
         returning = [
             s.name for s in previous.seats if s.is_human and s.name and s.name not in self.left
         ]
@@ -1101,6 +1154,7 @@ class TableServer:
             self.options.code = code
         seat = resumed.extra.get("host_seat")
         session.host_seat = seat if isinstance(seat, int) else None
+        self.locks = session.seat_locks = SeatLocks.from_saved(resumed.extra.get("seat_keys"))
         session.join_code = self.options.code
         session.count_earlier_hands()
         self.options.host_seat = session.host_seat
@@ -1111,6 +1165,7 @@ class TableServer:
         session = HostSession(self.settings, self.bot_factory, self.clock)
         session.join_code = self.code
         session.host_seat = self.options.host_seat
+        session.seat_locks = self.locks
         if self.options.persist:
             session.start_storage()
         self.session = session
@@ -1254,6 +1309,8 @@ _REFUSALS = {
     "too_many_attempts": "too many wrong join codes from your address; try again later",
     "busy": "too many attempts at this table's code just now; try again in a minute",
     "seat_taken": "a player with that name is already at the table",
+    SEAT_LOCKED: "that chair is kept for its player: only their own game (with its key) can "
+    "take it back, or ask the host to hand it over to you",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",
     "started": "the game started without you; join with --watch to look on, "

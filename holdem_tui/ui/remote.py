@@ -31,6 +31,7 @@ from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.turns import reveal_plan
@@ -63,6 +64,7 @@ REFUSALS: Final = frozenset(
         "bad_token",
         "bad_name",
         "seat_taken",
+        SEAT_LOCKED,
         "name_taken",
         "table_full",
         "started",
@@ -170,6 +172,7 @@ class RemoteDriver(TableDriver):
                     self.target.name,
                     watch=self.target.watch,
                     token=self.target.token,
+                    keyring=SeatKeyring.for_table(self.target.code),
                 )
             except OSError as exc:
                 failures += 1

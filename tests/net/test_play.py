@@ -32,6 +32,7 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.net.secure import spaced_code
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
@@ -734,7 +735,10 @@ async def test_a_friend_who_quits_mid_game_is_told_how_to_come_back_to_the_kept_
         chair = server.settings.seat_names().index("Ana Marie")
         await server.wait_until(lambda: not server.here()[chair])
         assert "Ana Marie" not in server.left  # gone for now, not for good
-        back = await WireClient.join(server, "Ana Marie")  # the command's code and name
+        # the command's code and name, from this machine, which kept the chair's key
+        key = SeatKeyring.for_table(server.code).key("Ana Marie")
+        assert key is not None
+        back = await WireClient.join(server, "Ana Marie", seat_token=key)
         await server.wait_until(lambda: server.here()[chair])
         await back.close()
     finally:
