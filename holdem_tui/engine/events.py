@@ -199,8 +199,23 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand turned up in a showdown, judged with the final board: the hand the pots were
+    compared with (a hand turned up during an all-in is shown before the run-out, so its
+    :class:`CardsShown` is judged with the board as it was then, or not at all)."""
+
+    player: int
+    value: int
+    name_key: str
+    name_ranks: tuple[int, ...]
+    best_five: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
-    """The hand is over; ``stacks`` are final and ``net`` what each seat won or lost."""
+    """The hand is over; ``stacks`` are final and ``net`` what each seat won or lost;
+    ``shown`` every hand turned up by then, in the order shown, with its final rank."""
 
     stacks: tuple[int, ...]
     net: tuple[int, ...]
+    shown: tuple[ShownHand, ...] = ()

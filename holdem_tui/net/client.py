@@ -28,6 +28,7 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.session.controller import BiggestPot, Session
 from holdem_tui.session.narrate import Slip
+from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.storage.autosave import SaveFile
 
 
@@ -163,6 +164,8 @@ class RemoteSession(Session):
         self.view: PlayerView | None = None
         self.decision: int | None = None
         self.state: p.State | None = None
+        #: the read model the host last sent (``None`` before the first picture)
+        self.latest: Snapshot | None = None
         self.over = False
         self._show_allowed = False
         #: this connection is the host's own: it may start now and open the next game
@@ -181,13 +184,14 @@ class RemoteSession(Session):
     def update(self, state: p.State) -> None:
         """Take the host's latest picture of the table."""
         self.state = state
+        self.latest = state.snapshot
         self.view = state.view
         self.decision = state.decision
-        self._show_allowed = state.can_show
+        self._show_allowed = bool(state.snapshot.may_show)
         self.events = state.events
         self._take_table(state.table)
 
-    def _take_table(self, table: p.TableState) -> None:
+    def _take_table(self, table: TableState) -> None:
         for index, seat in enumerate(self.table.seats):
             seat.stack = table.stacks[index]
             seat.busted_in_hand = table.busted[index]

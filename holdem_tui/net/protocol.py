@@ -21,6 +21,10 @@ a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
 
 Version 3 adds each person's stats over the game to ``over`` (:class:`Over`): a version 2
 client would refuse that message at the end of the evening, so it is refused at ``hello``.
+Version 4 carries the session's read model as it is: a ``state`` is a
+:class:`~holdem_tui.session.snapshot.Snapshot` (who at the screen may show, ``may_show``,
+replaces ``can_show``; the bots' ``slips`` this hand travel with it), and an ``act`` may
+say how a bot failed the decision it answers (``slip``).
 """
 
 from __future__ import annotations
@@ -39,9 +43,10 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.review.stats import SeatStats
 from holdem_tui.session.narrate import Slip
+from holdem_tui.session.snapshot import Snapshot, TableState
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 #: longest line a client may send (an action is under 200 bytes)
 MAX_CLIENT_LINE: Final = 4096
 #: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
@@ -452,23 +457,6 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     return settings
 
 
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """What everyone at the table may know between and during hands, seat by seat.
-
-    ``away`` is ``True`` for a human seat whose player is not connected (``None`` for bots).
-    """
-
-    stacks: tuple[int, ...]
-    busted: tuple[int | None, ...]
-    away: tuple[bool | None, ...]
-    hand_number: int
-    hands_left: int | None
-    minutes_left: int | None
-    last_hand: bool
-    hands_won: tuple[int, ...]
-
-
 def encode_table(table: TableState) -> dict[str, Any]:
     """A table state as plain data."""
     return {
@@ -549,22 +537,34 @@ class Lobby:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table now: this client's own view of the hand (``None`` before the first deal).
+    """The table now, as this client may know it: the session's own
+    :class:`~holdem_tui.session.snapshot.Snapshot` for its chair, carried as it is.
 
-    ``decision`` is the number to answer with when ``view.legal`` is this client's turn.
     ``seq`` numbers the pictures of one connection; ``events`` are the events this picture
     added to the view's history (for a whole ``state``, ``full``, the history so far), in
     the engine's order: a showdown's :class:`~holdem_tui.engine.events.CardsShown` events
     come in the order the hands are turned up.
     """
 
-    table: TableState
-    view: PlayerView | None
-    decision: int | None
-    can_show: bool
+    snapshot: Snapshot
     seq: int = 0
     events: tuple[Event, ...] = field(default=(), compare=False)
     full: bool = True
+
+    @property
+    def table(self) -> TableState:
+        """What everyone at the table may know."""
+        return self.snapshot.table
+
+    @property
+    def view(self) -> PlayerView | None:
+        """This client's own view of the hand (``None`` before the first deal)."""
+        return self.snapshot.view
+
+    @property
+    def decision(self) -> int | None:
+        """The number to answer with when ``view.legal`` is this client's turn."""
+        return self.snapshot.decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,7 +580,8 @@ class Delta:
     table: dict[str, Any]
     view: dict[str, Any] | None
     decision: int | None
-    can_show: bool
+    may_show: tuple[int, ...]
+    slips: tuple[tuple[int, Slip], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -688,23 +689,18 @@ class FrameEncoder:
         return encoded
 
 
-def state(
-    seq: int,
-    table: TableState,
-    view: PlayerView | None,
-    decision: int | None,
-    can_show: bool,
-    encoder: FrameEncoder | None = None,
-) -> dict[str, Any]:
-    """One client's whole picture of the table, numbered ``seq``."""
+def state(seq: int, snapshot: Snapshot, encoder: FrameEncoder | None = None) -> dict[str, Any]:
+    """One client's whole picture of the table (its snapshot), numbered ``seq``."""
     encode = wire.encode_view if encoder is None else encoder.full
+    view = snapshot.view
     return {
         "t": "state",
         "seq": seq,
-        "table": encode_table(table),
+        "table": encode_table(snapshot.table),
         "view": None if view is None else encode(view),
-        "decision": decision,
-        "can_show": can_show,
+        "decision": snapshot.decision,
+        "may_show": list(snapshot.may_show),
+        "slips": _encode_slips(snapshot.slips),
     }
 
 
@@ -713,10 +709,10 @@ def delta(
     hand: int,
     table: dict[str, Any],
     view: dict[str, Any] | None,
-    decision: int | None,
-    can_show: bool,
+    snapshot: Snapshot,
 ) -> dict[str, Any]:
-    """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged)."""
+    """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged); the
+    snapshot's small fields (the decision, who may show, the slips) are sent as they are."""
     if view is not None and wire.view_patch_is_empty(view):
         view = None
     return {
@@ -725,9 +721,33 @@ def delta(
         "hand": hand,
         "table": table,
         "view": view,
-        "decision": decision,
-        "can_show": can_show,
+        "decision": snapshot.decision,
+        "may_show": list(snapshot.may_show),
+        "slips": _encode_slips(snapshot.slips),
     }
+
+
+def _encode_slips(slips: tuple[tuple[int, Slip], ...]) -> list[list[Any]]:
+    return [[index, slip.value] for index, slip in slips]
+
+
+def _decode_slips(data: Mapping[str, Any]) -> tuple[tuple[int, Slip], ...]:
+    value = data.get("slips")
+    if type(value) is not list or len(value) > 4096:
+        raise ProtocolError("bad_message", "slips must be a list")
+    slips: list[tuple[int, Slip]] = []
+    for item in value:
+        if type(item) is not list or len(item) != 2 or item[1] not in set(Slip):
+            raise ProtocolError("bad_message", "a slip is a decision number and its kind")
+        slips.append((_int({"i": item[0]}, "i", 0, 2**31), Slip(item[1])))
+    return tuple(slips)
+
+
+def _decode_may_show(data: Mapping[str, Any], seats: int) -> tuple[int, ...]:
+    value = data.get("may_show")
+    if type(value) is not list or len(value) > seats:
+        raise ProtocolError("bad_message", "may_show must be a list of chairs")
+    return tuple(_int({"s": item}, "s", 0, seats - 1) for item in value)
 
 
 def apply_delta(current: State | None, message: Delta) -> State:
@@ -763,7 +783,8 @@ def apply_delta(current: State | None, message: Delta) -> State:
         raise ProtocolError("out_of_step", exc.detail) from None
     if message.decision is not None and view.legal is None:
         raise ProtocolError("out_of_step", "a decision without legal actions")
-    return State(table, view, message.decision, message.can_show, message.seq, events, full=False)
+    snapshot = Snapshot(table, view, message.decision, message.may_show, message.slips)
+    return State(snapshot, message.seq, events, full=False)
 
 
 def refused(reason: str, detail: str) -> dict[str, Any]:
@@ -870,7 +891,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             raise ProtocolError("bad_message", "here holds a bad flag")
         return Lobby(tuple(names), tuple(bool(h) for h in here))
     if kind == "state":
-        keys = {"seq", "table", "view", "decision", "can_show"}
+        keys = {"seq", "table", "view", "decision", "may_show", "slips"}
         _keys(data, {"v", "t", *keys}, keys)
         table = decode_table(data["table"], seats)
         view = None
@@ -884,9 +905,11 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             raise ProtocolError("bad_message", "a decision without legal actions")
         seq = _int(data, "seq", 0, 2**53)
         history = () if view is None else view.history
-        return State(table, view, decision, _bool(data, "can_show"), seq, history)
+        shown = _decode_may_show(data, seats)
+        snapshot = Snapshot(table, view, decision, shown, _decode_slips(data))
+        return State(snapshot, seq, history)
     if kind == "delta":
-        keys = {"seq", "hand", "table", "view", "decision", "can_show"}
+        keys = {"seq", "hand", "table", "view", "decision", "may_show", "slips"}
         _keys(data, {"v", "t", *keys}, keys)
         table_data, patch = data["table"], data["view"]
         if type(table_data) is not dict or len(table_data) > 16:
@@ -899,7 +922,8 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             table_data,
             patch,
             _opt_int(data, "decision", 0, 2**53),
-            _bool(data, "can_show"),
+            _decode_may_show(data, seats),
+            _decode_slips(data),
         )
     if kind == "over":
         keys = {"table", "history", "biggest_pot", "again"}

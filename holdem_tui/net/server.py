@@ -39,13 +39,13 @@ from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.decision import Reason
-from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
 from holdem_tui.session.outcome import BustChoice
+from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import (
     BustQuestion,
     Deal,
@@ -192,8 +192,8 @@ class Client:
 
     ``game`` is the game at this table the client was welcomed into (0: none yet); a
     player of an earlier game who has not said "again" gets nothing of the new one.
-    ``view``/``table``/``decision``/``can_show`` are what its last picture (number ``seq``)
-    said, the base of the next delta.
+    ``sent`` is the snapshot its last picture (number ``seq``) told, the base of the next
+    delta.
     """
 
     writer: asyncio.StreamWriter
@@ -209,10 +209,7 @@ class Client:
     refilled: float = 0.0
     closed: bool = False
     seq: int = 0
-    view: PlayerView | None = None
-    table: p.TableState | None = None
-    decision: int | None = None
-    can_show: bool = False
+    sent: Snapshot | None = None
 
 
 class TableServer:
@@ -555,7 +552,7 @@ class TableServer:
         log.info("%s joined from %s", client.name or "a spectator", client.address)
         self._welcome(client)
         if self.phase == OVER:  # back after the end: the result, and the table's offer
-            self._picture(client, self.table_state(), {}, full=True)
+            self._picture(client, {}, full=True)
             self._send(client, self._over_message())
             return True
         self._check_seated()
@@ -565,7 +562,7 @@ class TableServer:
 
     def _welcome(self, client: Client) -> None:
         client.game = self.game
-        client.view = None
+        client.sent = None
         self._send(
             client,
             p.welcome(
@@ -707,7 +704,7 @@ class TableServer:
         if self.session is None:
             self._send(client, p.lobby(self.names(), self.here()))
         else:
-            self._picture(client, self.table_state(), {}, full=True)
+            self._picture(client, {}, full=True)
 
     def _again(self, client: Client) -> None:
         """A player's "Play again": wait for the host's next game, or sit down in it now."""
@@ -841,26 +838,17 @@ class TableServer:
 
     # ------------------------------------------------------------------ telling the table
 
-    def table_state(self) -> p.TableState:
-        """What every client may know about the chairs now."""
+    def table_state(self) -> TableState:
+        """What every client may know about the chairs now (who is away included)."""
         session = self.session
         assert session is not None
-        count = session.seat_count
-        hand = session.hand
-        last = hand is not None and (
-            session.is_last_hand() if not hand.is_complete else session.is_over()
-        )
-        return p.TableState(
-            stacks=tuple(session.stack(s) for s in range(count)),
-            busted=tuple(session.table.seats[s].busted_in_hand for s in range(count)),
-            away=tuple(
-                (not self.connected(s)) if session.is_human(s) else None for s in range(count)
-            ),
-            hand_number=session.table.hand_number,
-            hands_left=session.hands_left(),
-            minutes_left=session.minutes_left(),
-            last_hand=last,
-            hands_won=tuple(session.hands_won),
+        return session.table_state(self._away(session))
+
+    def _away(self, session: HostSession) -> tuple[bool | None, ...]:
+        """Per chair: its person is not at the table now (``None`` for a bot)."""
+        return tuple(
+            (not self.connected(s)) if session.is_human(s) else None
+            for s in range(session.seat_count)
         )
 
     def _broadcast(self) -> None:
@@ -881,20 +869,20 @@ class TableServer:
                 self._send(client, message)
             self._notify()
             return
-        table = self.table_state()
-        views: dict[int | None, PlayerView | None] = {}
+        snapshots: dict[int | None, Snapshot] = {}
         delay = self.options.others_delay
         if self.pending is None or delay <= 0:
             self._stop_catch_up()
             for client in self.members():
-                self._picture(client, table, views)
+                self._picture(client, snapshots)
         else:
             hand = None if session.hand is None else session.hand.config.hand_number
             for client in self.members():
                 # only deltas wait: a whole picture (a new hand, a newcomer) goes at once
-                whole = client.view is None or client.view.hand_number != hand
+                sent = None if client.sent is None else client.sent.view
+                whole = sent is None or sent.hand_number != hand
                 if client.seat == self.pending or whole:
-                    self._picture(client, table, views)
+                    self._picture(client, snapshots)
             if self._catch_up is None:  # a deadline once set stays: nobody waits longer
                 loop = asyncio.get_running_loop()
                 self._catch_up = loop.call_later(delay, self._others_catch_up)
@@ -905,10 +893,9 @@ class TableServer:
         self._catch_up = None
         if self._closing or self.session is None or self.phase != PLAYING:
             return
-        table = self.table_state()
-        views: dict[int | None, PlayerView | None] = {}
+        snapshots: dict[int | None, Snapshot] = {}
         for client in self.members():
-            self._picture(client, table, views)
+            self._picture(client, snapshots)
         self._notify()
 
     def _stop_catch_up(self) -> None:
@@ -919,52 +906,47 @@ class TableServer:
     def _picture(
         self,
         client: Client,
-        table: p.TableState,
-        views: dict[int | None, PlayerView | None],
+        snapshots: dict[int | None, Snapshot],
         *,
         full: bool = False,
     ) -> None:
-        """Send one client its picture: a delta from its last one, or whole when needed."""
+        """Send one client its picture: a delta from its last one, or whole when needed.
+
+        ``snapshots`` holds each chair's snapshot once it is built for this broadcast.
+        """
         session = self.session
         assert session is not None
         seat = client.seat
-        if seat not in views:
-            views[seat] = None if session.hand is None else session.view_for(seat)
-        view = views[seat]
-        decision = self.decision if seat is not None and seat == self.pending else None
-        can_show = (
-            seat is not None
-            and self.pending is None
-            and session.hand is not None
-            and session.hand.is_complete
-            and session.may_show(seat)
-        )
+        snap = snapshots.get(seat)
+        if snap is None:
+            decision = self.decision if seat is not None and seat == self.pending else None
+            local = () if seat is None else (seat,)
+            away = self._away(session)
+            snap = snapshots[seat] = session.snapshot(
+                seat, local=local, decision=decision, away=away
+            )
+        view, sent = snap.view, client.sent
         patch = None
-        if not full and client.view is not None and client.table is not None and view:
-            patch = self._encoder.patch(client.view, view)
-        if patch is None or view is None or client.table is None:
+        if not full and sent is not None and sent.view is not None and view is not None:
+            patch = self._encoder.patch(sent.view, view)
+        if patch is None or view is None or sent is None:
             client.seq += 1
-            message = p.state(client.seq, table, view, decision, can_show, self._encoder)
+            message = p.state(client.seq, snap, self._encoder)
         else:
-            changes = p.table_changes(client.table, table)
+            changes = p.table_changes(sent.table, snap.table)
             if (
                 not changes
                 and view_patch_is_empty(patch)
-                and decision == client.decision
-                and can_show == client.can_show
+                and (snap.decision, snap.may_show, snap.slips)
+                == (sent.decision, sent.may_show, sent.slips)
             ):
                 return  # nothing new for this client
             client.seq += 1
-            message = p.delta(client.seq, view.hand_number, changes, patch, decision, can_show)
+            message = p.delta(client.seq, view.hand_number, changes, patch, snap)
         self._send(client, message)
-        client.view, client.table, client.decision, client.can_show = (
-            view,
-            table,
-            decision,
-            can_show,
-        )
-        if decision is not None:
-            self.sent_at.setdefault(decision, asyncio.get_running_loop().time())
+        client.sent = snap
+        if snap.decision is not None:
+            self.sent_at.setdefault(snap.decision, asyncio.get_running_loop().time())
 
     # ------------------------------------------------------------------ the game
 

@@ -35,6 +35,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
 from holdem_tui.session.outcome import EndReason
+from holdem_tui.session.snapshot import Seating, Snapshot, TableState
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -194,6 +195,54 @@ class Session:
         position = None if seat is None else self.position_of(seat)
         reveal = reveal_all and self.settings.watch_only and seat is None
         return self.hand.view(position, reveal_all=reveal)
+
+    def seating(self) -> Seating:
+        """What a screen of this session knows for the whole game."""
+        return Seating(self.settings, self.local_seats)
+
+    def table_state(self, away: tuple[bool | None, ...] | None = None) -> TableState:
+        """What everyone at the table may know now; ``away`` marks a network table's
+        people who are not at it (``None``: everyone here)."""
+        count = self.seat_count
+        hand = self.hand
+        last = hand is not None and (
+            self.is_last_hand() if not hand.is_complete else self.is_over()
+        )
+        if away is None:
+            away = tuple(False if self.is_human(s) else None for s in range(count))
+        return TableState(
+            stacks=tuple(self.stack(s) for s in range(count)),
+            busted=tuple(self.table.seats[s].busted_in_hand for s in range(count)),
+            away=away,
+            hand_number=self.table.hand_number,
+            hands_left=self.hands_left(),
+            minutes_left=self.minutes_left(),
+            last_hand=last,
+            hands_won=tuple(self.hands_won),
+        )
+
+    def snapshot(
+        self,
+        viewer: int | None,
+        *,
+        reveal_all: bool = False,
+        local: tuple[int, ...] | None = None,
+        decision: int | None = None,
+        away: tuple[bool | None, ...] | None = None,
+    ) -> Snapshot:
+        """The table for ``viewer`` now (the read model every screen and client draws).
+
+        ``local`` are the chairs of the screen it is for (the people at this keyboard,
+        else :attr:`local_seats`): of them, those who may show now are named; ``decision``
+        is the number of the decision the viewer is asked (a network seat's).
+        """
+        hand = self.hand
+        view = None if hand is None else self.view_for(viewer, reveal_all=reveal_all)
+        chairs = self.local_seats if local is None else local
+        over = hand is not None and hand.is_complete
+        may_show = tuple(s for s in chairs if self.may_show(s)) if over else ()
+        slips = () if hand is None else tuple(sorted(self.slips_of(hand).items()))
+        return Snapshot(self.table_state(away), view, decision, may_show, slips)
 
     def bot_view(self, seat: int) -> PlayerView:
         """The view a bot decides from: its own position, never anything more."""

@@ -30,6 +30,7 @@ from typing_extensions import Unpack
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.session.turns import BotMove
 from holdem_tui.ui.base_app import BaseApp
@@ -83,6 +84,8 @@ class HoldemApp(BaseApp[None]):
         self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
+        #: the log of the hand on show, told once per event
+        self.hand_log = HandLog()
         #: where the details of a crash were written (the command line names it)
         self.crash_log: Path | None = None
 
@@ -233,7 +236,10 @@ class HoldemApp(BaseApp[None]):
         session = self.driver.session
         if screen is None or session is None:
             return
-        model = build_table(session, self.driver.current_view(), self.driver.ui, self.tr)
+        seating = self.driver.seating()
+        if seating is None:
+            return
+        model = build_table(seating, self.driver.snapshot(), self.driver.ui, self.tr, self.hand_log)
         screen.show_model(model)
         for review in self._reviews_open():  # the deck or the language changed
             review.redraw()

@@ -32,6 +32,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.pace import Pace, pace_of
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import BotMove, RevealPlan
 from holdem_tui.ui.timing import TimerHandle, Timers
 
@@ -116,7 +117,7 @@ class TableDriver:
     :meth:`raise_to`, :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
     :meth:`toggle_reveal`), tells it when the window is big enough again (:meth:`resume`)
     and when the player leaves (:meth:`leave`), and draws :attr:`session` as seen through
-    :meth:`current_view` with :attr:`ui`.
+    :meth:`snapshot` with :attr:`ui`.
     """
 
     def __init__(self, settings: GameSettings) -> None:
@@ -182,12 +183,23 @@ class TableDriver:
         humans = self.settings.humans
         return humans[0] if len(humans) == 1 else None
 
-    def current_view(self) -> PlayerView | None:
-        """The view for the current viewer (a spectator when nobody's cards may show)."""
+    def seating(self) -> Seating | None:
+        """What the table screen knows for the whole game (``None``: no game yet)."""
         session = self.session
-        if session is None or session.hand is None:
+        return None if session is None else session.seating()
+
+    def snapshot(self) -> Snapshot | None:
+        """The read model the table is drawn from now: the table as the current viewer may
+        know it (a spectator when nobody's cards may show)."""
+        session = self.session
+        if session is None:
             return None
-        return session.view_for(self.ui.viewer, reveal_all=self.ui.reveal_all)
+        return session.snapshot(self.ui.viewer, reveal_all=self.ui.reveal_all)
+
+    def can_review(self) -> bool:
+        """Whether this table has finished hands to look back at (the review's key)."""
+        session = self.session
+        return session is not None and bool(session.played)
 
     def _moved(self) -> None:
         """After the player's move went through: carry on (a network seat waits for the host)."""
@@ -207,14 +219,13 @@ class TableDriver:
 
     def decision(self) -> tuple[int, PlayerView] | None:
         """The seat whose keys are live now, and its view with the legal moves."""
-        session = self.session
-        if session is None or self.ui.stage is not Stage.HUMAN:
+        if self.ui.stage is not Stage.HUMAN or self.ui.viewer is None:
             return None
-        seat = session.actor_seat
-        if seat is None or not session.is_human(seat) or seat != self.ui.viewer:
+        snap = self.snapshot()
+        if snap is None or snap.view is None or snap.actor_seat != self.ui.viewer:
             return None
-        view = session.view_for(seat)
-        return (seat, view) if view.legal is not None else None
+        view = snap.view
+        return (self.ui.viewer, view) if view.legal is not None else None
 
     def move(self, action: Action, legal: LegalActions | None = None) -> bool:
         """Play the player's move; an illegal one is refused with the reason, nothing sent.
@@ -321,7 +332,11 @@ class TableDriver:
         """The result is on the table; the next hand comes after ``next_after`` seconds
         (``None``: only when the player presses Enter)."""
         self._set_ui(
-            stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
+            stage=Stage.HAND_OVER,
+            revealed=None,
+            thinking=None,
+            viewer=self.default_viewer(),
+            review=self.can_review(),
         )
         if next_after is None:
             return

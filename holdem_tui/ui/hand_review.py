@@ -50,8 +50,9 @@ from holdem_tui.review import (
     session_records,
 )
 from holdem_tui.review.text import reason_text
+from holdem_tui.session.labels import display_name, street_label
 from holdem_tui.session.narrate import cards_text, narrate, pots_summary
-from holdem_tui.session.present import ActionModel, display_name, street_label
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import Translated, four_colour, translator
 from holdem_tui.ui.screens.modals import CurtainScreen

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Final, TypedDict
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.labels import display_name
 from holdem_tui.session.outcome import BustChoice
-from holdem_tui.session.present import Stage, UiState, display_name
+from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.privacy import Moment, Privacy
 from holdem_tui.session.turns import (
     BotMove,

@@ -33,6 +33,7 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.driver import TableDriver
@@ -526,9 +527,23 @@ class RemoteDriver(TableDriver):
         """The host's pause between hands turned up, so every screen shows them alike."""
         return 0.0 if self.remote is None else self.remote.reveal_seconds
 
-    def current_view(self) -> PlayerView | None:
-        """The view the host last sent this client (there is no hand on this side)."""
-        return None if self.remote is None else self.remote.view
+    def seating(self) -> Seating | None:
+        """The table as welcomed, and this client's own chair."""
+        remote = self.remote
+        return None if remote is None else Seating(remote.settings, remote.local_seats)
+
+    def snapshot(self) -> Snapshot | None:
+        """The snapshot the host last sent this client (there is no hand on this side)."""
+        remote = self.remote
+        if remote is None:
+            return None
+        if remote.latest is None:
+            return Snapshot(remote.table_state(), None)
+        return remote.latest
+
+    def can_review(self) -> bool:
+        """A network seat holds no whole hand to look back at."""
+        return False
 
     def default_viewer(self) -> int | None:
         """This client's own chair (a spectator: nobody's)."""

@@ -32,8 +32,8 @@ from holdem_tui.engine.events import BlindKind, PotAwarded, Street
 from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
+from holdem_tui.session.labels import street_label
 from holdem_tui.session.narrate import cards_text, pots_summary
-from holdem_tui.session.present import street_label
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import ViewerApp, four_colour, translator

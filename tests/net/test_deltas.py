@@ -28,6 +28,7 @@ from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
@@ -36,32 +37,32 @@ from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, calling, open_table, opening_bettor
 from tests.support.scenes import CallingStation
 
-Sent = dict[tuple[int, int], tuple[PlayerView | None, p.TableState, int | None, bool]]
+Sent = dict[tuple[int, int], tuple[PlayerView | None, TableState, int | None, tuple[int, ...]]]
 
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
     """What the server meant each frame to say: (client port, picture number) -> the seat's
-    view (computed afresh from the engine), the table, the decision and ``can_show``."""
+    view (computed afresh from the engine), the table, the decision and who may show."""
     record: Sent = {}
     picture = TableServer._picture
 
     def recording(
         self: TableServer,
         client: Any,
-        table: p.TableState,
-        views: dict[int | None, PlayerView | None],
+        snapshots: dict[int | None, Snapshot],
         *,
         full: bool = False,
     ) -> None:
         before = client.seq
-        picture(self, client, table, views, full=full)
+        picture(self, client, snapshots, full=full)
         if client.seq != before:
             session = self.session
             assert session is not None
             view = None if session.hand is None else session.view_for(client.seat)
             port = client.writer.get_extra_info("peername")[1]
-            record[(port, client.seq)] = (view, table, client.decision, client.can_show)
+            sent = client.sent
+            record[(port, client.seq)] = (view, sent.table, sent.decision, sent.may_show)
 
     monkeypatch.setattr(TableServer, "_picture", recording)
     return record
@@ -71,10 +72,10 @@ def _check_pictures(client: WireClient, sent: Sent) -> tuple[int, int]:
     """Every picture the client rebuilt is what the server meant; (whole ones, deltas)."""
     wholes = deltas = 0
     for state in client.pictures:
-        view, table, decision, can_show = sent[(client.port, state.seq)]
+        view, table, decision, may_show = sent[(client.port, state.seq)]
         assert state.view == view, f"picture {state.seq} of {client.port}"
         assert state.table == table
-        assert (state.decision, state.can_show) == (decision, can_show)
+        assert (state.decision, state.snapshot.may_show) == (decision, may_show)
         if state.full:
             wholes += 1
         else:
@@ -148,9 +149,7 @@ async def test_a_delta_is_much_smaller_than_the_whole_state_it_stands_for() -> N
     deltas = [len(line) for line in client.raw if json.loads(line)["t"] == "delta"]
     pictures = [s for s in client.pictures if not s.full]
     assert len(deltas) == len(pictures) > 10
-    wholes = [
-        len(p.frame(p.state(s.seq, s.table, s.view, s.decision, s.can_show))) for s in pictures
-    ]
+    wholes = [len(p.frame(p.state(s.seq, s.snapshot))) for s in pictures]
     assert all(d < w for d, w in zip(deltas, wholes, strict=True))
     # a delta held back for the others tells every move since (several at three players),
     # so at this small table it is under half the whole; the 9-client bench: far less
@@ -285,11 +284,11 @@ def _pictures() -> tuple[p.State, p.Delta, PlayerView]:
     assert actor is not None
     hand.act(Action.call(), actor)
     after = hand.view(0)
-    table = p.TableState((495, 490, 500), (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    state = p.State(table, before, None, False, seq=4)
+    table = TableState((495, 490, 500), (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    state = p.State(Snapshot(table, before), seq=4)
     patch = encode_view_patch(before, after)
     assert patch is not None
-    data = p.delta(5, after.hand_number, {"stacks": [495, 490, 490]}, patch, None, False)
+    data = p.delta(5, after.hand_number, {"stacks": [495, 490, 490]}, patch, Snapshot(table, after))
     delta = p.decode_server(p.parse_line(p.frame(data)), 3)
     assert isinstance(delta, p.Delta)
     return state, delta, after
@@ -375,15 +374,17 @@ def test_a_delta_before_any_whole_state_is_out_of_step() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
-        {"v": 3, "t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
-        {"v": 3, "t": "state", "seq": 1, "table": {}, "view": None},
+        {"t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
+        {"t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "may_show": [7]},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "slips": [[0, "x"]]},
+        {"t": "state", "seq": 1, "table": {}, "view": None},
     ],
 )
-def test_server_frames_of_v2_are_decoded_strictly(data: dict[str, Any]) -> None:
-    data = {"decision": None, "can_show": False, **data}
+def test_server_frames_of_pictures_are_decoded_strictly(data: dict[str, Any]) -> None:
+    data = {"v": p.PROTOCOL_VERSION, "decision": None, "may_show": [], "slips": [], **data}
     with pytest.raises(p.ProtocolError):
         p.decode_server(p.parse_line(json.dumps(data).encode()), 3)
 
@@ -679,7 +680,7 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
 
 
 def _over_frame(stats: object) -> bytes:
-    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    table = TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
     data = p.over(table, [(500, 500, 500)], None)
     data["stats"] = stats
     return p.frame(data)
@@ -690,7 +691,7 @@ def test_the_hosts_stats_cross_the_wire_exactly() -> None:
 
     ana = SeatStats(hands=12, vpip=5, pfr=3, aggressive=7, calls=4, showdowns=2,
                     showdowns_won=1, all_ins=1, all_in_won=250, all_in_worth=187.5)  # fmt: skip
-    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    table = TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
     frame = p.frame(p.over(table, [(500, 500, 500)], None, stats={2: ana}))
     over = p.decode_server(p.parse_line(frame), 3)
     assert isinstance(over, p.Over) and over.stats == {2: ana}

@@ -246,7 +246,7 @@ async def test_a_hostile_client_is_told_why_and_the_table_plays_on() -> None:
         await _expect_error(eve, "version")
         await eve.send_raw(b'{"v": 1, "t": "act"}\n')  # the earlier protocols are refused too
         await _expect_error(eve, "version")
-        await eve.send_raw(b'{"v": 3, "t": "launch_missiles"}\n')
+        await eve.send_raw(_now(b'{"v": V, "t": "launch_missiles"}\n'))
         await _expect_error(eve, "bad_message")
         extra = p.act(seat, decision, Action.call())
         extra["seat_override"] = 0
@@ -454,6 +454,11 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
     assert back.seats[1].is_plugin and back.seed is None and back.lang == "fi"
 
 
+def _now(line: bytes) -> bytes:
+    """A frame written with ``"v": V``, in the protocol version spoken now."""
+    return line.replace(b'"v": V', f'"v": {p.PROTOCOL_VERSION}'.encode())
+
+
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
@@ -462,28 +467,29 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
         (b'{"t": "hello"}\n', "version"),
         (b'{"v": 1, "t": "ready"}\n', "version"),
         (b'{"v": 2, "t": "ready"}\n', "version"),  # v2 reads no stats in over
-        (b'{"v": 3, "t": 7}\n', "bad_message"),
+        (b'{"v": 3, "t": "ready"}\n', "version"),  # v3 reads no snapshot in a state
+        (b'{"v": V, "t": 7}\n', "bad_message"),
         (
-            b'{"v": 3, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
+            b'{"v": V, "t": "hello", "code": 1, "name": "a", "watch": false, "token": null}\n',
             "bad_message",
         ),
-        (b'{"v": 3, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
+        (b'{"v": V, "t": "hello", "code": "A", "name": "a", "watch": false}\n', "bad_message"),
         (
-            b'{"v": 3, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
+            b'{"v": V, "t": "hello", "code": "A", "name": "a", "watch": false, "token": 5}\n',
             "bad_message",
         ),
-        (b'{"v": 3, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
-        (b'{"v": 3, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
-        (b'{"v": 3, "t": "ready", "please": 1}\n', "bad_message"),
-        (b'{"v": 3, "t": "start", "now": true}\n', "bad_message"),
-        (b'{"v": 3, "t": "next"}\n', "bad_message"),
-        (b'{"v": 3, "t": "next", "settings": 3}\n', "bad_message"),
-        (b'{"v": 3, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
+        (b'{"v": V, "t": "act", "seat": true, "decision": 1, "action": {}}\n', "bad_message"),
+        (b'{"v": V, "t": "act", "seat": 0, "decision": 1, "action": {"v": 1}}\n', "bad_action"),
+        (b'{"v": V, "t": "ready", "please": 1}\n', "bad_message"),
+        (b'{"v": V, "t": "start", "now": true}\n', "bad_message"),
+        (b'{"v": V, "t": "next"}\n', "bad_message"),
+        (b'{"v": V, "t": "next", "settings": 3}\n', "bad_message"),
+        (b'{"v": V, "t": "next", "settings": {"seats": []}}\n', "bad_message"),
     ],
 )
 def test_client_messages_are_decoded_strictly(line: bytes, reason: str) -> None:
     with pytest.raises(p.ProtocolError) as caught:
-        p.decode_client(p.parse_line(line))
+        p.decode_client(p.parse_line(_now(line)))
     assert caught.value.reason == reason
 
 

@@ -16,8 +16,9 @@ from textual.widgets import MarkdownViewer
 
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
+from holdem_tui.session.labels import display_name
 from holdem_tui.session.pace import PACES
-from holdem_tui.session.present import ActionModel, Stage, display_name
+from holdem_tui.session.present import ActionModel, Stage
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (

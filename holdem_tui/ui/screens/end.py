@@ -26,7 +26,8 @@ from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
-from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.session.labels import display_name, out_line, seat_title
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.widgets import DialogBox, KeyFooter
 

@@ -28,7 +28,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from holdem_tui.session.controller import Session
-from holdem_tui.session.present import ActionModel, level_label, stakes_label
+from holdem_tui.session.labels import level_label, stakes_label
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.widgets import DialogBox, KeyFooter
@@ -112,7 +113,9 @@ class LobbyScreen(Translated, Screen[None]):
         session = view.session
         game = ""
         if session is not None:
-            game = f"{tr.t(f'game.{session.settings.variant}')} · {stakes_label(session, tr)}"
+            game = (
+                f"{tr.t(f'game.{session.settings.variant}')} · {stakes_label(session.settings, tr)}"
+            )
         self.query_one("#lobby-game", Static).update(game)
         seats = self.query_one("#lobby-seats", Static)
         seats.display = view.phase == FILLING and bool(view.names)

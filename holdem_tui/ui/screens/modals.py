@@ -226,7 +226,7 @@ class BustScreen(Translated, ModalScreen[str]):
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        from holdem_tui.session.present import out_line
+        from holdem_tui.session.labels import out_line
 
         tr = _tr(self)
         session = self.session
@@ -285,8 +285,8 @@ class PastHandsScreen(Translated, ModalScreen[None]):
 
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
+        from holdem_tui.session.labels import display_name
         from holdem_tui.session.narrate import cards_text, narrate
-        from holdem_tui.session.present import display_name
 
         tr = _tr(self)
         session = self.session
