@@ -90,7 +90,5 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     if result is None:
         raise click.ClickException(tr.t("net.lost"))
     click.echo(
-        tr.t(
-            "net.bot_done", name=seat_name, hands=tr.plural("unit.hands", result.table.hand_number)
-        )
+        tr.t("net.bot_done", name=seat_name, hands=tr.plural("unit.hands", result.result.hands))
     )

@@ -43,6 +43,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.review.stats import SeatStats
 from holdem_tui.session.narrate import Slip
+from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
 from holdem_tui.session.snapshot import Snapshot, TableState
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
@@ -603,15 +604,14 @@ class Error:
 
 @dataclass(frozen=True, slots=True)
 class Over:
-    """The session ended: final table plus the stack after every hand (for the chart).
+    """The session ended: its :class:`~holdem_tui.session.outcome.SessionResult`, the
+    host's own, as it is.
 
     ``again`` says the table stays open: the host may open the next game here, and a
     player's "Play again" (:func:`again`) waits for it.
     """
 
-    table: TableState
-    history: tuple[tuple[int, ...], ...]
-    biggest_pot: tuple[int, ...] | None
+    result: SessionResult
     again: bool = False
     #: each person's play over the game (VPIP, PFR, showdowns, all-in luck), by chair, as
     #: the host counted it from the whole hands (a seat only ever sees its own views)
@@ -799,22 +799,70 @@ def error(reason: str, detail: str, params: Mapping[str, Any] | None = None) -> 
 
 
 def over(
-    table: TableState,
-    history: list[tuple[int, ...]],
-    biggest: list[int] | None,
+    result: SessionResult,
     *,
     again: bool = False,
     stats: Mapping[int, SeatStats] | None = None,
 ) -> dict[str, Any]:
     """The session's end (``again``: the table stays open for the next game)."""
+    best = result.biggest_pot
     return {
         "t": "over",
-        "table": encode_table(table),
-        "history": [list(h) for h in history],
-        "biggest_pot": biggest,
+        "result": {
+            "reason": result.reason.value,
+            "hands": result.hands,
+            "elapsed": result.elapsed,
+            "buy_in": result.buy_in,
+            "stacks": list(result.stacks),
+            "busted": list(result.busted),
+            "hands_won": list(result.hands_won),
+            "rebuys": list(result.rebuys),
+            "history": [list(row) for row in result.history],
+            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+        },
         "again": again,
         "stats": [{"seat": seat, **asdict(s)} for seat, s in sorted((stats or {}).items())],
     }
+
+
+def _decode_result(data: object, seats: int) -> SessionResult:
+    """A session's results for ``seats`` chairs, strictly checked."""
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "result must be an object")
+    keys = {"reason", "hands", "elapsed", "buy_in", "stacks", "busted", "hands_won", "rebuys"}
+    keys |= {"history", "biggest_pot"}
+    _keys(data, keys, keys)
+    reason = _str(data, "reason", 16)
+    if reason not in set(EndReason):
+        raise ProtocolError("bad_message", f"unknown end reason {reason[:16]!r}")
+    elapsed = data["elapsed"]
+    if type(elapsed) not in (int, float) or not 0 <= elapsed <= 10**9:
+        raise ProtocolError("bad_message", "elapsed must be seconds in range")
+    history = data["history"]
+    if type(history) is not list or len(history) > 10**6:
+        raise ProtocolError("bad_message", "history must be a list")
+    rows = tuple(tuple(_int_list({"h": row}, "h", seats)) for row in history)
+    best = data["biggest_pot"]
+    biggest = None
+    if best is not None:
+        if type(best) is not list or not 2 <= len(best) <= seats + 2:
+            raise ProtocolError("bad_message", "biggest_pot must be an amount, a hand, winners")
+        amount, hand, *winners = _int_list({"b": best}, "b", len(best))
+        if any(not 0 <= w < seats for w in winners):
+            raise ProtocolError("bad_message", "a winner not at the table")
+        biggest = BiggestPot(amount, hand, tuple(winners))
+    return SessionResult(
+        reason=EndReason(reason),
+        hands=_int(data, "hands", 0, 10**9),
+        elapsed=float(elapsed),
+        buy_in=_int(data, "buy_in", 1, 10**9),
+        stacks=tuple(_int_list(data, "stacks", seats)),
+        busted=tuple(_int_list(data, "busted", seats, nullable=True)),
+        hands_won=tuple(_int_list(data, "hands_won", seats)),
+        rebuys=tuple(_int_list(data, "rebuys", seats)),
+        history=rows,
+        biggest_pot=biggest,
+    )
 
 
 #: the counts of :class:`SeatStats` on the wire; the one share of chips is ``all_in_worth``
@@ -926,17 +974,9 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             _decode_slips(data),
         )
     if kind == "over":
-        keys = {"table", "history", "biggest_pot", "again"}
+        keys = {"result", "again"}
         _keys(data, {"v", "t", "stats", *keys}, keys)  # a host without stats sends none
-        table = decode_table(data["table"], seats)
-        history = data["history"]
-        if type(history) is not list or len(history) > 10**6:
-            raise ProtocolError("bad_message", "history must be a list")
-        rows = tuple(tuple(_int_list({"h": row}, "h", seats)) for row in history)
-        best = data.get("biggest_pot")
-        if best is not None:
-            best = _int_list({"b": best}, "b", len(best) if type(best) is list else -1)
+        result = _decode_result(data["result"], seats)
         stats = _seat_stats(data.get("stats", []), seats)
-        best_pot = None if best is None else tuple(best)
-        return Over(table, rows, best_pot, _bool(data, "again"), stats)
+        return Over(result, _bool(data, "again"), stats)
     raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")

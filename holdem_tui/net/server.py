@@ -1086,15 +1086,7 @@ class TableServer:
     def _over_message(self) -> dict[str, Any]:
         session = self.session
         assert session is not None
-        best = session.biggest_pot
-        biggest = None if best is None else [best.amount, best.hand_number, *best.winners]
-        return p.over(
-            self.table_state(),
-            list(session.table.history),
-            biggest,
-            again=self.options.keep_table,
-            stats=session.seat_stats,
-        )
+        return p.over(session.result(), again=self.options.keep_table, stats=session.seat_stats)
 
     def _end(self) -> None:
         session = self.session

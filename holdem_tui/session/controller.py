@@ -16,7 +16,6 @@ import random
 import time
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,7 @@ from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
-from holdem_tui.session.outcome import EndReason
+from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
 from holdem_tui.session.snapshot import Seating, Snapshot, TableState
 
 if TYPE_CHECKING:
@@ -54,15 +53,6 @@ def default_bot_factory(spec: str, seed: int | None) -> Bot:
     from holdem_tui.bots.registry import make_bot
 
     return make_bot(spec, seed)
-
-
-@dataclass(frozen=True, slots=True)
-class BiggestPot:
-    """The largest pot of the session and who took it, for the end screen."""
-
-    amount: int
-    hand_number: int
-    winners: tuple[int, ...]
 
 
 class Session:
@@ -502,25 +492,11 @@ class Session:
         whole = int(left)
         return whole + (1 if left > whole else 0)
 
-    def net(self, seat: int) -> int:
-        """Chips won (positive) or lost over the session, every rebuy counted as chips paid."""
-        return self.table.seats[seat].stack - self.settings.stack * (1 + self.rebuys[seat])
-
     # ------------------------------------------------------------------ busting
 
     def busted_humans(self) -> list[int]:
         """Human chairs with no chips left, between hands."""
         return [h for h in self.settings.humans if self.table.seats[h].out]
-
-    def place_of(self, seat: int) -> int:
-        """The place a busted chair finished in: one behind everyone who still has chips."""
-        mine = self.table.seats[seat].busted_in_hand or 0
-        later = sum(
-            1
-            for other, s in enumerate(self.table.seats)
-            if other != seat and (not s.out or (s.busted_in_hand or 0) > mine)
-        )
-        return later + 1
 
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""
@@ -555,15 +531,19 @@ class Session:
             return EndReason.TIME_LIMIT
         return EndReason.LEFT
 
-    def stack_history(self, seat: int) -> list[int]:
-        """The chair's stack at the start and after every finished hand (for the chart)."""
-        return [stacks[seat] for stacks in self.table.history]
-
-    def standings(self) -> list[int]:
-        """Chairs from first to last: most chips, then who busted later."""
-
-        def key(seat: int) -> tuple[int, int]:
-            busted = self.table.seats[seat].busted_in_hand
-            return (-self.table.seats[seat].stack, -(busted or 10**9))
-
-        return sorted(range(self.seat_count), key=key)
+    def result(self) -> SessionResult:
+        """The results as they stand (the end screen, a busted player's place)."""
+        table = self.table
+        count = self.seat_count
+        return SessionResult(
+            reason=self.end_reason(),
+            hands=table.hand_number,
+            elapsed=table.elapsed,
+            buy_in=self.settings.stack,
+            stacks=tuple(table.seats[s].stack for s in range(count)),
+            busted=tuple(table.seats[s].busted_in_hand for s in range(count)),
+            hands_won=tuple(self.hands_won),
+            rebuys=tuple(self.rebuys),
+            history=tuple(tuple(row) for row in table.history),
+            biggest_pot=self.biggest_pot,
+        )

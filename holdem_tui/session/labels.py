@@ -8,7 +8,7 @@ and the replay. Each takes the :class:`Named` facts it needs (a session, or a sc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
@@ -17,10 +17,8 @@ from holdem_tui.engine.variants import BettingStructure, rules_of
 from holdem_tui.game_settings import BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.narrate import rank_text
+from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.snapshot import TableState
-
-if TYPE_CHECKING:
-    from holdem_tui.session.controller import Session
 
 
 class Named(Protocol):
@@ -123,16 +121,15 @@ def limit_label(table: TableState, tr: Translator) -> tuple[str, bool]:
     return "", False
 
 
-def out_line(session: Session, seat: int, tr: Translator) -> str:
+def out_line(table: Named, result: SessionResult, seat: int, tr: Translator) -> str:
     """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat)."""
-    hands = session.table.hand_number
-    key = "bust.you_are_out" if len(session.settings.humans) == 1 else "bust.is_out"
+    key = "bust.you_are_out" if len(table.settings.humans) == 1 else "bust.is_out"
     return tr.t(
         key,
-        place=session.place_of(seat),
-        total=session.seat_count,
-        hands=tr.plural("unit.hands", hands),
-        name=display_name(session, seat, tr),
+        place=result.place_of(seat),
+        total=len(result.stacks),
+        hands=tr.plural("unit.hands", result.hands),
+        name=display_name(table, seat, tr),
     )
 
 

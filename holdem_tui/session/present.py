@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from holdem_tui.engine.actions import Action, ActionKind, LegalActions
+from holdem_tui.engine.actions import ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.events import (
     BlindKind,
@@ -139,10 +139,6 @@ class Decision:
     total_pot: int
     min_bet: int
     fixed_limit: bool
-
-    def raise_action(self, amount: int) -> Action:
-        """A bet or a raise to ``amount`` (this street's total), whichever this decision is."""
-        return Action.bet(amount) if self.legal.is_bet else Action.raise_to(amount)
 
 
 def decision_of(view: PlayerView | None, ui: UiState) -> Decision | None:

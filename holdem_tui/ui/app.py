@@ -1,7 +1,7 @@
 """The table app: screens wired to a turn driver, and one factory to build it.
 
 The app draws; a driver (:mod:`holdem_tui.ui.driver`) decides what the table waits for. The
-screens post typed messages (``TableScreen.Move``, ``TableScreen.RaiseChosen``,
+screens post typed messages (a player's ``Move``, from a key or the raise editor,
 ``SetupScreen.Continue``, ...) that the handlers here pass on to the driver, and the app
 answers the driver's requests (redraw, open a screen, run a bot in a thread) with Textual. A
 local game and a network seat are this same app with a different driver:
@@ -37,6 +37,7 @@ from holdem_tui.ui.base_app import BaseApp
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.local import LocalDriver, LocalOptions
+from holdem_tui.ui.moves import Move
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
@@ -86,6 +87,8 @@ class HoldemApp(BaseApp[None]):
         self._reviewing = False
         #: the log of the hand on show, told once per event
         self.hand_log = HandLog()
+        #: a redraw is asked for and not done yet (:meth:`redraw` draws once per change)
+        self._redraw_due = False
         #: where the details of a crash were written (the command line names it)
         self.crash_log: Path | None = None
 
@@ -93,7 +96,7 @@ class HoldemApp(BaseApp[None]):
 
     @property
     def session(self) -> Session | None:
-        """The session on screen (a network seat's: the host's, as this client sees it)."""
+        """The session played on this machine (a network seat has none: the host plays it)."""
         return self.driver.session
 
     @property
@@ -231,13 +234,19 @@ class HoldemApp(BaseApp[None]):
         return None
 
     def redraw(self) -> None:
-        """Rebuild the table model and hand it to the table screen, with the coach's lines."""
-        screen = self.table_screen()
-        session = self.driver.session
-        if screen is None or session is None:
+        """Draw the table afresh once the changes under way are all made: a key that moves
+        the game on (the move, then the next turn) draws it once, not once per change."""
+        if self._redraw_due:
             return
+        self._redraw_due = True
+        self.call_later(self._draw_table)
+
+    def _draw_table(self) -> None:
+        """Rebuild the table model and hand it to the table screen, with the coach's lines."""
+        self._redraw_due = False
+        screen = self.table_screen()
         seating = self.driver.seating()
-        if seating is None:
+        if screen is None or seating is None:
             return
         model = build_table(seating, self.driver.snapshot(), self.driver.ui, self.tr, self.hand_log)
         screen.show_model(model)
@@ -316,17 +325,13 @@ class HoldemApp(BaseApp[None]):
     def _redraw_asked(self) -> None:
         self.redraw()
 
-    @on(TableScreen.Move)
-    def _move(self, message: TableScreen.Move) -> None:
+    @on(Move)
+    def _move(self, message: Move) -> None:
         self.driver.move(message.action, message.legal)
 
     @on(TableScreen.Draw)
     def _draw(self) -> None:
         self.driver.draw()
-
-    @on(TableScreen.RaiseChosen)
-    def _raise_chosen(self, message: TableScreen.RaiseChosen) -> None:
-        self.driver.raise_to(message.amount, message.legal)
 
     @on(TableScreen.ToggleCard)
     def _toggle_card(self, message: TableScreen.ToggleCard) -> None:

@@ -114,7 +114,7 @@ class TableDriver:
     """The shared half of a table's driver; a subclass says where the game is played.
 
     The app calls :meth:`start` once mounted, passes on the player's moves (:meth:`move`,
-    :meth:`raise_to`, :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
+    :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
     :meth:`toggle_reveal`), tells it when the window is big enough again (:meth:`resume`)
     and when the player leaves (:meth:`leave`), and draws :attr:`session` as seen through
     :meth:`snapshot` with :attr:`ui`.
@@ -123,6 +123,7 @@ class TableDriver:
     def __init__(self, settings: GameSettings) -> None:
         #: the settings of the session on screen (the language follows the ``l`` key)
         self.settings = settings
+        #: the session played on this machine (a network seat has none: the host plays it)
         self.session: Session | None = None
         self.ui = UiState()
         self._host: TableHost | None = None
@@ -185,21 +186,20 @@ class TableDriver:
 
     def seating(self) -> Seating | None:
         """What the table screen knows for the whole game (``None``: no game yet)."""
-        session = self.session
-        return None if session is None else session.seating()
+        raise NotImplementedError
 
     def snapshot(self) -> Snapshot | None:
         """The read model the table is drawn from now: the table as the current viewer may
-        know it (a spectator when nobody's cards may show)."""
-        session = self.session
-        if session is None:
-            return None
-        return session.snapshot(self.ui.viewer, reveal_all=self.ui.reveal_all)
+        know it (``None`` before the first deal)."""
+        raise NotImplementedError
 
     def can_review(self) -> bool:
         """Whether this table has finished hands to look back at (the review's key)."""
-        session = self.session
-        return session is not None and bool(session.played)
+        return False
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Play ``seat``'s move where the game is (raise :class:`IllegalAction` to refuse)."""
+        raise NotImplementedError
 
     def _moved(self) -> None:
         """After the player's move went through: carry on (a network seat waits for the host)."""
@@ -234,12 +234,12 @@ class TableDriver:
         is dropped.
         """
         found = self.decision()
-        if found is None or self.session is None:
+        if found is None:
             return False
         if legal is not None and found[1].legal != legal:
             return False
         try:
-            self.session.act(found[0], action)
+            self._play(found[0], action)
         except IllegalAction as exc:
             self._set_ui(notice=refusal_text(self.host.tr, exc))
             self.host.bell()
@@ -248,19 +248,6 @@ class TableDriver:
         self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
         self._moved()
         return True
-
-    def raise_to(self, amount: int, chosen_at: LegalActions | None = None) -> bool:
-        """Bet or raise to ``amount`` (this street's total), whichever the decision is now.
-
-        ``chosen_at`` names the decision the amount was chosen for (the raise editor's): once
-        that has passed, the amount is dropped, as :meth:`move` drops a late key.
-        """
-        found = self.decision()
-        legal = None if found is None else found[1].legal
-        if legal is None:
-            return False
-        action = Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
-        return self.move(action, chosen_at)
 
     def draw(self) -> bool:
         """Throw the marked cards and draw as many (none marked: stand pat)."""

@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Final, TypedDict
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.controller import BotFactory, Session
@@ -25,6 +26,7 @@ from holdem_tui.session.labels import display_name
 from holdem_tui.session.outcome import BustChoice
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.privacy import Moment, Privacy
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import (
     BotMove,
     BotTurn,
@@ -39,7 +41,7 @@ from holdem_tui.session.turns import (
 )
 from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.end import EndScreen, session_counter
 from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen, ShowScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 
@@ -188,6 +190,25 @@ class LocalDriver(TableDriver):
             assert owner is not None
             return SessionReview(session, (owner,), training)
         return SessionReview(session, humans, training)
+
+    def seating(self) -> Seating | None:
+        """The session's settings and the chairs played at this keyboard."""
+        return None if self.session is None else self.session.seating()
+
+    def snapshot(self) -> Snapshot | None:
+        """The session as the current viewer may know it (the privacy rule's viewer)."""
+        session = self.session
+        if session is None:
+            return None
+        return session.snapshot(self.ui.viewer, reveal_all=self.ui.reveal_all)
+
+    def can_review(self) -> bool:
+        """Whether a hand has been finished in this run of the session."""
+        return self.session is not None and bool(self.session.played)
+
+    def _play(self, seat: int, action: Action) -> None:
+        assert self.session is not None
+        self.session.act(seat, action)
 
     def save(self) -> None:
         """Autosave where the session stands (the player is leaving)."""
@@ -395,7 +416,9 @@ class LocalDriver(TableDriver):
 
     def _show_end(self) -> None:
         assert self.session is not None
-        self.host.open_screen(EndScreen(self.session), self.end_chosen)
+        session = self.session
+        screen = EndScreen(session, session.result(), counter=session_counter(session))
+        self.host.open_screen(screen, self.end_chosen)
 
     def end_chosen(self, choice: str | None) -> None:
         """Play again with the same settings, set up a new game, or leave."""

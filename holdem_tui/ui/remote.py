@@ -24,7 +24,7 @@ import shlex
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
@@ -216,7 +216,7 @@ class RemoteDriver(TableDriver):
             if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
                 await self.host.swap_in_table(
-                    self.remote.seat_count, self.remote.settings.variant == Variant.DRAW
+                    len(self.remote.settings.seats), self.remote.settings.variant == Variant.DRAW
                 )
             self.on_host_message(message)
 
@@ -286,10 +286,8 @@ class RemoteDriver(TableDriver):
             )
         else:  # back after a dropped connection: same chair, same picture until the next state
             remote.settings = settings
-            remote.names = settings.seat_names()
         self.remote = remote
         self.settings = settings
-        self.session = remote
         if next_game:
             self._next_game()
         self._lobby(phase=FILLING)
@@ -308,7 +306,7 @@ class RemoteDriver(TableDriver):
         """Redraw the lobby with what changed (and the table as welcomed)."""
         remote = self.remote
         if remote is not None:
-            changes.update(session=remote, host=remote.host, me=remote.me)
+            changes.update(settings=remote.settings, host=remote.host, me=remote.me)
         self.lobby.show(replace(self.lobby.view, **changes))
 
     def _state(self, message: p.State) -> None:
@@ -342,7 +340,7 @@ class RemoteDriver(TableDriver):
             self._set_ui(
                 stage=Stage.BOT,
                 viewer=me,
-                thinking=remote.actor_seat,
+                thinking=message.snapshot.actor_seat,
                 revealed=None,
                 discards=frozenset(),
             )
@@ -400,8 +398,10 @@ class RemoteDriver(TableDriver):
             return
         me = remote.me
         own = {me: message.stats[me]} if me is not None and me in message.stats else None
+        assert remote.result is not None
         self.end = HostedEndScreen(
-            remote,
+            Seating(remote.settings, remote.local_seats),
+            remote.result,
             host=remote.host,
             table_open=remote.table_open,
             code=self.target.code,
@@ -428,13 +428,13 @@ class RemoteDriver(TableDriver):
             if not open_:
                 self.leave()
             elif choice == "again":
-                remote.play_again()
+                remote.again()
                 end.note(OPENING)
             else:
                 self._host_setup(self._setup_start(remote.settings))
             return
         if choice == "again" and open_:
-            remote.play_again()
+            remote.again()
             self._waiting = True
             end.note(WAITING)
         elif choice == "setup":
@@ -537,9 +537,7 @@ class RemoteDriver(TableDriver):
         remote = self.remote
         if remote is None:
             return None
-        if remote.latest is None:
-            return Snapshot(remote.table_state(), None)
-        return remote.latest
+        return remote.snapshot
 
     def can_review(self) -> bool:
         """A network seat holds no whole hand to look back at."""
@@ -554,8 +552,22 @@ class RemoteDriver(TableDriver):
         if self.skip_reveal():
             return
         seated = self.remote is not None and self.remote.me is not None
-        if seated and self.ui.stage is Stage.HAND_OVER:
-            self._send(p.ready())
+        if seated and self.ui.stage is Stage.HAND_OVER and self.remote is not None:
+            self.remote.ready()
+
+    def show_cards(self) -> None:
+        """This player won without a showdown and turns the cards up (the host offered it)."""
+        remote = self.remote
+        snap = self.snapshot()
+        if remote is None or snap is None or self.ui.stage is not Stage.HAND_OVER:
+            return
+        if remote.me is not None and remote.me in snap.may_show:
+            remote.show()
+
+    def _play(self, seat: int, action: Action) -> None:
+        """The move travels to the host, whose answer is the next picture (or an error)."""
+        assert self.remote is not None
+        self.remote.act(action)
 
 
 def create_remote_app(

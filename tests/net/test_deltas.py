@@ -28,6 +28,7 @@ from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
@@ -181,7 +182,7 @@ async def test_a_reconnect_mid_hand_starts_from_a_whole_state_and_follows_on(sen
         again = await back.next_decision()
         assert again.full and again.decision == state.decision and again.view == state.view
         over = await back.play()
-        assert over["table"]["hand_number"] == 3
+        assert over["result"]["hands"] == 3
         _wholes, deltas = _check_pictures(back, sent)
         assert back.pictures[0].full and deltas > 0
         assert await bo is not None
@@ -433,7 +434,7 @@ async def test_the_host_starts_without_the_open_chairs_and_nobody_else_can() -> 
         late = await WireClient.join(server, "Cy")
         assert late.messages[-1]["reason"] == "started"
         overs = await asyncio.gather(host.play(), ana.play())
-        assert sum(overs[0]["table"]["stacks"]) == 3 * 1000
+        assert sum(overs[0]["result"]["stacks"]) == 3 * 1000
         assert overs[0]["again"] is False  # this table closes after its game
         await host.send(p.start())
         await _expect_error(host, "not_now")
@@ -450,7 +451,7 @@ async def test_start_now_needs_two_players_and_the_table_still_fills() -> None:
         assert server.phase == LOBBY
         ana = await WireClient.join(server, "Ana")  # the last chair: the table deals itself
         overs = await asyncio.gather(host.play(), ana.play())
-        assert overs[0]["table"]["hand_number"] == 1
+        assert overs[0]["result"]["hands"] == 1
     finally:
         await server.close()
 
@@ -476,8 +477,8 @@ async def test_start_now_at_a_resumed_table_plays_on_with_the_absent_away() -> N
         assert again.phase == LOBBY  # Ana is not back
         await host.send(p.start())
         over = await host.play()
-        assert over["table"]["hand_number"] == 3
-        assert len(over["table"]["stacks"]) == 2  # nobody's chips were taken away
+        assert over["result"]["hands"] == 3
+        assert len(over["result"]["stacks"]) == 2  # nobody's chips were taken away
     finally:
         await again.close()
 
@@ -517,7 +518,7 @@ async def test_the_next_game_at_the_same_table_with_players_staying_and_coming_b
         back = await WireClient.join(server, "Bo")  # back with the code and his name
         assert back.seat == 2 and back.messages[0]["game"] == 2
         overs = await asyncio.gather(host.play(), ana.play(), back.play())
-        assert all(over["table"]["hand_number"] == 2 for over in overs)
+        assert all(over["result"]["hands"] == 2 for over in overs)
         assert server.game == 2 and server.finished
         for client in (host, ana, back, spy):
             _check_pictures(client, sent)
@@ -551,8 +552,8 @@ async def test_new_settings_for_the_next_game_and_who_finds_no_chair() -> None:
         welcome = await ana.next(("welcome",))
         assert welcome["game"] == 2 and ana.seat == 1
         overs = await asyncio.gather(host.play(), ana.play())
-        assert overs[0]["table"]["hand_number"] == 1
-        assert len(overs[0]["table"]["stacks"]) == 3
+        assert overs[0]["result"]["hands"] == 1
+        assert len(overs[0]["result"]["stacks"]) == 3
     finally:
         await server.close()
 
@@ -578,13 +579,13 @@ def test_the_client_calls_the_end_screen_binds() -> None:
     sent_by_friend: list[dict[str, Any]] = []
     friend = RemoteSession(settings, 1, sent_by_friend.append)
     assert friend.start_now() is False
-    friend.play_again()
+    friend.again()
     friend.new_game(settings)
     assert sent_by_friend == [p.again(), p.leave()]
     sent_by_host: list[dict[str, Any]] = []
     host = RemoteSession(settings, 0, sent_by_host.append, host=True, reveal_ms=900)
     assert host.start_now() is True
-    host.play_again()
+    host.again()
     host.new_game(settings)
     assert sent_by_host == [p.start(), p.next_game(None), p.next_game(settings)]
     assert host.reveal_seconds == 0.9
@@ -679,9 +680,15 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
 # --------------------------------------------------------------------------- the game's stats
 
 
+#: a game of one hand that changed nothing, as the host ends it
+RESULT = SessionResult(
+    EndReason.HAND_LIMIT, 1, 60.0, 500, (500,) * 3, (None,) * 3, (0,) * 3, (0,) * 3,
+    ((500,) * 3, (500,) * 3),
+)  # fmt: skip
+
+
 def _over_frame(stats: object) -> bytes:
-    table = TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    data = p.over(table, [(500, 500, 500)], None)
+    data = p.over(RESULT)
     data["stats"] = stats
     return p.frame(data)
 
@@ -691,10 +698,9 @@ def test_the_hosts_stats_cross_the_wire_exactly() -> None:
 
     ana = SeatStats(hands=12, vpip=5, pfr=3, aggressive=7, calls=4, showdowns=2,
                     showdowns_won=1, all_ins=1, all_in_won=250, all_in_worth=187.5)  # fmt: skip
-    table = TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    frame = p.frame(p.over(table, [(500, 500, 500)], None, stats={2: ana}))
+    frame = p.frame(p.over(RESULT, stats={2: ana}))
     over = p.decode_server(p.parse_line(frame), 3)
-    assert isinstance(over, p.Over) and over.stats == {2: ana}
+    assert isinstance(over, p.Over) and over.stats == {2: ana} and over.result == RESULT
     bare = json.loads(frame)
     del bare["stats"]  # a host that counted nothing sends none
     quiet = p.decode_server(p.parse_line(json.dumps(bare).encode()), 3)

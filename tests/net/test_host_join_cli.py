@@ -205,7 +205,7 @@ def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
 
         overs = asyncio.run(asyncio.wait_for(play(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert all(len(over.result.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
         assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
@@ -229,7 +229,7 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
 
         overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert all(len(over.result.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
         assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:

@@ -81,7 +81,8 @@ def progress_mark(app: App[Any]) -> tuple[object, ...]:
             id(session),
             app.ui,
             None if hand is None else (id(hand), len(hand.events)),
-            id(getattr(session, "view", None)),  # a network seat: each state is a new view
+            # a network seat: each picture the host sends is a new state
+            id(getattr(getattr(app.driver, "remote", None), "state", None)),
         ]
     return tuple(marks)
 
@@ -574,7 +575,7 @@ def _lobby_shows(here: int) -> Driver:
                 )
                 if present and name and seat.is_human
             )
-            return view.session is not None and people == here
+            return view.settings is not None and people == here
 
         await wait_for(pilot, shown)
         await pilot.pause()

@@ -292,7 +292,8 @@ async def test_the_editor_closes_when_its_decision_has_passed() -> None:
         editor = await open_editor(pilot, app)
         legal = legal_now(app)
         stale = LegalActions(player=legal.player, can_raise=True, min_raise_to=1, max_raise_to=2)
-        assert not app.driver.raise_to(legal.min_raise_to, stale), "an old amount is dropped"
+        old = app.driver.move(legal.bet_or_raise(legal.min_raise_to), stale)
+        assert not old, "an old amount is dropped"
         app.driver.ui = replace(app.driver.ui, stage=Stage.BOT)  # the table moves on
         app.redraw()
         await pilot.pause()

@@ -27,8 +27,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.session.controller import Session
-from holdem_tui.session.labels import level_label, stakes_label
+from holdem_tui.game_settings import GameSettings
+from holdem_tui.session.labels import Named, level_label, stakes_label
+from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
 from holdem_tui.ui.screens.end import EndScreen
@@ -46,7 +47,7 @@ if TYPE_CHECKING:  # the counting is imported when a game ends
 class LobbyView:
     """What the lobby shows: the table's address and code, and the chairs so far.
 
-    ``session`` is the table as welcomed (its game, stakes, bot levels; ``None`` before
+    ``settings`` is the table as welcomed (its game, stakes, bot levels; ``None`` before
     the welcome), ``names`` and ``here`` the host's latest word on each chair (a name, or
     ``None`` while open; whether its player is at the table now). ``host`` marks the host's
     own lobby (it may start now), ``me`` this client's chair. ``problem`` is the last
@@ -56,7 +57,7 @@ class LobbyView:
     address: str
     code: str
     phase: str = CONNECTING
-    session: Session | None = None
+    settings: GameSettings | None = None
     host: bool = False
     me: int | None = None
     names: tuple[str | None, ...] = ()
@@ -110,12 +111,10 @@ class LobbyScreen(Translated, Screen[None]):
         tr = translator(self)
         view = self.view
         title.update(tr.t("net.table_at", address=view.address, code=view.code))
-        session = view.session
+        settings = view.settings
         game = ""
-        if session is not None:
-            game = (
-                f"{tr.t(f'game.{session.settings.variant}')} · {stakes_label(session.settings, tr)}"
-            )
+        if settings is not None:
+            game = f"{tr.t(f'game.{settings.variant}')} · {stakes_label(settings, tr)}"
         self.query_one("#lobby-game", Static).update(game)
         seats = self.query_one("#lobby-seats", Static)
         seats.display = view.phase == FILLING and bool(view.names)
@@ -145,7 +144,7 @@ class LobbyScreen(Translated, Screen[None]):
         table.add_column(justify="right")
         table.add_column(no_wrap=True, max_width=34, overflow="ellipsis")
         table.add_column()
-        settings = None if view.session is None else view.session.settings
+        settings = view.settings
         for index, name in enumerate(view.names):
             here = index < len(view.here) and view.here[index]
             seat = (
@@ -204,7 +203,8 @@ class HostedEndScreen(EndScreen):
 
     def __init__(
         self,
-        session: Session,
+        table: Named,
+        result: SessionResult,
         *,
         host: bool,
         table_open: bool,
@@ -212,7 +212,7 @@ class HostedEndScreen(EndScreen):
         stats: Mapping[int, SeatStats] | None = None,
     ) -> None:
         """``stats``: this player's play over the game, as the host counted it."""
-        super().__init__(session, stats)
+        super().__init__(table, result, stats)
         self.host = host
         self.table_open = table_open
         self.code = code

@@ -231,7 +231,9 @@ class BustScreen(Translated, ModalScreen[str]):
         tr = _tr(self)
         session = self.session
         self.query_one(DialogBox).retitle(tr.t("bust.title"))
-        self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
+        self.query_one("#bust-text", Static).update(
+            out_line(session, session.result(), self.seat, tr)
+        )
         keys = [
             ActionModel(
                 "r",

@@ -1,7 +1,8 @@
 """The game screen: the oval table, the log, what you may do, and the footer.
 
-The screen holds no game logic. Its keys post typed messages (:class:`TableScreen.Move`,
-:class:`TableScreen.RaiseChosen`, ...) that the app passes to its driver, which owns the
+The screen holds no game logic. Its keys post typed messages (a player's
+:class:`~holdem_tui.ui.moves.Move`, :class:`TableScreen.Draw`, ...) that the app passes to
+its driver, which owns the
 session; the app answers by assigning a fresh :class:`TableModel`, which this screen hands
 down to its widgets. The model's :class:`~holdem_tui.session.present.Decision` is all the
 keys need to make a move (check or call, the fixed-limit amount, the raise editor's range),
@@ -29,10 +30,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.engine.actions import Action, LegalActions
+from holdem_tui.engine.actions import Action
 from holdem_tui.i18n import language_name
 from holdem_tui.session.present import ActionModel, Decision, TableModel
 from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.moves import Move
 from holdem_tui.ui.raise_editor import RaiseEditor
 from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
 
@@ -64,31 +66,12 @@ class TableScreen(Screen[None]):
         Binding("e", "review", show=False, id="review"),
     ]
 
-    @dataclass
-    class Move(Message):
-        """The player plays ``action`` at the decision whose legal moves were ``legal``.
-
-        A move that arrives after that decision has passed (keys typed faster than the
-        table moves) is dropped rather than played at the next one.
-        """
-
-        action: Action
-        legal: LegalActions | None = None
-
     class Draw(Message):
         """Throw the marked cards (none marked: stand pat).
 
         Sent as a request, not a move: cards marked by keys typed just before it are still
         on their way, and the driver, which receives them in order, knows them all.
         """
-
-    @dataclass
-    class RaiseChosen(Message):
-        """The player bets or raises to ``amount``, this street's total, at the decision
-        whose legal moves were ``legal`` (dropped if that decision has passed)."""
-
-        amount: int
-        legal: LegalActions | None = None
 
     @dataclass
     class ToggleCard(Message):
@@ -264,11 +247,11 @@ class TableScreen(Screen[None]):
 
     def _fold_answer(self, fold: bool | None) -> None:
         if fold:
-            self.post_message(self.Move(Action.fold()))
+            self.post_message(Move(Action.fold()))
 
     def _move(self, action: Action) -> None:
         decision = self.decision
-        self.post_message(self.Move(action, None if decision is None else decision.legal))
+        self.post_message(Move(action, None if decision is None else decision.legal))
 
     def action_check_call(self) -> None:
         """Check when free, else call the amount shown on the key."""
@@ -285,10 +268,10 @@ class TableScreen(Screen[None]):
         if not legal.can_raise:
             # say why nothing happens (the cap, nobody left to raise): the engine's reason
             target = legal.current_bet + legal.call_amount + max(1, decision.min_bet)
-            self._move(decision.raise_action(target))
+            self._move(legal.bet_or_raise(target))
             return
         if decision.fixed_limit:
-            self.post_message(self.RaiseChosen(legal.min_raise_to, legal))
+            self._move(legal.bet_or_raise(legal.min_raise_to))
             return
         self.editor.open(decision)
         self._sync_bars()
@@ -317,12 +300,6 @@ class TableScreen(Screen[None]):
         if self.editor.is_open:
             self.editor.type_digits(event.text)
             event.stop()
-
-    @on(RaiseEditor.Chosen)
-    def _raise_chosen(self, message: RaiseEditor.Chosen) -> None:
-        message.stop()
-        self._sync_bars()
-        self.post_message(self.RaiseChosen(message.amount, message.legal))
 
     @on(RaiseEditor.Closed)
     def _raise_closed(self, message: RaiseEditor.Closed) -> None:
