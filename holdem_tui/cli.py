@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "Start a game at the table with every setting as a flag."),
     "host": ("host", "Host a table for friends on their own terminals."),
     "join": ("join", "Join a table someone hosts (or watch it, or seat a bot)."),
+    "serve": ("serve", "Play in a web browser: a game per tab, or one table for all."),
     "bench": ("bench", "Measure evaluator, equity, engine and bot speed."),
     "replay": ("replay", "Replay PHH hand histories (viewer, or --json for a check)."),
     "review": ("review", "Step through saved hands with the coach (the hand review)."),

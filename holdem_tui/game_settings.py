@@ -8,11 +8,11 @@ saved (``to_dict``) and restored (``from_dict``) between runs without surprises.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from holdem_tui.bots.seeds import new_session_seed
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT, MIN_ANTE
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.table import TableConfig
@@ -131,7 +131,7 @@ class GameSettings:
         """A copy with a concrete seed, so a random session can still be replayed exactly."""
         if self.seed is not None:
             return self
-        return replace(self, seed=random.SystemRandom().randrange(1, 2**31))
+        return replace(self, seed=new_session_seed())
 
     # ------------------------------------------------------------------ derived
 

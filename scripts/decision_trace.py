@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from holdem_tui.bots.registry import make_bot
 from holdem_tui.bots.safety import safe_decide
+from holdem_tui.bots.seeds import bot_seed
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
@@ -59,7 +60,8 @@ def trace(setup: Setup, verbose: bool) -> tuple[str, int]:
         ante=default_draw_ante(10) if setup.variant is Variant.DRAW else 0,
     )
     table = Table(config)
-    bots = [make_bot(level, setup.seed * 100 + i) for i, level in enumerate(setup.levels)]
+    # each chair's bot seeded as a session seeds it (an HMAC of the session seed)
+    bots = [make_bot(level, bot_seed(setup.seed, i)) for i, level in enumerate(setup.levels)]
     digest = hashlib.sha256()
     played = 0
 

@@ -21,12 +21,14 @@ def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.fixture(autouse=True)
 def _no_wall_clock_for_plugin_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A plugin bot's process gets a hang guard, not 20 s, to start: on a loaded machine a
-    slow start must not turn into a counted fault and change what a test sees."""
+    """A plugin bot's process gets a hang guard, not 20 s, to start, and as much on its
+    session clock: on a loaded machine a slow start must not turn into a counted fault and
+    change what a test sees (the clock's own tests give it a budget and a fake clock)."""
     from holdem_tui.bots import sandbox
     from tests.support.hang import HANG_GUARD
 
     monkeypatch.setattr(sandbox, "START_TIMEOUT", HANG_GUARD)
+    monkeypatch.setattr(sandbox, "SESSION_BUDGET", HANG_GUARD)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -6,12 +6,15 @@ away and the list can never keep a name alive that no longer exists. Textual's, 
 rich's reflective names are patterns in ``ignore_names`` instead.
 """
 
+import sys
+
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
+from holdem_tui.web.process import TabProcess
 
 
 def kept(
@@ -21,6 +24,7 @@ def kept(
     plugin: ProcessBot,
     connection: Connection,
     remote: RemoteSession,
+    tab: TabProcess,
 ) -> None:
     # pokerkit's trio: every verify_x has its can_x, part of the engine's API
     hand.can
@@ -38,3 +42,10 @@ def kept(
     # TEMPORARY, until the network seat's UI (issue 18) and the review screen (issue 17)
     # merge: the client calls they bind, and the record the table's review is built from
     HandRecord.from_hand
+    # textual-serve's AppService calls these on the subclass that serves a tab's game
+    tab._open_app_process
+    tab._stdin
+    tab.remote_write_bytes
+    tab.remote_write_str
+    # a tab's game points Python's own stdout at the screen's stream: Textual writes there
+    sys.__stdout__

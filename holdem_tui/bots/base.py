@@ -28,7 +28,10 @@ class Bot(Protocol):
     ``name`` and a ``decide`` method; :class:`BaseBot` is there for convenience.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """Who the bot is, in reports and fault logs (a plain attribute does)."""
+        ...
 
     def decide(self, view: PlayerView) -> Action | Decision:
         """Answer the decision carried by ``view`` (``view.legal`` is never ``None`` here).

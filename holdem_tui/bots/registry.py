@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from collections.abc import Callable
 from functools import partial
 
@@ -62,20 +63,47 @@ def load_plugin(spec: str) -> type:
     return target
 
 
+#: plugin bots started by :func:`check_spec`, waiting for the seat that follows (by spec)
+_checked: dict[str, list[Bot]] = {}
+
+
+def discard_checked() -> None:
+    """End the checked plugins nobody seated (before forking workers that build their own)."""
+    for bots in _checked.values():
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+    _checked.clear()
+
+
+if hasattr(os, "register_at_fork"):  # a forked child's copies are its parent's processes
+    os.register_at_fork(after_in_child=_checked.clear)
+
+
 def check_spec(spec: str) -> None:
     """Raise ``ValueError`` if ``spec`` names no level and no plugin class with ``decide``.
 
-    A plugin is checked in its own process (started and ended here), never imported into
-    the game's.
+    A plugin is checked in its own process, never imported into the game's: the process
+    that checked it is kept and becomes the plugin's seat (:func:`make_bot` takes it), so
+    checking costs no extra start.
     """
-    if ":" in spec:
-        from holdem_tui.bots.sandbox import ProcessBot
-
-        bot = make_bot(spec)
-        if isinstance(bot, ProcessBot):
-            bot.close()
+    text = spec.strip()
+    if ":" not in text:
+        resolve(text)
         return
-    resolve(spec)
+    from holdem_tui.bots.sandbox import PluginFault, ProcessBot
+
+    bot = make_bot(text)
+    if isinstance(bot, ProcessBot):
+        try:
+            bot.ready()
+        except (ValueError, PluginFault) as exc:
+            bot.close()
+            if isinstance(exc, ValueError):
+                raise
+            raise ValueError(f"custom bot {text!r}: {exc.detail}") from None
+    _checked.setdefault(text, []).append(bot)
 
 
 def _plugin_syntax(spec: str) -> None:
@@ -104,8 +132,13 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     """Build the bot a spec names, seeded.
 
     A plugin becomes a :class:`~holdem_tui.bots.sandbox.ProcessBot`: its class is built in
-    its own process (with ``seed`` when it takes one) and a bad spec raises ``ValueError``
-    here, before any hand. Its name is the plugin's own ``name`` when printable, else the
-    spec, so reports and fault logs always say which bot it was.
+    its own confined process (with ``seed`` when it takes one), started in the background; a
+    spec with bad syntax raises ``ValueError`` here, a class that is missing or no bot is
+    found by :func:`check_spec` (or, unchecked, costs the plugin its decisions). Its name
+    is the plugin's own ``name`` when printable, else the spec, so reports and fault logs
+    always say which bot it was.
     """
+    checked = _checked.get(spec.strip())
+    if checked:
+        return checked.pop()  # a plugin's seed is fresh random bits either way
     return resolve(spec)(seed)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
-from holdem_tui.bots.sandbox import PluginFault, ProcessBot
+from holdem_tui.bots.sandbox import RETIRED_DETAIL, PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView, own_copy
@@ -155,25 +155,35 @@ def safe_decide(
     if legal is None:
         raise ValueError("the view carries no decision")
     answer, kind, detail = _run(bot, view, timeout)
+    decision: Decision | None = None
     if kind is None:
         action, reason = _split(answer, bot)
         problem = illegal_reason(action, legal)
         if problem is None:
             assert isinstance(action, Action)
-            return Decision(action, reason), None
-        kind, detail = "illegal", problem
+            decision = Decision(action, reason)
+        else:
+            kind, detail = "illegal", problem
+    retired_now = isinstance(bot, ProcessBot) and bot.outcome(kind)
+    if decision is not None:
+        return decision, None
+    assert kind is not None
+    if retired_now:
+        kind, detail = "retired", f"{detail}; retired after repeated faults"
+    # the one fallback of every bot, plugin or not: the passive move, with no reason
     substitute = legal.passive_action()
     name = str(getattr(bot, "name", type(bot).__name__))
     fault = BotFault(name, view.hand_number, kind, detail, substitute)
-    log.warning(
-        "bot %s (hand %d, position %s): %s: %s; played %s instead",
-        name,
-        view.hand_number,
-        view.me,
-        kind,
-        detail,
-        substitute.kind.value,
-    )
+    if detail != RETIRED_DETAIL:  # a retired plugin is reported once, when it retires
+        log.warning(
+            "bot %s (hand %d, position %s): %s: %s; played %s instead",
+            name,
+            view.hand_number,
+            view.me,
+            kind,
+            detail,
+            substitute.kind.value,
+        )
     return Decision(substitute), fault
 
 
@@ -187,8 +197,12 @@ class SafeBot:
     def __init__(self, bot: Bot, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.bot = bot
         self.timeout = timeout
-        self.name: str = str(getattr(bot, "name", type(bot).__name__))
         self.faults: list[BotFault] = []
+
+    @property
+    def name(self) -> str:
+        """The wrapped bot's name (a plugin's own once it has started)."""
+        return str(getattr(self.bot, "name", type(self.bot).__name__))
 
     def decide(self, view: PlayerView) -> Decision:
         """The wrapped bot's checked decision, or check-or-fold when it fails."""

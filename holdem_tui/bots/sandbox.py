@@ -1,14 +1,26 @@
-"""Plugin bots run in their own process: a copy of the view goes out, an action comes back.
+"""Plugin bots run in their own confined process: a copy of the view goes out, an action back.
 
-Why: a plugin in the game's process can read every hole card (``gc.get_objects()``), change
-the engine's pots, spin forever or allocate gigabytes while holding the GIL so no timeout
-fires. :class:`ProcessBot` starts :mod:`holdem_tui.bots.plugin_worker`, checks there (not
-here: the game never imports a plugin) that the spec names a class with ``decide``, then
-for each decision sends the view through :mod:`holdem_tui.wire` and waits at most the
-timeout for the answer. A late, dead or babbling worker is killed and restarted for the
-next decision; every fault is counted by kind. The worker's memory is capped. A reason the
-plugin gives comes back beside the action, strictly decoded and kept only in its own words
-(a bad one is dropped, the action still counts).
+Why: a plugin is code that wants to win by cheating. In the game's process it could read
+every hole card (``gc.get_objects()``), change the engine's pots, spin forever or allocate
+gigabytes while holding the GIL so no timeout fires. :class:`ProcessBot` starts
+:mod:`holdem_tui.bots.plugin_worker`, which puts itself behind the operating system's
+boundary (:mod:`holdem_tui.bots.confine`) before it imports the plugin, and checks there
+(never here: the game never imports a plugin) that the spec names a class with ``decide``.
+
+Time is bounded three ways, so a plugin cannot stall a table:
+
+* each decision waits at most the decision timeout, *including* any wait for the plugin's
+  process to start again: starts and restarts run in the background, and a decision that
+  comes before one is ready is a timeout (check or fold);
+* a session budget (a chess clock): the plugin starts with :data:`SESSION_BUDGET` seconds
+  and gains :data:`BUDGET_INCREMENT` per decision; a decision may never use more than the
+  clock holds, so answering just under the timeout every time drains it;
+* :data:`MAX_CONSECUTIVE_FAULTS` faults of any kind in a row (timeouts, crashes, garbled or
+  illegal answers, exceptions) retire the plugin: its process is ended and it checks or
+  folds for the rest of the session without being asked again.
+
+Every fault is counted by kind. A reason the plugin gives comes back beside the action,
+strictly decoded; :mod:`holdem_tui.bots.safety` alone puts it in the plugin's own words.
 """
 
 from __future__ import annotations
@@ -17,14 +29,20 @@ import contextlib
 import logging
 import os
 import select
+import signal
 import subprocess
 import sys
 import threading
 import time
 import weakref
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
 
+from holdem_tui.bots import confine
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.wire import codec
@@ -33,16 +51,27 @@ log = logging.getLogger("holdem_tui.bots")
 
 #: address-space cap of a plugin's process (MiB): room for numpy, not for a 2 GB array
 DEFAULT_MEMORY_MB = 1024
-#: seconds a plugin's process may take to import and build its bot
+#: seconds a plugin's process may take to import and build its bot before the game stops
+#: waiting for it on the command line (:meth:`ProcessBot.ready`); at the table a decision
+#: never waits longer than its own timeout
 START_TIMEOUT = 20.0
-#: restarts in a row that fail before a plugin is retired (it then always checks or folds)
-MAX_FAILED_RESTARTS = 3
+#: seconds of thinking a plugin has in hand at the start of a session (its chess clock)
+SESSION_BUDGET = 20.0
+#: seconds added to the clock with every decision
+BUDGET_INCREMENT = 1.0
+#: faults of any kind in a row after which a plugin is retired for the session
+MAX_CONSECUTIVE_FAULTS = 3
 #: longest answer line read from a plugin (an action is well under 200 bytes)
 MAX_ANSWER_BYTES = 64 * 1024
+#: what a retired plugin's every later decision reports (it is not asked any more)
+RETIRED_DETAIL = "retired after repeated faults"
+#: environment variables whose values name the game's private folders (data, settings)
+PRIVATE_DIR_VARIABLES = ("HOLDEM_TUI_DATA_DIR", "HOLDEM_TUI_CONFIG_DIR")
 
 
 class PluginFault(Exception):
-    """One decision a plugin did not make; ``kind`` is timeout, crash, exception or protocol."""
+    """One decision a plugin did not make; ``kind`` says why (timeout, crash, exception,
+    protocol or retired)."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -50,27 +79,114 @@ class PluginFault(Exception):
         self.detail = detail
 
 
+def worker_environment() -> dict[str, str]:
+    """The plugin's whole environment: nothing of the game's (no paths, no seed, no user).
+
+    ``PYTHONPATH`` only lets the worker import this game; the plugin's own import path comes
+    in the hello. One thread per numeric library: their buffers would eat the memory cap.
+    """
+    import holdem_tui
+
+    return {
+        "PATH": os.defpath,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONPATH": str(Path(holdem_tui.__file__).resolve().parent.parent),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
+
+
+def private_folders() -> list[str]:
+    """Folders the plugin may never be granted (nor any folder holding one): the player's
+    home, and the game's data and settings wherever they were moved."""
+    found = [str(Path.home())]
+    found += [os.environ[name] for name in PRIVATE_DIR_VARIABLES if os.environ.get(name)]
+    return found
+
+
+_protected = False
+#: the boundary's layers the last plugin process reported (the start line and ``bench``)
+last_layers: tuple[confine.Layer, ...] = ()
+#: the one thread that starts plugin processes. The kernel's "kill me when my parent dies"
+#: (``PR_SET_PDEATHSIG``) follows the *thread* that started a process: started from a
+#: short-lived thread, a worker would be killed when that thread ends; this one lives as
+#: long as the game
+_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+
+
+def _new_spawner() -> None:
+    """In a forked child (the simulator's worker processes) the parent's spawner thread does
+    not exist: the child starts its plugins from a spawner of its own."""
+    global _SPAWNER
+    _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_spawner)
+
+
+def _protect_game_once() -> None:
+    """The game becomes undumpable the first time a plugin is seated (see
+    :func:`~holdem_tui.bots.confine.protect_game`)."""
+    global _protected
+    if not _protected:
+        _protected = True
+        if not confine.protect_game():
+            log.info("could not make the game undumpable (not Linux?)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """How a plugin's process is started: its memory cap, where its output goes (nowhere
+    unless a log file is given) and layers of the boundary left out (tests and bench only)."""
+
+    memory_mb: int = DEFAULT_MEMORY_MB
+    log_file: Path | None = None
+    without: frozenset[str] = frozenset()
+
+
 class _Worker:
     """One running plugin process and a bounded line reader on its answers."""
 
-    def __init__(self, spec: str, seed: int | None, memory_mb: int, timeout: float) -> None:
-        env = dict(os.environ)
-        # one thread per numeric library: their buffers would eat the memory cap
-        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-            env[name] = "1"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "holdem_tui.bots.plugin_worker"],
+    def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
+        memory_mb, log_file = options.memory_mb, options.log_file
+        self._log: IO[bytes] | None = None
+        if log_file is not None:
+            self._log = open(log_file, "ab")  # noqa: SIM115 - closed with the worker
+        self.process = _SPAWNER.submit(
+            subprocess.Popen,
+            [sys.executable, "-B", "-m", "holdem_tui.bots.plugin_worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
+            stderr=self._log if self._log is not None else subprocess.DEVNULL,
+            env=worker_environment(),
+            cwd="/",
             bufsize=0,
             close_fds=True,
-        )
+            start_new_session=True,  # its own process group (killed whole) and no terminal
+        ).result()
         self._buffer = b""
-        self._finalizer = weakref.finalize(self, _kill, self.process)
-        hello = {"hello": {"spec": spec, "seed": seed, "path": sys.path, "memory_mb": memory_mb}}
-        reply = self.ask(hello, timeout)
+        self._finalizer = weakref.finalize(self, _kill, self.process, self._log, os.getpid())
+        self.name = spec
+        self.layers: tuple[confine.Layer, ...] = ()
+        self._hello = {
+            "hello": {
+                "spec": spec,
+                "seed": seed,
+                "path": sys.path,
+                "memory_mb": memory_mb,
+                "private": private_folders(),
+                "without": sorted(options.without),
+            }
+        }
+
+    def handshake(self, timeout: float) -> None:
+        """Send the hello and read ``ready`` (raises ``ValueError`` on a refusal)."""
+        reply = self.ask(self._hello, timeout)
         if "refused" in reply:
             self.close()
             raise ValueError(str(reply["refused"])[:500])
@@ -78,7 +194,10 @@ class _Worker:
         if not isinstance(ready, dict) or not isinstance(ready.get("name"), str):
             self.close()
             raise PluginFault("protocol", "no ready message")
-        self.name: str = ready["name"]
+        self.name = ready["name"]
+        self.layers = _layers(ready.get("layers"))
+        global last_layers
+        last_layers = self.layers
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one message and read one answer line within ``timeout`` seconds."""
@@ -105,7 +224,7 @@ class _Worker:
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise PluginFault("timeout", f"no answer within {timeout:g} s")
+                raise PluginFault("timeout", f"no answer within {timeout:.3g} s")
             ready, _, _ = select.select([stdout], [], [], left)
             if not ready:
                 continue
@@ -131,28 +250,100 @@ class _Worker:
         return self.process.poll() is None
 
     def close(self) -> None:
-        """Kill the process and reap it."""
+        """Kill the process's whole group and reap it."""
         self._finalizer()
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    for stream in (process.stdin, process.stdout):
+def isolation_line(layers: tuple[confine.Layer, ...]) -> str | None:
+    """One line saying what of the plugin boundary is missing here (``None``: all of it held).
+
+    Said at start when a plugin is seated, and by ``holdem-tui bench --only isolation``.
+    """
+    if not sys.platform.startswith("linux"):
+        return (
+            f"plugin bots on {sys.platform}: a separate process with a memory cap and a time "
+            "limit only; they can read your files, use the network and see other programs"
+        )
+    missing = [f"{layer.name} ({layer.detail})" for layer in layers if not layer.held]
+    if not missing:
+        return None
+    return "plugin isolation incomplete on this system: no " + "; no ".join(missing)
+
+
+def _layers(data: object) -> tuple[confine.Layer, ...]:
+    """The boundary's layers as the worker reported them (anything malformed is dropped)."""
+    if not isinstance(data, list):
+        return ()
+    return tuple(
+        confine.Layer(str(item[0])[:40], item[1] is True, str(item[2])[:300])
+        for item in data
+        if isinstance(item, list) and len(item) == 3
+    )
+
+
+def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: int) -> None:
+    if os.getpid() != owner:
+        return  # a forked copy of the game (the simulator's workers): the process is not ours
+    for stream in (process.stdin, process.stdout, log_file):
         with contextlib.suppress(OSError):
             if stream is not None:
                 stream.close()
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, signal.SIGKILL)  # the worker and anything it started
     with contextlib.suppress(OSError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5.0)
 
 
-class ProcessBot:
-    """A plugin bot seen by the game like any bot, but living in its own process.
+class _Start:
+    """A plugin's process being started in the background: ``done`` is set once it is
+    ready (``worker``) or failed (``error``). Cancelling ends the process."""
 
-    Building one starts the worker and waits until the plugin is imported and checked, so
-    a bad spec raises ``ValueError`` before any hand. ``decide`` raises
-    :class:`PluginFault` on a timeout, a crash, an exception inside the plugin or a garbled
-    answer; :func:`~holdem_tui.bots.safety.safe_decide` turns that into check-or-fold.
+    def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
+        self.done = threading.Event()
+        self.worker: _Worker | None = None
+        self.error: Exception | None = None
+        self._cancelled = False
+        self._lock = threading.Lock()
+        self._args = (spec, seed, options)
+        threading.Thread(target=self._run, name=f"plugin-start-{spec}", daemon=True).start()
+
+    def _run(self) -> None:
+        worker: _Worker | None = None
+        try:
+            worker = _Worker(*self._args)
+            with self._lock:
+                self.worker = worker
+                cancelled = self._cancelled
+            if cancelled:
+                raise PluginFault("crash", "stopped while starting")
+            worker.handshake(START_TIMEOUT)
+        except (PluginFault, ValueError, OSError) as exc:
+            self.error = exc
+            if worker is not None:
+                worker.close()
+        finally:
+            self.done.set()
+
+    def cancel(self) -> None:
+        """End the process now, started or not (a start in progress then fails)."""
+        with self._lock:
+            self._cancelled = True
+            worker = self.worker
+        if worker is not None:
+            worker.close()
+
+
+class ProcessBot:
+    """A plugin bot seen by the game like any bot, but living in its own confined process.
+
+    Building one starts the process in the background and returns at once (no event loop
+    or screen waits for a plugin to import). :meth:`ready` waits for that start and raises
+    ``ValueError`` for a spec that names no bot class (the command line asks it before any
+    hand). ``decide`` raises :class:`PluginFault` on a timeout, a crash, an exception inside
+    the plugin or a garbled answer; :func:`~holdem_tui.bots.safety.safe_decide` turns that
+    into check-or-fold and reports each outcome back (:meth:`outcome`) for retirement.
     """
 
     def __init__(
@@ -162,38 +353,101 @@ class ProcessBot:
         *,
         timeout: float = 5.0,
         memory_mb: int = DEFAULT_MEMORY_MB,
+        budget: float | None = None,
+        increment: float = BUDGET_INCREMENT,
+        log_file: Path | None = None,
+        without: frozenset[str] = frozenset(),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        _protect_game_once()
         self.spec = spec.strip()
         self.seed = seed
         self.timeout = timeout
-        self.memory_mb = memory_mb
+        self._options = _Options(memory_mb, log_file, without)
+        #: seconds of thinking left on the plugin's clock (see the module's docstring)
+        self.bank = SESSION_BUDGET if budget is None else budget
+        self.increment = increment
+        self._clock = clock
         self.faults: Counter[str] = Counter()
-        #: how often the worker was started again after it died or hung
+        #: how often the process was started again after it died, hung or failed to start
         self.restarts = 0
+        #: faults in a row; at MAX_CONSECUTIVE_FAULTS the plugin is retired
+        self.consecutive_faults = 0
         self.retired = False
-        self._failed_restarts = 0
         self._lock = threading.Lock()  # one question at a time on the pipe
-        self._worker: _Worker | None = _Worker(self.spec, seed, memory_mb, START_TIMEOUT)
-        self.name: str = self._worker.name
+        self._start = self._launch()
+
+    def _launch(self) -> _Start:
+        return _Start(self.spec, self.seed, self._options)
+
+    # ------------------------------------------------------------------ starting
+
+    def ready(self, timeout: float | None = None) -> None:
+        """Wait for the first start: ``ValueError`` if the plugin refused (a bad spec, a
+        module that fails to import), :class:`PluginFault` if it did not start in time."""
+        start = self._start
+        if not start.done.wait(START_TIMEOUT if timeout is None else timeout):
+            raise PluginFault("timeout", f"{self.spec} did not start within {START_TIMEOUT:g} s")
+        if isinstance(start.error, ValueError):
+            raise start.error
+        if start.error is not None:
+            raise PluginFault("crash", f"{self.spec} could not start: {start.error}")
+
+    @property
+    def name(self) -> str:
+        """The plugin's own name once it has started (printable, cut), else its spec."""
+        start = self._start
+        worker = start.worker
+        return worker.name if start.done.is_set() and worker is not None else self.spec
+
+    @property
+    def layers(self) -> tuple[confine.Layer, ...]:
+        """The boundary's layers the running process reported (empty until it is ready)."""
+        worker = self._start.worker
+        return worker.layers if worker is not None and self._start.done.is_set() else ()
+
+    # ------------------------------------------------------------------ deciding
 
     def decide(self, view: PlayerView) -> Decision:
         """The plugin's answer within ``self.timeout`` seconds (see :meth:`decide_within`)."""
         return self.decide_within(view, self.timeout)
 
     def decide_within(self, view: PlayerView, timeout: float | None) -> Decision:
-        """Ask the plugin; raise :class:`PluginFault` (and count it) when it fails."""
-        try:
-            with self._lock:
-                return self._decide(view, timeout if timeout is not None else 3600.0)
-        except PluginFault as fault:
-            self.faults[fault.kind] += 1
-            if fault.kind != "exception":
-                self._stop_worker()  # late, dead or out of step: never reuse it
-            raise
+        """Ask the plugin; raise :class:`PluginFault` (and count it) when it fails.
 
-    def _decide(self, view: PlayerView, timeout: float) -> Decision:
-        worker = self._running_worker()
-        reply = worker.ask({"view": codec.encode_view(view)}, timeout)
+        The decision may use at most ``timeout`` (``None``: the bot's own) and what its
+        clock holds, waiting for a start included. The clock is read twice, before and
+        after; an answer that comes later than the decision's limit is a timeout too.
+        """
+        with self._lock:
+            if self.retired:
+                raise PluginFault("retired", RETIRED_DETAIL)
+            limit = min(self.timeout if timeout is None else timeout, self.bank + self.increment)
+            began = self._clock()
+            failure: PluginFault | None = None
+            try:
+                decision = self._decide(view, limit)
+            except PluginFault as fault:
+                failure = fault
+            spent = self._clock() - began
+            self.bank = max(0.0, self.bank + self.increment - spent)
+            if failure is None and spent > limit:
+                failure = PluginFault("timeout", f"answered after its {limit:.3g} s")
+            if failure is None:
+                return decision
+            self.faults[failure.kind] += 1
+            # late, dead or out of step: never reuse it (a start still under way goes on)
+            if failure.kind != "exception" and self._start.done.is_set():
+                self._relaunch()
+            raise failure
+
+    def _decide(self, view: PlayerView, limit: float) -> Decision:
+        deadline = time.monotonic() + limit
+        worker = self._worker_within(limit)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise PluginFault("timeout", f"not started within {limit:.3g} s")
+        reply = worker.ask({"view": codec.encode_view(view)}, left)
         if "error" in reply:
             raise PluginFault("exception", str(reply["error"])[:300])
         try:
@@ -202,42 +456,66 @@ class ProcessBot:
             raise PluginFault("protocol", str(exc)) from None
         return Decision(action, self._reason(reply.get("reason")))
 
-    def _reason(self, data: object) -> Reason | None:
-        """The reason beside the answer, if any and well formed (else dropped, logged)."""
-        if data is None:
-            return None
-        try:
-            return codec.decode_reason(data)
-        except codec.WireError as exc:
-            log.warning("plugin %s gave a malformed reason (%s); it is dropped", self.name, exc)
-            return None
+    def _worker_within(self, limit: float) -> _Worker:
+        """The running process, waiting at most ``limit`` for a start in progress."""
+        start = self._start
+        if not start.done.wait(limit):
+            # the start goes on in the background; this decision is lost, not the next
+            raise PluginFault("timeout", f"not started within {limit:.3g} s")
+        if start.error is not None or start.worker is None or not start.worker.alive:
+            detail = "its process ended" if start.error is None else str(start.error)
+            raise PluginFault("crash", f"start failed: {detail}"[:300])
+        return start.worker
 
-    def _running_worker(self) -> _Worker:
-        if self._worker is not None and self._worker.alive:
-            return self._worker
+    @staticmethod
+    def _reason(data: object) -> Reason | None:
+        """The reason beside the answer as the plugin sent it (text, or a key and its
+        parameters), still in nobody's words: :func:`~holdem_tui.bots.safety.checked_reason`
+        puts it in the plugin's own, once. Anything else is no reason."""
+        if isinstance(data, str):
+            return Reason.own_words(data)
+        if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+            return None
+        params = data.get("params")
+        if not isinstance(params, list):
+            return None
+        pairs = tuple(
+            (str(item[0]), item[1])
+            for item in params
+            if isinstance(item, list) and len(item) == 2 and type(item[1]) in (int, float, str)
+        )
+        return Reason(data["key"], pairs)
+
+    def _relaunch(self) -> None:
+        """End the current process and start another in the background (unless retired)."""
+        self._start.cancel()
+        if not self.retired:
+            self.restarts += 1
+            self._start = self._launch()
+
+    # ------------------------------------------------------------------ faults
+
+    def outcome(self, fault: str | None) -> bool:
+        """Record how a decision ended (``None``: well; else the fault's kind, an illegal
+        answer included); returns True when this fault retired the plugin."""
+        if fault is None:
+            self.consecutive_faults = 0
+            return False
         if self.retired:
-            raise PluginFault("retired", f"restarted {MAX_FAILED_RESTARTS} times without success")
-        self._stop_worker()
-        self.restarts += 1
-        try:
-            self._worker = _Worker(self.spec, self.seed, self.memory_mb, START_TIMEOUT)
-        except (PluginFault, ValueError, OSError) as exc:
-            self._failed_restarts += 1
-            if self._failed_restarts >= MAX_FAILED_RESTARTS:
-                self.retired = True
-            raise PluginFault("crash", f"restart failed: {exc}") from None
-        self._failed_restarts = 0
-        return self._worker
-
-    def _stop_worker(self) -> None:
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+            return False
+        self.consecutive_faults += 1
+        if self.consecutive_faults >= MAX_CONSECUTIVE_FAULTS:
+            log.warning(
+                "plugin %s retired after %d faults in a row", self.name, self.consecutive_faults
+            )
+            self.close()
+            return True
+        return False
 
     def close(self) -> None:
-        """End the plugin's process (it is also ended when this object is collected)."""
+        """End the plugin's process for good (it is also ended when this object is collected)."""
         self.retired = True
-        self._stop_worker()
+        self._start.cancel()
 
     def __repr__(self) -> str:
-        return f"ProcessBot({self.spec!r}, seed={self.seed!r})"
+        return f"ProcessBot({self.spec!r})"

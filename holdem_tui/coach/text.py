@@ -40,8 +40,7 @@ def _goal(tr: Translator, goal: Category) -> str:
 def coach_lines(advice: Advice, tr: Translator, *, ascii_only: bool = False) -> list[str]:
     """The advice as lines of plain text: equity, price, outs or draws, the hard bot."""
     equity = _pct(advice.equity)
-    players = tr.plural("unit.players", advice.opponents)
-    lines = [tr.t("coach.equity", equity=equity, players=players)]
+    lines = [tr.plural("coach.equity", advice.opponents, equity=equity)]
     if advice.break_even is not None:
         lines.append(
             tr.t(

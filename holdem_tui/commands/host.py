@@ -15,6 +15,7 @@ import socket
 import sys
 import threading
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,6 +25,9 @@ from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
 from holdem_tui.session.pace import PACES as PACE_DELAYS
+
+if TYPE_CHECKING:
+    from holdem_tui.net.server import HostOptions
 
 
 def lan_address() -> str:
@@ -45,6 +49,26 @@ def _default_name() -> str:
     except (KeyError, OSError):
         name = ""
     return name[: p.MAX_NAME] or "Host"
+
+
+#: ``--away`` and ``--start-when``: how a table without a host at the keyboard runs
+#: (``host`` and ``serve --table``)
+away_option = click.option(
+    "--away",
+    "away_timeout",
+    type=click.FloatRange(min=0, max=3600),
+    default=30.0,
+    show_default=True,
+    help="Seconds a dropped player's seat waits before it checks or folds.",
+)
+start_when_option = click.option(
+    "--start-when",
+    "start_when",
+    type=click.IntRange(min=1, max=MAX_SEATS),
+    default=None,
+    metavar="N",
+    help="Deal as soon as N players are at the table (the seats still open are taken away).",
+)
 
 
 @click.command(name="host")
@@ -73,22 +97,8 @@ def _default_name() -> str:
     help="Address to listen on (127.0.0.1: this machine only).",
 )
 @click.option("--code", default=None, help="Join code to use [default: a new random one].")
-@click.option(
-    "--away",
-    "away_timeout",
-    type=click.FloatRange(min=0, max=3600),
-    default=30.0,
-    show_default=True,
-    help="Seconds a dropped player's seat waits before it checks or folds.",
-)
-@click.option(
-    "--start-when",
-    "start_when",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    default=None,
-    metavar="N",
-    help="Deal as soon as N players are at the table (the seats still open are taken away).",
-)
+@away_option
+@start_when_option
 @click.option("--resume", is_flag=True, help="Open the last hosted table again where it stopped.")
 def command(
     flags: GameFlags,
@@ -103,7 +113,7 @@ def command(
     resume: bool,
 ) -> None:
     """Host a table for friends on their own terminals."""
-    from holdem_tui.net.server import HostOptions, TableServer, host_save_file, new_code
+    from holdem_tui.net.server import TableServer, host_save_file
     from holdem_tui.storage.preferences import load_settings
 
     lang, pace = chosen_before(flags.lang, flags.pace, load_settings(repair=False).settings)
@@ -117,35 +127,13 @@ def command(
         raise click.BadParameter(
             f"{p.CODE_LENGTH} characters from {p.CODE_ALPHABET}", param_hint="--code"
         )
-    seats = ([player] if player is not None else []) + [""] * open_seats
-    # no --bots: no bots (every seat not left open is the host's or a friend's)
-    flags = replace(flags, bots=flags.bots or "", lang=lang, pace=pace)
-    settings = build_settings(flags, human_seats=seats)
-    if not settings.humans:
-        raise click.UsageError("a hosted table needs a seat for someone: use --open or a seat")
-    if start_when is not None:
-        bots_seated = len(settings.seats) - len(settings.humans)
-        if start_when > len(settings.humans):
-            raise click.BadParameter(
-                f"the table has {len(settings.humans)} seats for players", param_hint="--start-when"
-            )
-        if start_when + bots_seated < 2:
-            raise click.BadParameter(
-                "a game needs two players: 2 or more, or a bot with --bots",
-                param_hint="--start-when",
-            )
-    delays = PACE_DELAYS[pace]
-    options = HostOptions(
-        settings,
-        code=(code or new_code()).upper(),
-        host_seat=None if player is None else 0,
+    flags = replace(flags, lang=lang, pace=pace)
+    options = table_options(
+        flags,
+        player=player,
+        open_seats=open_seats,
+        code=code,
         away_timeout=away_timeout,
-        hand_pause=delays.next_hand or 0.0,
-        bot_delay=delays.bot,
-        persist=True,
-        reveal_delay=delays.reveal,
-        # the host who plays may open the next game at the same table from the end screen
-        keep_table=player is not None,
         start_when=start_when,
     )
     loaded = None
@@ -163,6 +151,56 @@ def command(
         asyncio.run(_serve_only(server, bind, port, tr))
         return
     _serve_and_play(server, bind, port, player, tr, lang, pace)
+
+
+def table_options(
+    flags: GameFlags,
+    *,
+    player: str | None,
+    open_seats: int,
+    code: str | None,
+    away_timeout: float,
+    start_when: int | None,
+) -> HostOptions:
+    """How a hosted table runs, from the flags (``lang`` and ``pace`` already chosen);
+    ``serve --table`` opens its table with the same rules as ``host --no-seat``.
+
+    Raises click's usage errors naming the flag that is wrong.
+    """
+    from holdem_tui.net.server import HostOptions, new_code
+
+    pace = flags.pace or "normal"
+    seats = ([player] if player is not None else []) + [""] * open_seats
+    # no --bots: no bots (every seat not left open is the host's or a friend's)
+    flags = replace(flags, bots=flags.bots or "")
+    settings = build_settings(flags, human_seats=seats)
+    if not settings.humans:
+        raise click.UsageError("a hosted table needs a seat for someone: use --open or a seat")
+    if start_when is not None:
+        bots_seated = len(settings.seats) - len(settings.humans)
+        if start_when > len(settings.humans):
+            raise click.BadParameter(
+                f"the table has {len(settings.humans)} seats for players", param_hint="--start-when"
+            )
+        if start_when + bots_seated < 2:
+            raise click.BadParameter(
+                "a game needs two players: 2 or more, or a bot with --bots",
+                param_hint="--start-when",
+            )
+    delays = PACE_DELAYS[pace]
+    return HostOptions(
+        settings,
+        code=(code or new_code()).upper(),
+        host_seat=None if player is None else 0,
+        away_timeout=away_timeout,
+        hand_pause=delays.next_hand or 0.0,
+        bot_delay=delays.bot,
+        persist=True,
+        reveal_delay=delays.reveal,
+        # the host who plays may open the next game at the same table from the end screen
+        keep_table=player is not None,
+        start_when=start_when,
+    )
 
 
 def _announce(tr: Translator, address: str, port: int, code: str) -> None:

@@ -41,6 +41,12 @@ def command(
     tr = get_translator(resolve_language(lang, None))
     try:
         host, port = split_address(address)
+        host.encode("idna")  # a label over 63 characters, or an empty one, is no host name
+    except UnicodeError as exc:
+        shown = host if len(host) <= 40 else host[:39] + "…"
+        raise click.BadParameter(
+            f"{shown!r} is not a host name ({exc})", param_hint="HOST[:PORT]"
+        ) from None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="HOST[:PORT]") from None
     if watch and bot_spec:
@@ -64,13 +70,14 @@ def command(
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
-    from holdem_tui.bots.registry import make_bot
+    from holdem_tui.bots.registry import check_spec, make_bot
     from holdem_tui.i18n import Translator
     from holdem_tui.net import protocol as p
     from holdem_tui.net.bot_client import Refused, play_bot
 
     assert isinstance(tr, Translator)
     try:
+        check_spec(spec)  # a plugin's process starts here, and is the one that plays
         bot = make_bot(spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bot") from None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from holdem_tui.engine.variants import VARIANTS
-from holdem_tui.game_settings import PACES
+from holdem_tui.game_settings import MAX_CHIPS, PACES
 from holdem_tui.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -85,6 +85,8 @@ def parse_pair(
         ) from None
     if not 0 < low <= high:
         raise click.BadParameter(f"{text!r}: need 0 < first <= second", ctx, param)
+    if high > MAX_CHIPS:
+        raise click.BadParameter(f"{text!r}: at most {MAX_CHIPS:,} chips", ctx, param)
     return low, high
 
 

@@ -128,7 +128,18 @@ def build_settings(
                 problems.append(str(exc))
     if problems:
         raise click.UsageError("; ".join(problems))
+    if any(seat.is_plugin for seat in settings.seats):
+        say_isolation()
     return settings
+
+
+def say_isolation() -> None:
+    """With a plugin seated: one line on the terminal if its boundary is not complete here."""
+    from holdem_tui.bots.sandbox import isolation_line, last_layers
+
+    line = isolation_line(last_layers)
+    if line:
+        click.echo(line, err=True)
 
 
 def game_options(
@@ -201,8 +212,12 @@ def game_options(
     return apply
 
 
+#: ``--bots`` of a game of one's own (``play``, and each tab of ``serve``)
+BOTS_HELP: Final = "Comma-separated bot levels: easy, normal, hard (default: five mixed)."
+
+
 @click.command(name="play")
-@game_options("Comma-separated bot levels: easy, normal, hard (default: five mixed).")
+@game_options(BOTS_HELP)
 @click.option(
     "--humans",
     metavar="NAMES",
@@ -318,6 +333,7 @@ def run_app(app: HoldemApp, notices: list[str]) -> None:
     tr = app.tr
     for notice in notices:  # still readable after the full-screen app has closed
         click.echo(notice, err=True)
+    _say_unsaved(app)
     saved = SaveFile().exists()
     if code:
         line = tr.t("crash.stopped", path=str(log or ""))
@@ -327,6 +343,29 @@ def run_app(app: HoldemApp, notices: list[str]) -> None:
         raise SystemExit(code)
     if saved:
         click.echo(tr.t("saves.come_back", command=RESUME_COMMAND))
+
+
+def _say_unsaved(app: HoldemApp) -> None:
+    """After a session whose saving stopped (a full disk): which hands were not saved, and
+    where the older save went (never offered as the current one)."""
+    from holdem_tui.storage.autosave import SaveFile
+
+    session = getattr(getattr(app, "driver", None), "session", None)
+    store = getattr(session, "store", None)
+    if store is None or store.unusable is None:
+        return
+    tr = app.tr
+    if store.first_unsaved is None:
+        return  # every hand was saved; only the finished session's end mark was not
+    click.echo(tr.t("saves.not_saved", number=store.first_unsaved, detail=store.unusable))
+    if store.stale_save is not None:
+        line = tr.t(
+            "saves.stale_kept",
+            number=store.first_unsaved,
+            path=str(store.stale_save),
+            name=SaveFile().path.name,
+        )
+        click.echo(line)
 
 
 #: What a player types to continue the saved session.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import click
 
@@ -22,6 +23,22 @@ from holdem_tui.measure.simulator import MAX_SIM_HANDS
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     specs = comma_list(value) + [s.strip() for s in extra]
     return tuple(s if ":" in s else s.lower() for s in specs)
+
+
+def history_folder(value: str | None) -> str | None:
+    """The ``--history`` folder, refused when empty or the root of the file system (the
+    hands would land in the current folder, or all over ``/``)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("give a folder to write the hands into", param_hint="--history")
+    folder = Path(value).expanduser().resolve()
+    if folder == Path(folder.anchor):
+        raise click.BadParameter(
+            f"{value!r} is the root of the file system; give a folder of its own",
+            param_hint="--history",
+        )
+    return value
 
 
 @click.command(name="simulate")
@@ -43,7 +60,13 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--hands", type=click.IntRange(min=1, max=MAX_SIM_HANDS), default=1000, show_default=True
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Deal seed (default 0; with a plugin bot seated, 128 random bits: a plugin could "
+    "try small seeds until one deals the cards it holds).",
+)
 @click.option(
     "--stack",
     type=click.IntRange(min=1, max=MAX_CHIPS),
@@ -67,7 +90,14 @@ def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     "history_dir",
     type=click.Path(file_okay=False),
     default=None,
+    callback=lambda _ctx, _param, value: history_folder(value),
     help="Write every hand as PHH into this folder.",
+)
+@click.option(
+    "--no-bluffs",
+    "skip_bluffs",
+    is_flag=True,
+    help="Do not measure bluffs (each bet's equity against the cards out): faster.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
 def command(
@@ -75,7 +105,7 @@ def command(
     bots_text: str,
     extra_bots: tuple[str, ...],
     hands: int,
-    seed: int,
+    seed: int | None,
     stack: int | None,
     blinds: tuple[int, int],
     ante: int | None,
@@ -83,16 +113,25 @@ def command(
     duplicate: bool,
     workers: int | None,
     history_dir: str | None,
+    skip_bluffs: bool,
     as_json: bool,
 ) -> None:
     """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
     from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
+    if seed is None:
+        from holdem_tui.bots.seeds import new_session_seed
+
+        seed = new_session_seed() if any(":" in spec for spec in specs) else 0
     try:
         check_bots(specs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--bots' / '--bot'") from None
+    if any(":" in spec for spec in specs):
+        from holdem_tui.commands.play import say_isolation
+
+        say_isolation()
     try:
         config = SimConfig(
             game=Variant(game),
@@ -108,6 +147,7 @@ def command(
             duplicate=duplicate,
             workers=workers,
             history_dir=history_dir,
+            bluffs=not skip_bluffs,
         )
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
@@ -179,7 +219,7 @@ def _print_table(console: object, report: object) -> None:
             f"{s.pfr:.0%}",
             f"{s.aggression:.2f}",
             f"{s.showdown_win_rate:.0%}",
-            f"{s.bluff_share:.0%}",
+            "–" if s.bluff_share is None else f"{s.bluff_share:.0%}",
             str(s.faults),
         )
     console.print(table)

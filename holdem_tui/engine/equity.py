@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from holdem_tui.engine import evaluator as _ev
+from holdem_tui.engine import kernel
 from holdem_tui.engine.ranges import Range
 
 __all__ = ["EquityResult", "equity", "exact_outcomes"]
@@ -186,6 +188,10 @@ def _enumerate(
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
     need = 5 - len(board)
     slots = _slot_options(deck, opps, need)
+    compiled = kernel.loaded()
+    if compiled is not None:
+        weight, wins, ties, shares = _enumerate_compiled(compiled, slots, hero, board)
+        return _exact_result(weight, wins, ties, shares)
     shape = tuple(len(cards) for cards, _ in slots)
     index = np.unravel_index(np.arange(math.prod(shape)), shape)
     ored = np.zeros(len(index[0]), dtype=np.uint64)
@@ -220,15 +226,65 @@ def _enumerate(
         a, b = chosen[:, 0], chosen[:, 1]
         opp_vs.append(_values(deal_key + keys[a] + keys[b], deal_suits, a, b))
     win, tie, share = _showdown(hero_by_run[run], np.stack(opp_vs))
+    return _exact_result(
+        weight, _weighted_sum(weight, win), _weighted_sum(weight, tie), _weighted_sum(weight, share)
+    )
+
+
+def _exact_result(
+    weight: npt.NDArray[np.float64], wins: float, ties: float, shares: float
+) -> EquityResult:
+    """The weighted means over every deal, from the deals' weights (one per deal, in
+    enumeration order) and the weighted sums of wins, ties and pot shares."""
     total = float(weight.sum())
     return EquityResult(
-        win=_weighted_sum(weight, win) / total,
-        tie=_weighted_sum(weight, tie) / total,
-        equity=_weighted_sum(weight, share) / total,
+        win=wins / total,
+        tie=ties / total,
+        equity=shares / total,
         std_error=0.0,
-        sims=len(ok),
+        sims=len(weight),
         exact=True,
     )
+
+
+def _enumerate_compiled(
+    compiled: ModuleType,
+    slots: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
+    hero: list[int],
+    board: list[int],
+) -> tuple[npt.NDArray[np.float64], float, float, float]:
+    """:func:`_enumerate` by the compiled kernel: the deals' weights (same deals, same
+    order) and the weighted sums of wins, ties and shares (added in the same order)."""
+    tables = _ev.numpy_tables()
+    widest = max(len(cards) for cards, _ in slots)
+    cards = np.zeros((len(slots), widest, max(2, slots[-1][0].shape[1])), dtype=np.int64)
+    masks = np.zeros((len(slots), widest), dtype=np.int64)
+    weights = np.zeros((len(slots), widest))
+    for s, (options, w) in enumerate(slots):
+        cards[s, : len(options), : options.shape[1]] = options
+        masks[s, : len(options)] = _card_masks(options).astype(np.int64)
+        weights[s, : len(options)] = w
+    board_suits = np.zeros(4, dtype=np.int32)
+    for c in board:
+        board_suits[c & 3] |= 1 << (c >> 2)
+    keys = tables.card_keys
+    rows: tuple[npt.NDArray[np.float64], float, float, float] = compiled.enumerate_deals(
+        cards,
+        np.array([len(options) for options, _ in slots], dtype=np.int64),
+        np.array([options.shape[1] for options, _ in slots], dtype=np.int64),
+        masks,
+        weights,
+        hero[0],
+        hero[1],
+        np.uint64(sum(int(keys[c]) for c in board)),
+        board_suits,
+        keys,
+        tables.hash_rows,
+        tables.hash_values,
+        tables.flush_suit,
+        tables.flush,
+    )
+    return rows
 
 
 def _weighted_sum(weight: npt.NDArray[np.float64], values: npt.NDArray[np.float64]) -> float:
@@ -308,72 +364,45 @@ def _simulate(
 ) -> EquityResult:
     known = set(hero) | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    keys = _ev.numpy_tables().card_keys
+    tables = _ev.numpy_tables()
+    keys = tables.card_keys
     board_key = np.uint64(sum(int(keys[c]) for c in board))
-    hero_key = board_key + keys[hero[0]] + keys[hero[1]]
     board_suit_mask = np.zeros(4, dtype=np.int32)
     for c in board:
         board_suit_mask[c & 3] |= 1 << (c >> 2)
     ranged = [r for r in opps if r is not None]
-    n_random = len(opps) - len(ranged)
     n_board = 5 - len(board)
-    deal_count = n_board + 2 * n_random
+    deal_count = n_board + 2 * (len(opps) - len(ranged))
     position = np.zeros(52, dtype=np.int64)
     position[deck] = np.arange(len(deck))
+    deal = _Deal(deck, position, n_board, tuple(r is not None for r in opps), hero, board_key)
 
     total = total_sq = wins = ties = 0.0
-    range_hole: Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = iter(())
     for start in range(0, sims, _CHUNK):
         size = min(_CHUNK, sims - start)
-        rows = np.arange(size)
-        stacked = np.broadcast_to(deck[:, None], (len(deck), size)).copy()  # (D, size)
-        flat = stacked.reshape(-1)
-        live = len(deck)
-        hole: list[tuple[npt.NDArray[np.integer], npt.NDArray[np.integer]]] = []
-        if ranged:
-            picked = _sample_ranges(ranged, size, rng)
-            where = np.broadcast_to(position[:, None], (52, size)).copy()
-            where_flat = where.reshape(-1)
-            for j in range(picked.shape[1]):
-                # Swap each range card to the end of its simulation's deck, out of play.
-                gone = picked[:, j]
-                p = where_flat[gone * size + rows]
-                live -= 1
-                last = stacked[live]
-                flat[p * size + rows] = last
-                where_flat[last.astype(np.int64) * size + rows] = p
-            range_hole = iter((picked[:, 2 * j], picked[:, 2 * j + 1]) for j in range(len(ranged)))
-        # Partial Fisher–Yates: position i takes a uniform pick from positions i..live-1.
+        picked = _sample_ranges(ranged, size, rng) if ranged else np.zeros((size, 0), np.int64)
         draws = rng.random((deal_count, size))
-        for i in range(deal_count):
-            j = i + (draws[i] * (live - i)).astype(np.int64)
-            idx = j * size + rows
-            picked_i = flat[idx]
-            flat[idx] = stacked[i]
-            stacked[i] = picked_i
-        dealt_board = stacked[:n_board]
-        board_sum = np.full(size, board_key, dtype=np.uint64)
-        suit_mask = np.broadcast_to(board_suit_mask[:, None], (4, size)).copy()
-        suit_flat = suit_mask.reshape(-1)
-        for b in dealt_board:
-            board_sum += keys[b]
-            bi = b.astype(np.int64)
-            suit_flat[(bi & 3) * size + rows] |= 1 << (bi >> 2)
-        next_card = n_board
-        for r in opps:
-            if r is None:
-                hole.append((stacked[next_card], stacked[next_card + 1]))
-                next_card += 2
-            else:
-                hole.append(next(range_hole))
-        hero_v = _values(
-            board_sum + (hero_key - board_key),
-            suit_mask,
-            np.full(size, hero[0]),
-            np.full(size, hero[1]),
-        )
-        opp_v = np.stack([_values(board_sum + keys[a] + keys[b], suit_mask, a, b) for a, b in hole])
-        win, tie, share = _showdown(hero_v, opp_v)
+        compiled = kernel.loaded()
+        if compiled is not None:
+            win, tie, share = compiled.simulate_chunk(
+                deck,
+                position,
+                picked,
+                draws,
+                n_board,
+                np.array(deal.ranged),
+                hero[0],
+                hero[1],
+                board_key,
+                board_suit_mask,
+                keys,
+                tables.hash_rows,
+                tables.hash_values,
+                tables.flush_suit,
+                tables.flush,
+            )
+        else:
+            win, tie, share = _deal_and_show(deal, picked, draws, board_suit_mask)
         total += float(share.sum())
         total_sq += float(share @ share)
         wins += float(win.sum())
@@ -390,6 +419,76 @@ def _simulate(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """What every simulation of one equity question shares."""
+
+    deck: npt.NDArray[np.uint8]
+    position: npt.NDArray[np.int64]  # card -> its index in ``deck``
+    n_board: int
+    ranged: tuple[bool, ...]  # per opponent: from a range (else two random cards)
+    hero: list[int]
+    board_key: np.uint64
+
+
+def _deal_and_show(
+    deal: _Deal,
+    picked: npt.NDArray[np.int64],
+    draws: npt.NDArray[np.float64],
+    board_suit_mask: npt.NDArray[np.int32],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """One chunk of simulations, all at once with numpy: deal, value, show down.
+
+    ``picked`` holds the ranged opponents' hole cards, ``draws`` the uniform numbers of the
+    partial Fisher–Yates that deals the board and the random opponents' cards.
+    """
+    keys = _ev.numpy_tables().card_keys
+    deck = deal.deck
+    size = draws.shape[1]
+    rows = np.arange(size)
+    stacked = np.broadcast_to(deck[:, None], (len(deck), size)).copy()  # (D, size)
+    flat = stacked.reshape(-1)
+    live = len(deck)
+    if picked.shape[1]:
+        where = np.broadcast_to(deal.position[:, None], (52, size)).copy()
+        where_flat = where.reshape(-1)
+        for j in range(picked.shape[1]):
+            # Swap each range card to the end of its simulation's deck, out of play.
+            gone = picked[:, j]
+            p = where_flat[gone * size + rows]
+            live -= 1
+            last = stacked[live]
+            flat[p * size + rows] = last
+            where_flat[last.astype(np.int64) * size + rows] = p
+    range_hole = iter((picked[:, 2 * j], picked[:, 2 * j + 1]) for j in range(picked.shape[1] // 2))
+    # Partial Fisher–Yates: position i takes a uniform pick from positions i..live-1.
+    for i in range(len(draws)):
+        j = i + (draws[i] * (live - i)).astype(np.int64)
+        idx = j * size + rows
+        picked_i = flat[idx]
+        flat[idx] = stacked[i]
+        stacked[i] = picked_i
+    board_sum = np.full(size, deal.board_key, dtype=np.uint64)
+    suit_mask = np.broadcast_to(board_suit_mask[:, None], (4, size)).copy()
+    suit_flat = suit_mask.reshape(-1)
+    for b in stacked[: deal.n_board]:
+        board_sum += keys[b]
+        bi = b.astype(np.int64)
+        suit_flat[(bi & 3) * size + rows] |= 1 << (bi >> 2)
+    hole: list[tuple[npt.NDArray[np.integer], npt.NDArray[np.integer]]] = []
+    next_card = deal.n_board
+    for from_range in deal.ranged:
+        if from_range:
+            hole.append(next(range_hole))
+        else:
+            hole.append((stacked[next_card], stacked[next_card + 1]))
+            next_card += 2
+    a, b = deal.hero
+    hero_v = _values(board_sum + (keys[a] + keys[b]), suit_mask, np.full(size, a), np.full(size, b))
+    opp_v = np.stack([_values(board_sum + keys[x] + keys[y], suit_mask, x, y) for x, y in hole])
+    return _showdown(hero_v, opp_v)
+
+
 def _values(
     key_sum: npt.NDArray[np.uint64],
     board_suit_mask: npt.NDArray[np.int32],
@@ -398,7 +497,7 @@ def _values(
 ) -> npt.NDArray[np.uint16]:
     """7-card values from key sums; flush hands finish from the board's per-suit rank masks."""
     tables = _ev.numpy_tables()
-    out: npt.NDArray[np.uint16] = tables.nonflush7[key_sum & np.uint64(_ev._RANK_MASK)]
+    out = _ev.hashed_values(tables, key_sum & np.uint64(_ev._RANK_MASK))
     suit = tables.flush_suit[key_sum >> np.uint64(_ev._RANK_BITS)]
     hits = np.flatnonzero(suit >= 0)
     if hits.size:

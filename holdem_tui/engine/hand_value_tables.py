@@ -11,6 +11,9 @@ what it builds. Nothing here runs when the game plays.
   sorted, with its best value; 6 and 7 cards take the best of the multisets one rank smaller.
 * Flush part. A 13-bit mask of one suit's ranks indexes an 8,192-entry table of the best
   flush (or straight flush) those ranks make; masks of 6 and 7 ranks take the best subset.
+* A perfect hash of the 7-card sums for batches: ``values[sum + rows[sum >> 10]]`` in a
+  table of about 110,000 entries (220 kB, which stays in a core's cache, where the dense
+  7.8 M-entry table does not). Rows are placed first-fit, largest first.
 """
 
 from __future__ import annotations
@@ -35,6 +38,13 @@ class HandValueTables:
     flush: npt.NDArray[np.uint16]
     sums: dict[int, npt.NDArray[np.int64]]
     values: dict[int, npt.NDArray[np.uint16]]
+    #: the perfect hash of 7-card sums: per row of sums an offset, and the values
+    hash_rows: npt.NDArray[np.int32]
+    hash_values: npt.NDArray[np.uint16]
+
+
+#: 7-card sums are hashed in rows of ``1 << HASH_SHIFT`` consecutive sums
+HASH_SHIFT = 10
 
 
 def build_tables() -> HandValueTables:
@@ -86,7 +96,42 @@ def build_tables() -> HandValueTables:
         sums[n], vals[n] = s[order], best[order]
         if len(np.unique(sums[n])) != len(sums[n]):  # pragma: no cover
             raise AssertionError(f"rank keys collide on {n} cards")
-    return HandValueTables(flush, sums, vals)
+    rows, table = perfect_hash(sums[7], vals[7])
+    return HandValueTables(flush, sums, vals, rows, table)
+
+
+def perfect_hash(
+    sums: npt.NDArray[np.int64], values: npt.NDArray[np.uint16]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+    """A collision-free ``sum -> values[sum + rows[sum >> HASH_SHIFT]]`` for sorted ``sums``.
+
+    Each row (sums sharing their high bits) is placed at the first offset where none of its
+    columns lands on a taken slot, the fullest rows first (a few seconds).
+    """
+    mask = (1 << HASH_SHIFT) - 1
+    row_of = sums >> HASH_SHIFT
+    n_rows = int(row_of[-1]) + 1
+    starts = np.searchsorted(row_of, np.arange(n_rows + 1))
+    taken = np.zeros(3 * len(sums) + (2 << HASH_SHIFT), dtype=bool)
+    placed = np.zeros(n_rows, dtype=np.int64)
+    window = np.arange(2048)
+    for row in np.argsort(-np.diff(starts), kind="stable"):
+        columns = sums[starts[row] : starts[row + 1]] & mask
+        if not len(columns):
+            continue
+        first = 0
+        while True:
+            free = np.flatnonzero(~taken[first + window[:, None] + columns[None, :]].any(axis=1))
+            if free.size:
+                break
+            first += len(window)
+        offset = first + int(free[0])
+        taken[offset + columns] = True
+        placed[row] = offset
+    table = np.zeros(int(np.flatnonzero(taken)[-1]) + 1, dtype=np.uint16)
+    rows = (placed - (np.arange(n_rows) << HASH_SHIFT)).astype(np.int32)
+    table[sums + rows[row_of]] = values
+    return rows, table
 
 
 #: the layout of the shipped bytes: the flush table, then per size the sum gaps and values
@@ -101,6 +146,9 @@ def encode(tables: HandValueTables) -> str:
         parts.append(np.array([len(tables.sums[n])], dtype="<u4").tobytes())
         parts.append(np.diff(tables.sums[n], prepend=0).astype("<u4").tobytes())
         parts.append(tables.values[n].astype("<u2").tobytes())
+    for array, kind in ((tables.hash_rows, "<i4"), (tables.hash_values, "<u2")):
+        parts.append(np.array([len(array)], dtype="<u4").tobytes())
+        parts.append(array.astype(kind).tobytes())
     return base64.b64encode(zlib.compress(b"".join(parts), 9)).decode("ascii")
 
 
@@ -118,4 +166,10 @@ def decode(text: str) -> HandValueTables:
         at += 4 * count
         vals[n] = np.frombuffer(raw, dtype="<u2", count=count, offset=at).astype(np.uint16)
         at += 2 * count
-    return HandValueTables(flush, sums, vals)
+    hashed = []
+    for kind, size in (("<i4", 4), ("<u2", 2)):
+        count = int(np.frombuffer(raw, dtype="<u4", count=1, offset=at)[0])
+        hashed.append(np.frombuffer(raw, dtype=kind, count=count, offset=at + 4))
+        at += 4 + size * count
+    rows = hashed[0].astype(np.int32)
+    return HandValueTables(flush, sums, vals, rows, hashed[1].astype(np.uint16))

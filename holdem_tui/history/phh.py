@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import stat
 import tomllib
 from collections import deque
@@ -128,6 +129,13 @@ MAX_ACTIONS = 2000
 MAX_ACTION_CHARS = 200
 #: longest player name kept from a history
 MAX_PLAYER_CHARS = 64
+#: most hands read from one file: a 31 MiB file of 225,000 hands took over a minute and a
+#: gigabyte to read, several to review; 5,000 read in seconds (a long evening's session is
+#: well under a thousand)
+MAX_HANDS_PER_FILE = 5000
+#: longest run of digits in a number: Python refuses to read over 4,300 (a chip count has
+#: at most 13 digits)
+MAX_NUMBER_DIGITS = 80
 
 
 def read_file(path: Path) -> str:
@@ -171,6 +179,14 @@ def check_bounds(text: str) -> None:
     """
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"more than {MAX_FILE_BYTES} characters")
+    sections = len(_TOP_TABLE.findall(text))
+    if sections > MAX_HANDS_PER_FILE:
+        most = MAX_HANDS_PER_FILE
+        raise PhhError(f"holds {sections:,} hands, more than the {most:,} read from one file")
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:
+        where = text.count("\n", 0, long_number.start()) + 1
+        raise PhhError(f"line {where}: a number longer than {MAX_NUMBER_DIGITS} digits")
     for number, line in enumerate(text.splitlines(), start=1):
         head = line.lstrip()
         if head.startswith("["):
@@ -185,6 +201,12 @@ def check_bounds(text: str) -> None:
             raise PhhError(f"line {number}: a key longer than {MAX_KEY_CHARS} characters")
     if nests_deeper(text, MAX_NESTING, quotes="\"'", comment="#", clamp=True):
         raise PhhError(f"nested deeper than {MAX_NESTING} levels")
+
+
+#: a top-level table header at the start of a line (each hand of a ``.phhs`` file has one)
+_TOP_TABLE = re.compile(r"^\[[^\[.\]]+\][ \t]*$", re.MULTILINE)
+#: a run of digits (with ``_`` separators) longer than any number a history needs
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
 def load_file(path: Path) -> list[PhhHand]:
@@ -204,6 +226,8 @@ def loads(text: str) -> list[PhhHand]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from exc
+    except ValueError as exc:  # e.g. a number Python will not read
+        raise PhhError(f"cannot be read: {str(exc)[:120]}") from None
     except RecursionError:
         raise PhhError(f"nested deeper than {MAX_NESTING} levels") from None
     if "variant" in data:

@@ -15,10 +15,11 @@ the closest to what the code costs); latency figures use the median instead.
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -96,40 +97,137 @@ def run(only: str | None = None, quick: bool = False) -> list[tuple[Benchmark, d
 # ---------------------------------------------------------------- evaluator and equity
 
 
-@register("evaluator", "Batch 7-card evaluations per second (numpy tables).")
+@register(
+    "evaluator",
+    "7-card evaluations per second: batch (compiled kernel when installed, and numpy), "
+    "one hand per call (checked and trusted), and the peers in the same run.",
+)
 def _evaluator(quick: bool) -> dict[str, float]:
-    from holdem_tui.engine.evaluator import evaluate7_batch, hand_value
+    from holdem_tui.engine import kernel
+    from holdem_tui.engine.evaluator import evaluate7_batch, hand_value, hand_value_trusted
+    from holdem_tui.measure import peers
 
     n = 200_000 if quick else 2_000_000
     rng = np.random.default_rng(0)
     hands = np.argsort(rng.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
     repeats = 2 if quick else 5
-    batch = best_rate(lambda: evaluate7_batch(hands), n, repeats)
+    figures = {
+        "eval7_per_s": best_rate(lambda: evaluate7_batch(hands, validate=False), n, repeats),
+        "eval7_checked_per_s": best_rate(lambda: evaluate7_batch(hands), n, repeats),
+    }
+    with kernel.disabled():
+        figures["eval7_numpy_per_s"] = best_rate(
+            lambda: evaluate7_batch(hands, validate=False), n, repeats
+        )
     scalar_hands = [[int(c) for c in row] for row in hands[: 5_000 if quick else 50_000]]
 
-    def scalar() -> None:
+    def checked() -> None:
         for h in scalar_hands:
             hand_value(h)
 
-    return {
-        "eval7_per_s": batch,
-        "eval7_scalar_per_s": best_rate(scalar, len(scalar_hands), repeats),
-    }
+    def trusted() -> None:
+        for h in scalar_hands:
+            hand_value_trusted(h)
+
+    figures["eval7_scalar_per_s"] = best_rate(checked, len(scalar_hands), repeats)
+    figures["eval7_scalar_trusted_per_s"] = best_rate(trusted, len(scalar_hands), repeats)
+    figures.update(peers.batch_rates(hands, repeats))
+    figures.update(peers.scalar_rates(scalar_hands, repeats))
+    _ratio(figures, "eval7_vs_pokerfast", "eval7_per_s", "pokerfast_eval7_per_s")
+    trusted_rate = "eval7_scalar_trusted_per_s"
+    _ratio(figures, "scalar_vs_phevaluator", trusted_rate, "phevaluator_scalar_per_s")
+    _ratio(figures, "scalar_vs_eval7_lib", trusted_rate, "eval7_lib_scalar_per_s")
+    return figures
 
 
-@register("equity", "Monte Carlo equity of As Kd, no board, 9-handed and heads-up.")
+@register(
+    "equity",
+    "Monte Carlo equity of As Kd against 1, 5 and 8 random hands (kernel and numpy), exact "
+    "turn equity against a random hand, and pokerfast and eval7 on the same questions.",
+)
 def _equity(quick: bool) -> dict[str, float]:
+    from holdem_tui.engine import kernel
     from holdem_tui.engine.cards import parse_cards
     from holdem_tui.engine.equity import equity
+    from holdem_tui.measure import peers
 
     hero = parse_cards("AsKd")
+    board = parse_cards("2c7h9dQs")
     sims = 50_000 if quick else 500_000
     repeats = 2 if quick else 5
     seeds = iter(range(1_000_000))
-    mc9 = best_rate(lambda: equity(hero, 8, sims=sims, seed=next(seeds)), sims, repeats)
-    mc2 = best_rate(lambda: equity(hero, 1, sims=sims, seed=next(seeds)), sims, repeats)
-    ten_k = median_ms(lambda: equity(hero, 8, sims=10_000, seed=next(seeds)), 5 if quick else 41)
-    return {"mc9_sims_per_s": mc9, "mc2_sims_per_s": mc2, "equity_10k_ms": ten_k}
+    figures: dict[str, float] = {}
+    for label, switch in (("", contextlib.nullcontext), ("_numpy", kernel.disabled)):
+        with switch():
+            figures[f"mc2{label}_sims_per_s"] = best_rate(
+                lambda: equity(hero, 1, sims=sims, seed=next(seeds)), sims, repeats
+            )
+            figures[f"mc6{label}_sims_per_s"] = best_rate(
+                lambda: equity(hero, 5, sims=sims, seed=next(seeds)), sims, repeats
+            )
+            figures[f"mc9{label}_sims_per_s"] = best_rate(
+                lambda: equity(hero, 8, sims=sims, seed=next(seeds)), sims, repeats
+            )
+            figures[f"turn_exact{label}_ms"] = median_ms(
+                lambda: equity(hero, 1, board), 5 if quick else 21
+            )
+    figures["equity_10k_ms"] = median_ms(  # 9-handed
+        lambda: equity(hero, 8, sims=10_000, seed=next(seeds)), 5 if quick else 41
+    )
+    figures.update(peers.monte_carlo_rates(0.2 if quick else 1.0))
+    figures.update(peers.turn_equity_ms("AsKd", "2c7h9dQs", 5 if quick else 21))
+    _ratio(figures, "mc2_vs_pokerfast", "mc2_sims_per_s", "pokerfast_mc2_sims_per_s")
+    _ratio(figures, "mc6_vs_pokerfast", "mc6_sims_per_s", "pokerfast_mc6_sims_per_s")
+    return figures
+
+
+def _ratio(figures: dict[str, float], name: str, ours: str, theirs: str) -> None:
+    """``figures[name] = ours / theirs`` when both were measured (a peer may be missing)."""
+    if ours in figures and figures.get(theirs):
+        figures[name] = figures[ours] / figures[theirs]
+
+
+# ---------------------------------------------------------------- start and simulate
+
+
+@register(
+    "startup",
+    "Process start to the first table frame of `holdem-tui` (you and five bots) in an "
+    "80x24 pseudo-terminal, median of several starts.",
+)
+def _startup(quick: bool) -> dict[str, float]:
+    import os
+
+    from holdem_tui.measure.startup import median_first_frame
+
+    load = os.getloadavg()[0]
+    seconds = median_first_frame(3 if quick else 7)
+    if seconds is None:  # no pty on this system
+        return {}
+    return {"first_frame_s_median": seconds, "load_average_1m": load}
+
+
+@register(
+    "simulate",
+    "`simulate` on one worker: 6-max Hold'em and 6-max draw, hard/normal/easy twice.",
+)
+def _simulate(quick: bool) -> dict[str, float]:
+    import os
+
+    from holdem_tui.engine.variants import Variant
+    from holdem_tui.measure.simulator import SimConfig
+    from holdem_tui.measure.simulator import run as simulate
+
+    figures = {"load_average_1m_before": os.getloadavg()[0]}
+    sessions = ((Variant.HOLDEM, 200 if quick else 1000), (Variant.DRAW, 60 if quick else 300))
+    for game, hands in sessions:
+        config = SimConfig(game=game, bots=("hard", "normal", "easy") * 2, hands=hands, workers=1)
+        simulate(replace(config, hands=12))  # warm-up: imports, tables, the kernel
+        start = time.perf_counter()
+        simulate(config)
+        figures[f"simulate_{game}_hands_per_s"] = hands / (time.perf_counter() - start)
+    figures["load_average_1m_after"] = os.getloadavg()[0]
+    return figures
 
 
 # ---------------------------------------------------------------- engine
@@ -326,17 +424,24 @@ def _isolation(quick: bool) -> dict[str, float]:
         try:
             start = time.perf_counter()
             bot = ProcessBot("bench_passive_plugin:Passive", 1)
+            bot.ready()
             start_ms = (time.perf_counter() - start) * 1000.0
             round_trip_ms = median_ms(lambda: bot.decide(view), 50 if quick else 500)
+            layers = bot.layers
             bot.close()
         finally:
             sys.path.remove(folder)
-    return {
+    figures = {
         "copy_view_ms_median": copy_ms,
         "view_json_bytes": float(len(to_json(encode_view(view)))),
         "plugin_start_ms": start_ms,
         "plugin_decision_ms_median": round_trip_ms,
     }
+    # each layer of the plugin boundary: 1 held, 0 missing (``bench`` says why below)
+    figures.update(
+        {f"plugin_{layer.name.replace(' ', '_')}": float(layer.held) for layer in layers}
+    )
+    return figures
 
 
 # ---------------------------------------------------------------- network table

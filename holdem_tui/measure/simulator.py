@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from holdem_tui.bots.base import Bot
-from holdem_tui.bots.registry import LEVELS, check_spec, make_bot
+from holdem_tui.bots.registry import LEVELS, check_spec, discard_checked, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
+from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP
@@ -69,6 +70,9 @@ class SimConfig:
     workers: int | None = None
     history_dir: str | None = None
     plugin_timeout: float = DEFAULT_TIMEOUT
+    #: measure each bet's equity against the cards actually out (bluff share); off, the
+    #: session skips that work (about a tenth of a Hold'em session) and reports no share
+    bluffs: bool = True
 
     def __post_init__(self) -> None:
         # a name from the command line becomes the enum here, or is refused
@@ -231,7 +235,7 @@ class SeatReport:
     pfr: float
     aggression: float
     showdown_win_rate: float
-    bluff_share: float
+    bluff_share: float | None  # None: the session did not measure bluffs
     faults: int
     positions: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -248,7 +252,7 @@ class SeatReport:
             "pfr": round(self.pfr, 4),
             "aggression": round(self.aggression, 3),
             "showdown_win_rate": round(self.showdown_win_rate, 4),
-            "bluff_share": round(self.bluff_share, 4),
+            "bluff_share": None if self.bluff_share is None else round(self.bluff_share, 4),
             "faults": self.faults,
             "positions": self.positions,
         }
@@ -327,9 +331,11 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
     n = config.seats
     bots: list[SafeBot] = []
     for seat, spec in enumerate(config.bots):
-        bot: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
         builtin = spec.strip().lower() in LEVELS
-        bots.append(SafeBot(bot, timeout=None if builtin else config.plugin_timeout))
+        made: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
+        if isinstance(made, ProcessBot):
+            made.ready()  # no table waits here: its start is no decision's time
+        bots.append(SafeBot(made, timeout=None if builtin else config.plugin_timeout))
     tallies = [SeatTally() for _ in range(n)]
     group_nets: list[list[int]] = []
     measure_rng = random.Random(f"measure:{config.seed}:{chunk}")
@@ -344,7 +350,8 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
                 break
             order = [(p + rotation) % n for p in range(n)]
             hand = _new_hand(config, order, deal_seed, number)
-            play_hand(hand, _agents(hand, order, bots, tallies, measure_rng))
+            measure = measure_rng if config.bluffs else None
+            play_hand(hand, _agents(hand, order, bots, tallies, measure))
             _count(hand, order, tallies, config.game)
             for position, seat in enumerate(order):
                 nets[seat] += hand.stacks[position] - hand.config.starting_stacks[position]
@@ -367,10 +374,11 @@ def _agents(
     order: Sequence[int],
     bots: Sequence[SafeBot],
     tallies: Sequence[SeatTally],
-    measure_rng: random.Random,
+    measure_rng: random.Random | None,
 ) -> list[Agent]:
     """Each position's bot for :func:`play_hand`, measuring every bet and raise on the way
-    against the cards actually out (bluff share: only the simulator can know it)."""
+    against the cards actually out (bluff share: only the simulator can know it), unless
+    ``measure_rng`` is ``None``."""
 
     def agent(position: int) -> Agent:
         seat = order[position]
@@ -381,7 +389,7 @@ def _agents(
             assert legal is not None
             if action.kind is ActionKind.ALL_IN:
                 action = legal.all_in_action()
-            if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            if measure_rng is not None and action.kind in (ActionKind.BET, ActionKind.RAISE):
                 eq = _true_equity(hand, position, measure_rng)
                 if eq is not None:
                     tallies[seat].measured_bets += 1
@@ -453,6 +461,7 @@ def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Sim
             if progress:
                 progress(hands_in(results[index]))
     else:
+        discard_checked()  # each worker starts the plugins it seats
         with ProcessPoolExecutor(max_workers=workers) as pool:
             # at most two chunks per worker in flight: the rest are not even built yet
             pending: dict[Future[ChunkResult], int] = {}
@@ -510,7 +519,7 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 pfr=t.style.raised_first_round / max(1, t.hands),
                 aggression=t.style.aggressive / max(1, t.style.calls),
                 showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
-                bluff_share=t.bluffs / max(1, t.measured_bets),
+                bluff_share=t.bluffs / max(1, t.measured_bets) if config.bluffs else None,
                 faults=t.faults,
                 positions={
                     label: spot.to_json(config.unit) for label, spot in sorted(t.positions.items())
@@ -531,7 +540,9 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 "seats": [s + 1 for s in members],
                 "bb_per_100": round(mean, 2),
                 "bb_per_100_ci95": [round(low, 2), round(high, 2)],
-                "bluff_share": round(pooled.bluffs / max(1, pooled.measured_bets), 4),
+                "bluff_share": round(pooled.bluffs / max(1, pooled.measured_bets), 4)
+                if config.bluffs
+                else None,
             }
         )
     return SimReport(config, hands, tuple(seats), tuple(by_bot))

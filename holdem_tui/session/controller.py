@@ -12,13 +12,13 @@ the current hand (0 = left of the button) and changes every hand as the button m
 
 from __future__ import annotations
 
-import random
 import time
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from holdem_tui.bots.seeds import bot_seed
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.decision import (
     Decision,
@@ -70,11 +70,11 @@ class Session:
     ) -> None:
         self._start_story(settings)
         factory = bot_factory or default_bot_factory
-        seeder = random.Random(settings.seed)
         for index, seat in enumerate(settings.seats):
-            bot_seed = seeder.getrandbits(31)
             if not seat.is_human:
-                self.bots[index] = factory(seat.level, bot_seed)
+                # never from the deck's stream: see holdem_tui.bots.seeds
+                seed = bot_seed(settings.seed, index)
+                self.bots[index] = factory(seat.level, seed)
         self._clock = clock
         self._last_tick = clock()
 
@@ -270,20 +270,16 @@ class Session:
     def act_for_bot(
         self, seat: int, answer: Action | Decision, *, slip: Slip | None = None
     ) -> tuple[Event, ...]:
-        """Apply a bot's answer; an illegal one (a plugin gone wrong) becomes check-or-fold.
+        """Apply a bot's answer, already checked by :func:`~holdem_tui.bots.safety.safe_decide`
+        (the one place a faulty answer becomes check-or-fold: an illegal one here is a bug
+        and raises ``IllegalAction``).
 
-        The answer's reason is kept with the hand (:meth:`reasons_of`) when its action is
-        the one played; a substitute has none. ``slip`` says the bot failed this decision
-        and was replaced (:mod:`holdem_tui.session.turns`): kept for the log's one line.
+        The answer's reason is kept with the hand (:meth:`reasons_of`); a substitute has
+        none. ``slip`` says the bot failed this decision and was replaced
+        (:mod:`holdem_tui.session.turns`): kept for the log's one line.
         """
         decision = as_decision(answer)
-        try:
-            return self.act(seat, decision.action, decision.reason, slip=slip)
-        except IllegalAction:
-            legal = self.view_for(seat).legal
-            if legal is None:
-                return ()
-            return self.act(seat, legal.passive_action(), slip=slip)
+        return self.act(seat, decision.action, decision.reason, slip=slip)
 
     def reasons_of(self, hand: Hand) -> Mapping[int, Reason]:
         """The reasons bots gave in ``hand`` (the current or a past one), by decision index
@@ -401,7 +397,9 @@ class Session:
         """The session ended normally: mark its history finished and drop the autosave."""
         if self.store is not None:
             self.store.session_over()
-            self.store = None  # nothing more to save: a later quit must not bring it back
+            if self.store.unusable is None:
+                self.store = None  # nothing more to save: a later quit must not bring it back
+            # a store that stopped writes nothing more; it is kept to say what was not saved
 
     def score_data(self) -> dict[str, Any]:
         """What the end screen needs beyond the table, as plain data for the autosave."""

@@ -147,13 +147,16 @@ def narrate(
     name_of: NameOf,
     tr: Translator,
     slips: Mapping[int, Slip] | None = None,
+    viewer: int | None = None,
 ) -> list[str]:
     """The hand's log lines, oldest first, from the events a viewer may see.
 
     ``slips`` are the decisions (by index, counting every action and draw) a bot failed and
     was replaced at: each is told as one line saying both ("Robo took too long: it checks").
+    ``viewer`` is the position whose own draw is told as "You throw …"; everyone else's
+    cards, where the history has them (a review, a replay), go under their name.
     """
-    return [line for _, line in _Teller(name_of, tr, slips or {}).tell(history, 0)]
+    return [line for _, line in _Teller(name_of, tr, slips or {}, viewer).tell(history, 0)]
 
 
 class HandLog:
@@ -180,13 +183,15 @@ class HandLog:
         tr: Translator,
         slips: Mapping[int, Slip],
         hidden: Callable[[int], bool] | None = None,
+        viewer: int | None = None,
     ) -> list[str]:
-        """The log of ``history`` for the viewer and hand ``key`` names, as it stands now."""
+        """The log of ``history`` for the viewer and hand ``key`` names, as it stands now
+        (``viewer``: the position whose own draws are told as "You throw …")."""
         if key != self._key or self._teller is None or len(history) < self._count:
             self._key = key
             self._told = []
             self._count = 0
-            self._teller = _Teller(name_of, tr, slips)
+            self._teller = _Teller(name_of, tr, slips, viewer)
         self._teller.slips = slips
         if len(history) > self._count:
             self._told += self._teller.tell(history, self._count)
@@ -197,10 +202,13 @@ class HandLog:
 class _Teller:
     """Tells a hand's events in order, keeping what a line depends on from earlier ones."""
 
-    def __init__(self, name_of: NameOf, tr: Translator, slips: Mapping[int, Slip]) -> None:
+    def __init__(
+        self, name_of: NameOf, tr: Translator, slips: Mapping[int, Slip], viewer: int | None
+    ) -> None:
         self.name_of = name_of
         self.tr = tr
         self.slips = slips
+        self.viewer = viewer
         self.decision = -1
         self.shown_before_board = False
         self.announced_run_out = False
@@ -267,10 +275,12 @@ class _Teller:
                 text = tr.t("log.stands_pat", name=name)
             else:
                 text = tr.plural("log.draws", event.count, name=name)
-                if event.discarded and event.received:  # only the drawer's own view has them
+                if event.discarded and event.received:  # the drawer's view, or a review's
                     lines.append(text)
+                    own = self.viewer is not None and event.player == self.viewer
                     text = tr.t(
-                        "table_log.you_drew",
+                        "table_log.you_drew" if own else "table_log.drew_cards",
+                        name=name,
                         thrown=cards_text(event.discarded),
                         received=cards_text(event.received),
                     )

@@ -377,7 +377,7 @@ def build_table(
 
     key = (view.hand_number, view.me, tr.lang, ui.reveal_all)
     lines = (log or HandLog()).lines(
-        key, history, log_name, tr, dict(snap.slips), hidden if revealing else None
+        key, history, log_name, tr, dict(snap.slips), hidden if revealing else None, view.me
     )
     if last_hand and lines:
         lines.insert(1, tr.t("log.last_hand"))

@@ -15,9 +15,37 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 #: Prefix of the temporary files; readers ignore files that start with it.
 TEMP_PREFIX = ".tmp-"
+#: every file the game writes is its player's alone: a hand history holds every hole card
+#: of the session and a save the hand's seed (which deals it), so nobody else on the machine
+#: may read them; folders the game makes likewise
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if needed; the folder itself is the player's
+    only (its parents keep whatever the system gives them)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+
+
+def open_private(path: Path, mode: str) -> IO[str]:
+    """Open ``path`` for appending or reading and writing text, creating it readable by its
+    owner only, and taking back a file an older version left readable by others."""
+    flags = os.O_CREAT | (os.O_APPEND | os.O_WRONLY if mode == "a" else os.O_RDWR | os.O_APPEND)
+    fd = os.open(path, flags, FILE_MODE)
+    try:
+        if os.name == "posix" and os.fstat(fd).st_mode & 0o077:
+            os.fchmod(fd, FILE_MODE)
+        return os.fdopen(fd, mode, encoding="utf-8", newline="\n")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -43,7 +71,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     stray file that looks like the real one.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     fd, temp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
     temp = Path(temp_name)
     try:
@@ -66,8 +94,8 @@ def append_durably(path: Path, text: str) -> int:
     size returned lets the autosave record how much of the file belongs to the saved state.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8", newline="\n") as handle:
+    private_folder(path.parent)
+    with open_private(path, "a") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())

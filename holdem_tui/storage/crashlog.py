@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Final
 
 import holdem_tui
+from holdem_tui.storage.atomic import atomic_write_text, private_folder
 from holdem_tui.storage.paths import data_dir
 
 #: Above this size the log keeps only its newest part.
@@ -39,11 +40,11 @@ def write_crash_log(error: BaseException, path: Path | None = None) -> Path:
     candidates.append(Path(tempfile.gettempdir()) / "holdem-tui.log")
     for target in candidates:
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(target.parent)
             old = target.read_text(encoding="utf-8") if target.is_file() else ""
             if len(old.encode("utf-8")) > MAX_LOG_BYTES:
                 old = old[-MAX_LOG_BYTES // 2 :]
-            target.write_text(old + entry, encoding="utf-8")
+            atomic_write_text(target, old + entry)
             return target
         except OSError:
             continue

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
-from holdem_tui.storage.atomic import TEMP_PREFIX
+from holdem_tui.storage.atomic import TEMP_PREFIX, open_private, private_folder
 from holdem_tui.storage.paths import LOCK_NAME
 
 
@@ -77,9 +77,9 @@ def acquire(folder: Path) -> DataLock:
     held = _HELD.get(folder.resolve())
     if held is not None and held._handle is not None:
         return held  # this process already holds it (a second game in one process)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     path = folder / LOCK_NAME
-    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the whole game
+    handle = open_private(path, "a+")  # held for the whole game
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -21,7 +21,7 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: the Mersenne Twister state: version, 625 words, gauss
 RNG_WORDS = 625
 MAX_SECONDS = 10**9
-MAX_SEED = 2**64
+MAX_SEED = 2**256
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from holdem_tui.engine.decision import Reason
@@ -44,6 +45,11 @@ class SessionStore:
         self.settings = dict(settings)
         #: why storage stopped (``None`` while it works); the UI says it on screen
         self.unusable: str | None = None
+        #: the first hand not saved once storage stopped (the player is told at the end)
+        self.first_unsaved: int | None = None
+        #: where the last save went once storage stopped: set aside, never offered by
+        #: ``play --resume`` as the session's current state (it is older than the session)
+        self.stale_save: Path | None = None
 
     @property
     def session_id(self) -> str:
@@ -118,12 +124,26 @@ class SessionStore:
         store = cls(save_file or SaveFile(), history, session.settings)
         return store, session
 
-    def _failed(self, exc: OSError) -> None:
+    def _failed(self, exc: OSError, first_unsaved: int | None) -> None:
         """Writing failed (read-only folder, full disk, a folder where the file should be):
-        stop writing for the rest of the session and keep the reason for the screen."""
+        stop writing for the rest of the session and keep the reason for the screen.
+
+        The save on disk now describes an older moment than the game: it is renamed
+        ``autosave.stale-<time>.json`` (a rename needs no free space), so ``play --resume``
+        never rolls the session back to it as if it were current; the player is told at the
+        end which hands were not saved and where the older save is.
+        """
         self.unusable = f"{exc.strerror or exc}"
-        logger.warning("storage stopped: %s", exc)
+        self.first_unsaved = first_unsaved
+        logger.warning("storage stopped (first hand not saved: %s): %s", first_unsaved, exc)
         self.history = None
+        # the file itself, not save_file.exists(): a background writer's exists() waits for
+        # its writes and would raise this very failure again
+        if self.save_file.path.is_file():
+            try:
+                self.stale_save = keep_aside(self.save_file.path, "stale")
+            except OSError as aside:
+                logger.warning("the stale save could not be set aside: %s", aside)
 
     def save(
         self, table: Table, hand: Hand | None = None, *, extra: dict[str, Any] | None = None
@@ -138,7 +158,7 @@ class SessionStore:
         try:
             self._save(table, hand, extra)
         except OSError as exc:
-            self._failed(exc)
+            self._failed(exc, table.hand_number + (1 if hand is None else 0))
 
     def _save(self, table: Table, hand: Hand | None, extra: dict[str, Any] | None) -> None:
         self.save_file.save(
@@ -173,7 +193,7 @@ class SessionStore:
             try:
                 self.history.append(hand, reasons=reasons)
             except OSError as exc:
-                self._failed(exc)
+                self._failed(exc, hand.config.hand_number)
         self.save(table, None, extra=extra)
 
     def session_over(self) -> None:
@@ -185,4 +205,4 @@ class SessionStore:
                 self.history.finish()
             self.save_file.clear()
         except OSError as exc:
-            self._failed(exc)
+            self._failed(exc, None)  # every hand is in the history; only its end mark is not

@@ -19,6 +19,7 @@ from textual.content import Content
 from textual.events import Click
 from textual.geometry import Offset
 from textual.markup import escape
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -250,6 +251,14 @@ class Felt(Static):
                 return size
         return CardSize.CHIP
 
+    def least_rows(self) -> int:
+        """The rows the felt needs to show everything: its frame, the street, one row of
+        board chips, the pot and each pot or result line."""
+        model = self.model
+        if model is None:
+            return 3
+        return len(self._centre_lines(model, board=False)) + (1 if model.board else 0) + 2
+
     def _centre_lines(self, model: TableModel, *, board: bool = True) -> list[str]:
         lines: list[str] = []
         info = model.results or model.pots
@@ -271,6 +280,8 @@ class Felt(Static):
             return Content("")
         lines = self._centre_lines(model)
         if not self.spots:
+            if len(lines) > self.content_size.height and model.street:
+                lines = lines[1:]  # short of rows: the pot before the street's name
             return Content.from_markup("\n".join(lines))
         return self._with_bets(model, lines)
 
@@ -324,6 +335,10 @@ class HandLog(VerticalScroll, can_focus=False):
         """The text was laid out anew (new lines, a resize): the newest line in sight. A
         scroll asked for in :meth:`show` alone can run before the new text has its height,
         and then stops one screen short, depending on how busy the machine is."""
+        self.scroll_end(animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        """A log made shorter (its rows given to the table) keeps the newest line in sight."""
         self.scroll_end(animate=False, immediate=True)
 
 
@@ -452,6 +467,14 @@ class TableArea(Container):
     The area's size decides how large cards are drawn (:meth:`card_size`), and so how large
     seats are; seats in a row too tight for them at their usual places spread to the edges.
     """
+
+    class Cramped(Message):
+        """The felt is ``rows`` rows short of what it needs (negative: it has rows to spare);
+        the screen may give the table rows from the log."""
+
+        def __init__(self, rows: int) -> None:
+            super().__init__()
+            self.rows = rows
 
     def __init__(self, seat_count: int, draw_game: bool) -> None:
         super().__init__(id="table-area")
@@ -641,6 +664,10 @@ class TableArea(Container):
                     (y + seat_h / 2 - inside_y) / max(1, felt_h - 2),
                 )
         felt = self.query_one(Felt)
+        bottom = max((box[3] for s, box in boxes.items() if self.slots[s][1] == 1.0), default=0)
+        shortfall = felt.least_rows() - (height - felt_y - bottom)
+        if shortfall:
+            self.post_message(self.Cramped(shortfall))
         felt.card_size = max(size, CardSize.BIG)  # the board takes the felt's own room
         felt.spots = spots
         felt.styles.width = felt_w

@@ -17,8 +17,9 @@ from holdem_tui.bots import LEVELS, SafeBot, make_bot, safe_decide
 from holdem_tui.bots.base import BaseBot
 from holdem_tui.bots.draw_common import best_discards, describe, keep_made
 from holdem_tui.bots.holdem_common import board_texture, draws, made_hand, preflop_percentile
-from holdem_tui.bots.registry import load_plugin
+from holdem_tui.bots.registry import check_spec, load_plugin
 from holdem_tui.bots.safety import illegal_reason
+from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.cards import parse_cards
 from holdem_tui.engine.decision import Decision, as_decision
@@ -247,9 +248,13 @@ def test_plugin_loads_and_bad_plugins_say_why(
         )
     )
     monkeypatch.syspath_prepend(str(tmp_path))
+    check_spec("my_bots:Folder")  # started once, and that process becomes the seat
     bot = make_bot("my_bots:Folder", 7)
     assert bot.name == "folder"
-    assert make_bot("my_bots:NoSeed", 7).name == "my_bots:NoSeed"
+    unnamed = make_bot("my_bots:NoSeed", 7)
+    assert isinstance(unnamed, ProcessBot)
+    unnamed.ready()
+    assert unnamed.name == "my_bots:NoSeed"
     assert callable(load_plugin("my_bots:Folder"))
     for spec, words in [
         ("nowhere_module:Bot", "cannot import module 'nowhere_module'"),
@@ -260,7 +265,7 @@ def test_plugin_loads_and_bad_plugins_say_why(
         (":Bot", "expected module:Class"),
     ]:
         with pytest.raises(ValueError, match=words):
-            make_bot(spec)
+            check_spec(spec)
 
 
 # ---------------------------------------------------------------- shared poker facts

@@ -1,8 +1,10 @@
 """Hostile bots: each attack the issue lists, and proof that it no longer reaches the game.
 
-Plugin bots run in their own process (holdem_tui.bots.sandbox); built-in bots get a deep
-copy of their view. Each plugin below writes what it managed to see into a report file, so
-the test can check from outside what the attack found.
+Plugin bots run in their own confined process (holdem_tui.bots.sandbox); built-in bots get
+a deep copy of their view. Each plugin below prints what it managed to see: its output goes
+to a log file the game opens for it (a plugin can open no file itself), so the test can
+check from outside what the attack found. The operating-system boundary has its own tests
+in test_plugin_boundary.py, time and retirement in test_plugin_time.py.
 """
 
 from __future__ import annotations
@@ -28,12 +30,8 @@ PLUGINS = """
 import gc, json, os, sys
 from holdem_tui.engine.actions import Action
 
-REPORT = {report!r}
-
-
 def note(**facts):
-    with open(REPORT, "a", encoding="utf-8") as out:
-        out.write(json.dumps(facts) + "\\n")
+    print(json.dumps(facts), file=sys.stderr, flush=True)
 
 
 def cards_in(value):
@@ -104,7 +102,7 @@ class Chatter:
     name = "\\x1b[2J\\x1b[31mEVIL\\x1b[0m" + "x" * 200
 
     def decide(self, view):
-        print("{{garbage}}")
+        print("{garbage}")
         sys.stdin.read()
         return view.legal.passive_action()
 
@@ -123,9 +121,16 @@ class NoDecide:
 def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The hostile plugins as module ``hostile``; returns the report file they write to."""
     report = tmp_path / "report.jsonl"
-    (tmp_path / "hostile.py").write_text(PLUGINS.format(report=str(report)), encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    home = tmp_path / "plugins"
+    home.mkdir()
+    (home / "hostile.py").write_text(PLUGINS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(home))
     return report
+
+
+def _plugin(spec: str, report: Path) -> ProcessBot:
+    """The plugin's process, its output logged to ``report``."""
+    return ProcessBot(spec, 1, log_file=report)
 
 
 def _hand(seed: int = 1) -> Hand:
@@ -153,7 +158,7 @@ def _close(*bots: SafeBot) -> None:
 
 @pytest.mark.parametrize("spec", ["hostile:GcPeeker", "hostile:FramePeeker"])
 def test_a_plugin_finds_no_hand_and_no_hidden_card(plugins: Path, spec: str) -> None:
-    peeker = SafeBot(make_bot(spec, 1), timeout=HANG_GUARD)
+    peeker = SafeBot(_plugin(spec, plugins), timeout=HANG_GUARD)
     hand = _play(_hand(), [peeker, SafeBot(make_bot("easy", 2)), SafeBot(make_bot("easy", 3))])
     _close(peeker)
     notes = _notes(plugins)
@@ -170,7 +175,7 @@ def _chips(hand: Hand) -> int:
 
 
 def test_a_plugin_cannot_change_pots_history_or_legal(plugins: Path) -> None:
-    maker = SafeBot(make_bot("hostile:ChipMaker", 1), timeout=HANG_GUARD)
+    maker = SafeBot(_plugin("hostile:ChipMaker", plugins), timeout=HANG_GUARD)
     hand = _hand()
     before = sum(hand.config.starting_stacks)
     _play(hand, [SafeBot(make_bot("easy", 2)), maker, SafeBot(make_bot("easy", 3))])
@@ -210,19 +215,25 @@ def test_a_built_in_bot_gets_a_copy_sharing_nothing() -> None:
     assert all(getattr(e, "amount", 0) < 10**9 for e in hand.events)
 
 
+def _threads() -> int:
+    """Threads alive, but the one long-lived thread that starts plugin processes."""
+    return sum(1 for t in threading.enumerate() if not t.name.startswith("plugin-spawner"))
+
+
 @pytest.mark.slow
 def test_an_endless_loop_is_killed_restarted_and_leaks_no_thread(plugins: Path) -> None:
-    threads = threading.active_count()
-    bot = make_bot("hostile:Spinner", 1)
-    assert isinstance(bot, ProcessBot)
+    threads = _threads()
+    bot = _plugin("hostile:Spinner", plugins)
+    bot.ready()
     view = _hand().view(_hand().actor)
     for _ in range(2):
         decision, fault = safe_decide(bot, view, timeout=0.5)
         assert fault is not None and fault.kind == "timeout"
         assert decision.action == Action.fold()
-    assert bot.faults["timeout"] == 2 and bot.restarts == 1
-    assert threading.active_count() == threads
+        bot.ready()  # the restart runs in the background: wait for it here, not in decide
+    assert bot.faults["timeout"] == 2 and bot.restarts == 2
     bot.close()
+    assert _threads() == threads
 
 
 @pytest.mark.parametrize(
@@ -235,10 +246,10 @@ def test_an_endless_loop_is_killed_restarted_and_leaks_no_thread(plugins: Path) 
     ],
 )
 def test_a_failing_plugin_is_a_counted_fault(plugins: Path, spec: str, kind: str) -> None:
-    bot = make_bot(spec, 1)
-    assert isinstance(bot, ProcessBot)
+    bot = _plugin(spec, plugins)
     view = _hand().view(_hand().actor)
     for _ in range(2):
+        bot.ready()  # a crash restarts the process in the background
         decision, fault = safe_decide(bot, view, timeout=HANG_GUARD)
         assert fault is not None and fault.kind == kind, fault
         assert decision.action == Action.fold()
@@ -247,12 +258,12 @@ def test_a_failing_plugin_is_a_counted_fault(plugins: Path, spec: str, kind: str
 
 
 def test_printing_and_reading_stdin_do_not_break_the_protocol(plugins: Path) -> None:
-    bot = make_bot("hostile:Chatter", 1)
+    bot = _plugin("hostile:Chatter", plugins)
+    bot.ready()
     assert bot.name.isprintable() and len(bot.name) <= 24 and "\x1b" not in bot.name
     view = _hand().view(_hand().actor)
     decision, fault = safe_decide(bot, view, timeout=HANG_GUARD)
     assert fault is None and decision.action == Action.fold()
-    assert isinstance(bot, ProcessBot)
     bot.close()
 
 

@@ -41,11 +41,13 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
+from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.history.phh import decision_lines, dumps, loads, replay
 from holdem_tui.i18n import LANGUAGES, get_translator
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.controller import Session
+from holdem_tui.session.turns import decide, play_bot
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions, read_history
 from holdem_tui.storage.session import SessionStore
@@ -499,7 +501,16 @@ def test_a_substituted_action_keeps_no_reason() -> None:
     hand = session.start_hand()
     seat = session.actor_seat
     assert seat is not None
-    session.act_for_bot(seat, Decision(Action.raise_to(10**9), Reason.of("bluff", chance=0.04)))
+
+    class Overbets:
+        name = "overbets"
+
+        def decide(self, view: PlayerView) -> Decision:
+            return Decision(Action.raise_to(10**9), Reason.of("bluff", chance=0.04))
+
+    move = decide(Overbets(), session.bot_view(seat), seat, None)
+    assert move.fault is not None and move.fault.kind == "illegal"
+    play_bot(session, move)
     assert session.reasons_of(hand) == {}
 
 

@@ -243,7 +243,7 @@ def test_coach_lines_in_every_language(lang: str) -> None:
     draw_lines = coach_lines(advise(draw_view), tr, ascii_only=True)
     assert any("8c" in line and "19" in line for line in draw_lines)
     if lang == "en":
-        assert lines[0].startswith("Equity") and "vs ranges (2 players)" in lines[0]
+        assert lines[0].startswith("Equity") and "vs 2 players' ranges" in lines[0]
         assert "a call needs" in lines[1]
         assert draw_lines[-1].startswith("Hard bot throws 8c")
 

@@ -116,6 +116,11 @@ def test_duplicate_rotates_every_deal_through_every_seat() -> None:
         (["--game", "omaha"], "--game"),
         (["--bots", "easy"], "2 to 9"),
         (["--game", "draw", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6"),
+        # issue 27.12: no upper bound on the blinds, and a history written to "" or "/"
+        (["--blinds", "1/100000000000000"], "at most 1,000,000,000"),
+        (["--limits", "1/" + "9" * 5000], "--limits"),
+        (["--history", ""], "give a folder"),
+        (["--history", "/"], "root of the file system"),
     ],
 )
 def test_bad_flags_get_clear_errors(args: list[str], words: str) -> None:
@@ -161,3 +166,20 @@ def test_draw_without_an_ante_is_refused_with_a_clear_message() -> None:
     assert "Five-Card Draw is played with an ante" in out and "Traceback" not in out
     code, out = _invoke("--game", "holdem", "--bots", "easy,easy", "--ante", "0", "--hands", "5")
     assert code == 0, out
+
+
+def test_no_bluffs_plays_the_same_session_without_the_bluff_share() -> None:
+    """Measuring bluffs only reads the hands: off, every other figure is the same."""
+    args = ("--bots", "hard,normal,easy", "--hands", "30", "--seed", "5", "--workers", "1")
+    code, out = _invoke(*args, "--json")
+    assert code == 0, out
+    code, fast = _invoke(*args, "--json", "--no-bluffs")
+    assert code == 0, fast
+    measured = json.loads(out.strip().splitlines()[-1])
+    skipped = json.loads(fast.strip().splitlines()[-1])
+    assert any(s["bluff_share"] is not None for s in measured["seats"])
+    for with_share, without in zip(measured["seats"], skipped["seats"], strict=True):
+        assert without.pop("bluff_share") is None
+        with_share.pop("bluff_share")
+        assert with_share == without
+    assert all(line["bluff_share"] is None for line in skipped["by_bot"])

@@ -25,9 +25,10 @@ from holdem_tui.engine.evaluator import (
     hand_value_trusted,
 )
 from holdem_tui.engine.hand_value_data import DATA
-from holdem_tui.engine.hand_value_tables import build_tables, decode, encode
+from holdem_tui.engine.hand_value_tables import HASH_SHIFT, build_tables, decode, encode
 
 
+@pytest.mark.slow  # the perfect hash takes seconds to place
 def test_the_shipped_tables_are_exactly_what_the_builder_makes() -> None:
     built = build_tables()
     assert encode(built) == DATA
@@ -36,6 +37,19 @@ def test_the_shipped_tables_are_exactly_what_the_builder_makes() -> None:
     for n in (5, 6, 7):
         assert np.array_equal(shipped.sums[n], built.sums[n])
         assert np.array_equal(shipped.values[n], built.values[n])
+
+
+def test_the_shipped_perfect_hash_finds_every_seven_card_sum() -> None:
+    shipped = decode(DATA)
+    sums, values = shipped.sums[7], shipped.values[7]
+    rows = shipped.hash_rows[sums >> HASH_SHIFT].astype(np.int64)
+    slots = sums + rows
+    assert len(np.unique(slots)) == len(sums)  # no two sums share a slot
+    assert np.array_equal(shipped.hash_values[slots], values)
+    tables = evaluator.numpy_tables()
+    assert np.array_equal(tables.hash_values, shipped.hash_values)
+    assert np.array_equal(tables.hash_rows, shipped.hash_rows)
+    assert HASH_SHIFT == evaluator._HASH_SHIFT
 
 
 def test_category_floors_and_categories_follow_the_classes() -> None:
@@ -71,7 +85,7 @@ def test_numpy_callers_get_read_only_tables() -> None:
     tables = evaluator.numpy_tables()
     assert np.array_equal(evaluator.CARD_KEYS, tables.card_keys)
     with pytest.raises(ValueError):
-        tables.nonflush7[0] = 1
+        tables.hash_values[0] = 1
     with pytest.raises(AttributeError):
         _ = evaluator.NO_SUCH_TABLE
 

@@ -95,6 +95,12 @@ def test_fuzzed_histories_long_run(tmp_path: Path) -> None:
         ),
         ("a = " + "[" * 500 + "]" * 500 + "\n", "nested"),
         (".".join(["a"] * 40_000) + " = 1\n", "key longer"),
+        (
+            'variant = "NT"\nstarting_stacks = [' + "9" * 4301 + ", 100]\nmin_bet = 2\n"
+            "actions = []\n",
+            "number longer",
+        ),
+        ("".join(f'[h{i}]\nvariant = "NT"\n' for i in range(5001)), "more than the 5,000"),
     ],
     ids=[
         "min_bet-text",
@@ -107,6 +113,8 @@ def test_fuzzed_histories_long_run(tmp_path: Path) -> None:
         "after-the-end",
         "deep-nesting",
         "dotted-key",
+        "4301-digits",
+        "5001-hands",
     ],
 )
 def test_each_failure_class_is_named(tmp_path: Path, text: str, words: str) -> None:

@@ -84,6 +84,9 @@ def test_join_says_why_it_cannot_sit_down(loop: asyncio.AbstractEventLoop) -> No
     ("args", "message"),
     [
         (["join", "host:notaport", "--code", "ABCDEF"], "not a port"),
+        # issue 27.12: a 64-character label was a traceback and exit status 0
+        (["join", "a" * 64 + ":7477", "--code", "ABCDEF", "--name", "Ana"], "not a host name"),
+        (["join", "a" * 64, "--code", "ABCDEF", "--bot", STATION], "not a host name"),
         (["join", "localhost", "--code", "ABCDEF"], "a name is needed"),
         (["join", "localhost", "--code", "X", "--watch", "--bot", STATION], "do not go together"),
         (["join", "localhost", "--code", "X", "--bot", "nope:Nothing"], "cannot import"),

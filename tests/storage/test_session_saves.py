@@ -3,6 +3,7 @@ every hand in the history, and a resumed controller equal to the one that was st
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -57,7 +58,7 @@ def _play_until(session: Session, human: random.Random, stop_hand: int) -> None:
 @pytest.mark.parametrize("variant", ["holdem", "draw"])
 def test_controller_resumes_where_it_was(variant: str) -> None:
     settings = GameSettings.build(
-        variant=variant, humans=[""], bots=["easy", "normal", "hard"], seed=99
+        variant=variant, humans=[""], bots=["easy", "normal", "hard"], seed=98
     )
     session = Session(settings, _factory)
     session.start_storage()
@@ -122,3 +123,65 @@ def test_a_new_session_keeps_an_unfinished_save_aside() -> None:
     kept = list(paths.data_dir().glob("autosave.previous-*.json"))
     assert len(kept) == 1
     assert SaveFile(kept[0]).load().ok
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_every_file_the_game_writes_is_the_players_alone() -> None:
+    """Issue 27.1: histories were 0644 with every hole card. Now each file is 0600 and each
+    folder the game makes 0700; a history an older version left readable is taken back."""
+    data = paths.data_dir()
+    data.mkdir(parents=True)
+    history_folder = data / "histories"
+    history_folder.mkdir(mode=0o755)
+    settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=5)
+    session = Session(settings, _factory)
+    session.start_storage()
+    _play_until(session, random.Random(5), 3)
+    session.close_storage()
+    written = [p for p in data.rglob("*")]
+    assert any(p.suffix == ".phhs" for p in written), written
+    for path in written:
+        if path.is_file():
+            assert path.stat().st_mode & 0o077 == 0, path
+    old = next(p for p in written if p.suffix == ".phhs")
+    old.chmod(0o644)
+    from holdem_tui.storage.atomic import append_durably
+
+    append_durably(old, "")
+    assert old.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_full_disk_is_said_and_its_stale_save_never_offered(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27.11: after the disk filled, the game said "Your session is saved" and
+    ``play --resume`` rolled a finished session back to its last saved hand."""
+    import errno
+    from types import SimpleNamespace
+
+    from holdem_tui.commands.play import _say_unsaved
+    from holdem_tui.i18n import get_translator
+    from holdem_tui.storage.histories import SessionHistory
+
+    settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=5)
+    session = Session(settings, _factory)
+    session.start_storage()
+    _play_until(session, random.Random(5), 3)
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(SessionHistory, "append", full)
+    _play_until(session, random.Random(6), 5)
+    session.close_storage()
+    store = session.store
+    assert store is not None and store.unusable == "No space left on device"
+    assert store.first_unsaved == 3  # hands 1 and 2 are in the history
+    assert not SaveFile().exists()  # play --resume offers nothing...
+    assert store.stale_save is not None and store.stale_save.exists()  # ...the old save is kept
+    app = SimpleNamespace(driver=SimpleNamespace(session=session), tr=get_translator("en"))
+    _say_unsaved(app)  # type: ignore[arg-type]
+    said = capsys.readouterr().out
+    assert "Nothing was saved from hand #3 on (No space left on device)." in said
+    assert str(store.stale_save) in said and "rename it to autosave.json" in said
+    assert "is saved" not in said

@@ -9,9 +9,10 @@ for the bots' thread workers in between, never sleeping for a fixed time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import tempfile
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,7 +29,8 @@ from holdem_tui.history.phh import dumps
 from holdem_tui.i18n import get_translator
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
-from holdem_tui.session.controller import BotFactory
+from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.narrate import hand_name
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.hand_review import ReviewScreen
@@ -65,6 +67,24 @@ class CallingStation:
 def stations(spec: str, seed: int | None) -> CallingStation:
     """A bot factory seating calling stations whatever level the settings ask for."""
     return CallingStation(seed)
+
+
+class Bettor(CallingStation):
+    """A scripted opponent that bets or raises the least it may whenever it can, else calls:
+    the player always has a price to call, and at big stakes a 4-digit one."""
+
+    def decide(self, view: PlayerView) -> Action:
+        """The smallest bet or raise open to it; in the draw it stands pat."""
+        legal = view.legal
+        assert legal is not None
+        if legal.can_raise and not legal.can_draw:
+            return legal.bet_or_raise(legal.min_raise_to)
+        return super().decide(view)
+
+
+def bettors(spec: str, seed: int | None) -> Bettor:
+    """A bot factory seating bettors whatever level the settings ask for."""
+    return Bettor(seed)
 
 
 def progress_mark(app: App[Any]) -> tuple[object, ...]:
@@ -387,6 +407,14 @@ async def _draw_instructions(pilot: Pilot[Any]) -> None:
     await act_until(pilot, drawing)
 
 
+async def _draw_coach(pilot: Pilot[Any]) -> None:
+    """Five-Card Draw with the coach on, at the draw (the coach weighs each discard)."""
+    await settle(pilot)
+    await pilot.press("o")
+    await act_until(pilot, drawing)
+    await wait_for_coach(pilot)
+
+
 async def _draw_second_round(pilot: Pilot[Any]) -> None:
     await act_until(pilot, drawing)
     await pilot.press("s")
@@ -707,6 +735,8 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         Scene("minute_limit", _solo(lang=lang, minute_limit=45, ante=2), _settled),
         Scene("draw_first_round", _solo(lang=lang, **draw), _settled),
         Scene("draw_instructions", _solo(lang=lang, **draw), _draw_instructions),
+        Scene("draw_coach", _solo(lang=lang, **draw), _draw_coach),
+        *long_name_scenes(lang),
         Scene(
             "draw_second_round",
             _solo(lang=lang, **draw),
@@ -762,3 +792,110 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
         ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}
+
+
+# --------------------------------------------------------------------------- longest words
+
+#: big stakes: every price on the keys and in the status line is a 4-digit amount
+BIG_HOLDEM: dict[str, Any] = {"stack": 50_000, "small_blind": 500, "big_blind": 1_000}
+BIG_DRAW: dict[str, Any] = {
+    "variant": "draw",
+    "stack": 50_000,
+    "small_bet": 1_000,
+    "big_bet": 2_000,
+    "draw_ante": 250,
+}
+#: how many seeds a long-name scene deals (with the engine alone) to find its hand
+SEED_TRIES = 400
+
+Stop = Callable[[PlayerView], bool]
+
+
+def at_river_price(view: PlayerView) -> bool:
+    """The player decides on the river, facing a bet."""
+    legal = view.legal
+    return legal is not None and len(view.board) == 5 and legal.call_amount > 0
+
+
+def at_draw(view: PlayerView) -> bool:
+    """The player chooses discards."""
+    return view.legal is not None and view.legal.can_draw
+
+
+def after_draw_price(view: PlayerView) -> bool:
+    """The player decides in the second betting round of the draw, facing a bet."""
+    legal = view.legal
+    done = any(s.drawn is not None for s in view.seats if s.position == view.me)
+    return legal is not None and not legal.can_draw and done and legal.call_amount > 0
+
+
+def name_at(settings: GameSettings, stop: Stop) -> str | None:
+    """The player's hand name where ``stop`` first holds in the first hand, played as the
+    scene plays it (the player checks, calls and stands pat; bettors bet), or ``None``."""
+    session = Session(settings, bettors)
+    session.start_hand()
+    hand = session.hand
+    assert hand is not None
+    tr = get_translator(settings.lang)
+    while not hand.is_complete:
+        seat = session.actor_seat
+        assert seat is not None
+        if seat != 0:
+            session.act_for_bot(seat, Bettor().decide(session.bot_view(seat)))
+            continue
+        view = session.view_for(0)
+        if stop(view):
+            return hand_name((*view.my_cards, *view.board), tr)
+        session.act(0, CallingStation().decide(view))
+    return None
+
+
+@functools.cache
+def longest_name_seed(settings: GameSettings, stop: Stop) -> tuple[int, str]:
+    """Of the first :data:`SEED_TRIES` seeds, the one whose first hand shows the player the
+    longest hand name (in the settings' language) where ``stop`` holds; and that name.
+
+    Found by dealing, not written down, so it keeps working whatever the seeds deal.
+    """
+    best = (0, "")
+    for seed in range(1, SEED_TRIES + 1):
+        name = name_at(replace(settings, seed=seed), stop)
+        if name is not None and len(name) > len(best[1]):
+            best = (seed, name)
+    assert best[1], "no seed reached the scene's moment"
+    return best
+
+
+def long_name_scene(name: str, settings: GameSettings, stop: Stop) -> Scene:
+    """The coach on, bettors around, the first hand at ``stop`` with the longest hand name
+    the seeds give: the status line and the coach at their widest, on a real deal. The seeds
+    are dealt when the scene is first played, not when the scenes are listed."""
+
+    def app() -> App[Any]:
+        seed, _ = longest_name_seed(settings, stop)
+        return create_app(replace(settings, seed=seed), bot_factory=bettors, bot_timeout=None)
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        _, expected = longest_name_seed(settings, stop)
+        await settle(pilot)
+        await pilot.press("o")
+        await act_until(pilot, lambda a: a.ui.stage is Stage.HUMAN and stop(my_view(a)))
+        await wait_for_coach(pilot)
+        app = pilot.app
+        assert isinstance(app, HoldemApp)
+        model = app.screen.model  # type: ignore[attr-defined]
+        assert expected in model.info, f"the deal changed: {expected!r} not in {model.info!r}"
+
+    return Scene(name, settings, drive, bot_factory=bettors, factory=app)
+
+
+def long_name_scenes(lang: str) -> list[Scene]:
+    """The longest hand names with 4-digit prices: Hold'em's river, draw's draw and its
+    second betting round (the player stands pat, so the name is the dealt hand's)."""
+    holdem = _solo(lang=lang, bots=("normal",), **BIG_HOLDEM)
+    draw = _solo(lang=lang, bots=("normal", "hard"), **BIG_DRAW)
+    return [
+        long_name_scene("long_name_river", holdem, at_river_price),
+        long_name_scene("long_name_draw", draw, at_draw),
+        long_name_scene("long_name_draw_call", draw, after_draw_price),
+    ]

@@ -27,6 +27,9 @@ from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from holdem_tui.ui.widgets import KeyBar
 
+#: widgets each line of which must stay one row: the header, the status line above the
+#: action bar and the coach's lines (a wrapped one pushes the felt's pot off a 24-row screen)
+ONE_ROW_EACH = ("topbar", "info", "coach")
 #: a word: letters only, so "1.500", "10/20" and "♠" never count as cut words
 WORD = re.compile(r"[^\W\d_]+")
 ELLIPSIS = "…"
@@ -241,6 +244,13 @@ def _check_widget(
             yield Problem(
                 name, y, glued[0].group(0) + "|" + glued[1].group(0), "broken at a no-break space"
             )
+    if widget.id in ONE_ROW_EACH:
+        width = widget.content_region.width
+        for line in text.split("\n"):
+            if cell_len(line) > width:
+                yield Problem(
+                    name, widget.content_region.y, line, f"wraps: {cell_len(line)} > {width}"
+                )
     if isinstance(widget, KeyBar):
         shown = [line.replace("\u00a0", " ") for _, line in content_rows]
         for item in widget.items:

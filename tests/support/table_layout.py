@@ -65,8 +65,27 @@ def shown_log(screen: TableScreen) -> HandLog:
     return logs[0]
 
 
+def felt_rows(screen: TableScreen) -> list[str]:
+    """What the screen shows inside the felt's frame, row by row."""
+    strips = screen._compositor.render_strips()
+    region = screen.query_one(Felt).content_region
+    return [strips[y].text[region.x : region.right] for y in range(region.y, region.bottom)]
+
+
+def pot_problem(screen: TableScreen) -> str | None:
+    """Why the pot is not to be seen on the felt while a hand is played, or ``None``."""
+    model = screen.model
+    if model is None or not model.pot or model.results:
+        return None
+    rows = felt_rows(screen)
+    if not any(model.pot in row for row in rows):
+        return f"the pot ({model.pot!r}) is not on the felt: {rows!r}"
+    return None
+
+
 def layout_problems(app: HoldemApp) -> list[str]:
-    """Everything wrong with the table on screen: parts cut, covered, overlapping, overfull."""
+    """Everything wrong with the table on screen: parts cut, covered, overlapping, overfull,
+    and a pot in play that the felt does not show."""
     screen = app.screen
     assert isinstance(screen, TableScreen), f"the table is not on top: {screen!r}"
     area = screen.query_one(TableArea).region
@@ -92,4 +111,7 @@ def layout_problems(app: HoldemApp) -> list[str]:
     for first, second in combinations(parts, 2):
         if first.region.overlaps(second.region):
             problems.append(f"{_name(first)} overlaps {_name(second)}")
+    pot = pot_problem(screen)
+    if pot:
+        problems.append(pot)
     return problems

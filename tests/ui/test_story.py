@@ -195,3 +195,17 @@ def test_a_hand_shown_before_the_run_out_is_named_by_the_final_board() -> None:
     shows = [line for line in lines if line.startswith("Ana shows")]
     assert len(shows) == 1 and "traight" in shows[0], lines
     assert not any("Pair of eights" in line for line in lines), lines
+
+
+def test_a_review_tells_each_drawer_by_name_and_the_viewer_as_you() -> None:
+    """Issue 29: a bot's draw in a review reads "Otto throws … and gets …", never "You throw"."""
+    drawn = CardsDrawn(1, 2, parse_cards("2d 3d"), parse_cards("3s 5s"))
+    names = ["Ana", "Otto"].__getitem__
+    assert narrate([drawn], names, EN) == [
+        "Otto draws 2 cards",
+        "Otto throws 2♦ 3♦ and gets 3♠ 5♠",
+    ]
+    assert narrate([drawn], names, EN, viewer=1)[1] == "You throw 2♦ 3♦ and get 3♠ 5♠"
+    assert narrate([drawn], names, EN, viewer=0)[1].startswith("Otto throws")
+    fi = get_translator("fi")
+    assert narrate([drawn], names, fi)[1] == "Otto vaihtaa pois 2♦ 3♦ ja saa 3♠ 5♠"

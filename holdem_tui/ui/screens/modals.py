@@ -308,7 +308,9 @@ class PastHandsScreen(Translated, ModalScreen[None]):
             if view.board:
                 board = tr.t("past_hands.board", cards=cards_text(view.board))
                 lines.append(f"[b]{escape(board)}[/]")
-            lines.extend(escape(line) for line in narrate(view.history, name_of, tr)[1:])
+            lines.extend(
+                escape(line) for line in narrate(view.history, name_of, tr, viewer=position)[1:]
+            )
             blocks.append("\n".join(lines))
         text = "\n\n".join(blocks) if blocks else escape(tr.t("past_hands.none"))
         self.query_one("#past-text", Static).update(Content.from_markup(text))

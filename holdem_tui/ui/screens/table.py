@@ -40,6 +40,9 @@ from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidge
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3
+#: the log's rows under the table on a short, narrow terminal (``#log`` in holdem.tcss); it
+#: gives the table rows, down to one, when the felt would otherwise lose its pot
+LOG_ROWS_SHORT: Final = 4
 
 
 class TableScreen(Screen[None]):
@@ -135,10 +138,10 @@ class TableScreen(Screen[None]):
             seat = self.query_one(f"#seat-{seat_model.seat}", SeatWidget)
             seat.four_colour = four
             seat.model = seat_model
-        self.query_one(TableArea).place()
         felt = self.query_one(Felt)
         felt.four_colour = four
         felt.model = model
+        self.query_one(TableArea).place()
         self._draw_topbar()
         for log in self.query(HandLog):
             log.show(model.log)
@@ -184,8 +187,24 @@ class TableScreen(Screen[None]):
         bar.update(Content.from_markup(top))
 
     def on_resize(self) -> None:
-        """Refit the header to the new width."""
+        """Refit the header to the new width; a tall window's log takes its own height."""
         self._draw_topbar()
+        if not self.has_class("-short"):
+            self.query_one("#log", HandLog).styles.height = None
+
+    @on(TableArea.Cramped)
+    def _make_room(self, message: TableArea.Cramped) -> None:
+        """On a short terminal the log under the table gives rows to the felt (the coach's
+        lines or a two-row notice would otherwise push the pot off it), and takes them back
+        when they are free again."""
+        message.stop()
+        log = self.query_one("#log", HandLog)
+        if not self.has_class("-short") or not log.display:
+            return
+        rows = log.outer_size.height
+        wanted = max(1, min(LOG_ROWS_SHORT, rows - message.rows))
+        if wanted != rows:
+            log.styles.height = wanted
 
     def show_coach(self, lines: list[str] | None) -> None:
         """The coach's lines above the action bar, or nothing (hidden)."""

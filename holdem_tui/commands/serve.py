@@ -1,0 +1,219 @@
+"""``holdem-tui serve``: play in a web browser, one game per tab, or one table for all tabs.
+
+Needs the ``web`` extra (``pip install "holdem-tui[web]"``). The flags of the game are
+``play``'s, checked here before anything listens, so a typo is a line on the command line,
+not a broken page. ``--table`` opens a network table instead (``host``'s table flags), at
+which every tab sits down as a player or watches. The server prints the address to open;
+Ctrl+C (or SIGTERM) stops it, and every game with it, within a second, each keeping its save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import click
+
+from holdem_tui.commands.host import away_option, start_when_option, table_options
+from holdem_tui.commands.play import BOTS_HELP, GameFlags, build_settings, game_options
+from holdem_tui.engine.variants import MAX_SEATS
+from holdem_tui.i18n import Translator, get_translator, resolve_language
+
+if TYPE_CHECKING:
+    from holdem_tui.net.server import HostOptions
+    from holdem_tui.web.table import ServedTable
+
+#: the port ``serve`` listens on unless told otherwise (``host`` has 7477)
+DEFAULT_PORT: Final = 7480
+#: hosts that listen on every interface: the address players open cannot be known
+WILDCARDS: Final = frozenset({"0.0.0.0", "::", ""})
+
+
+def flags_argv(flags: GameFlags) -> list[str]:
+    """The ``play`` command line that gives a tab's game these flags (only those set)."""
+    default = GameFlags()
+    argv: list[str] = []
+    for item in fields(GameFlags):
+        value = getattr(flags, item.name)
+        if value is None or value == getattr(default, item.name):
+            continue
+        flag = "--bot" if item.name == "plugins" else f"--{item.name}"
+        for one in value if isinstance(value, tuple) else (value,):
+            argv += [flag, str(one)]
+    return argv
+
+
+def page_url(host: str, port: int, public_url: str | None) -> str:
+    """The address to open, as printed."""
+    if public_url:
+        return public_url if public_url.endswith("/") else public_url + "/"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+@click.command(name="serve")
+@game_options(BOTS_HELP)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every interface; then give --public-url).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(min=0, max=65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="TCP port to listen on (0: any free port).",
+)
+@click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help="The address players open, e.g. http://192.168.1.20:7480/ or behind a proxy.",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where each tab's folder goes [default: web/ in the game's data folder].",
+)
+@click.option(
+    "--max-tabs",
+    type=click.IntRange(min=1, max=64),
+    default=8,
+    show_default=True,
+    help="Games (tabs) running at once; more are refused.",
+)
+@click.option("--table", is_flag=True, help="One network table: every tab sits down or watches.")
+@click.option(
+    "--open",
+    "open_seats",
+    type=click.IntRange(min=1, max=MAX_SEATS),
+    default=2,
+    show_default=True,
+    help="With --table: seats for the players who open the page.",
+)
+@start_when_option
+@away_option
+def command(
+    flags: GameFlags,
+    host: str,
+    port: int,
+    public_url: str | None,
+    data_dir: Path | None,
+    max_tabs: int,
+    table: bool,
+    open_seats: int,
+    start_when: int | None,
+    away_timeout: float,
+) -> None:
+    """Play in a web browser: a game per tab, or one table for every tab."""
+    tr = get_translator(resolve_language(flags.lang, None))
+    try:
+        import aiohttp  # noqa: F401 - only to say clearly that the extra is missing
+        import textual_serve  # noqa: F401
+    except ImportError:
+        raise click.ClickException(tr.t("web.needs_extra")) from None
+    if host in WILDCARDS and not public_url:
+        raise click.UsageError(tr.t("web.wildcard", host=host or "''"))
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise click.BadParameter("http://… or https://…", param_hint="--public-url")
+    from holdem_tui.storage.paths import data_dir as game_data_dir
+
+    root = (data_dir or game_data_dir() / "web").expanduser().resolve()
+    lang_args = ("--lang", flags.lang) if flags.lang else ()
+    if table:
+        options = table_options(
+            replace(flags, pace=flags.pace or "normal"),
+            player=None,
+            open_seats=open_seats,
+            code=None,
+            away_timeout=away_timeout,
+            start_when=start_when,
+        )
+        play_args: list[str] = []
+    else:
+        build_settings(flags)  # a wrong flag is said here, not in every tab
+        play_args = flags_argv(flags)
+        options = None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    asyncio.run(_serve(tr, host, port, public_url, root, max_tabs, play_args, lang_args, options))
+
+
+async def _serve(
+    tr: Translator,
+    host: str,
+    port: int,
+    public_url: str | None,
+    root: Path,
+    max_tabs: int,
+    play_args: list[str],
+    lang_args: tuple[str, ...],
+    table_options: HostOptions | None,
+) -> None:
+    from holdem_tui.web.server import ServeOptions, WebServer
+
+    options = ServeOptions(
+        root,
+        tr,
+        play_args=tuple(play_args),
+        lang_args=lang_args,
+        public_url=public_url,
+        max_tabs=max_tabs,
+    )
+    served = None
+    if table_options is not None:
+        served = await _open_table(root, table_options, tr, lang_args)
+        options.table = served
+    server = WebServer(options)
+    try:
+        bound = await server.start(host, port)
+    except OSError as exc:
+        if served is not None:
+            await served.close()
+        raise click.ClickException(
+            tr.t("web.cannot_listen", address=f"{host}:{port}", detail=_reason(exc))
+        ) from None
+    url = page_url(host, bound, public_url)
+    click.echo(tr.t("web.serving_table" if served else "web.serving", url=url))
+    click.echo(tr.t("web.folders", path=str(root)))
+    sys.stdout.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        click.echo(tr.t("web.stopping"))
+        await server.close()
+        if served is not None:
+            await served.close()
+
+
+def _reason(exc: OSError) -> str:
+    """ "Address already in use", not the web library's sentence around it."""
+    return os.strerror(exc.errno) if exc.errno else str(exc)
+
+
+async def _open_table(
+    root: Path, options: HostOptions, tr: Translator, lang_args: tuple[str, ...]
+) -> ServedTable:
+    """The served table, its autosave in ``root/table`` (apart from ``host``'s own)."""
+    from holdem_tui.net.server import TableServer
+    from holdem_tui.storage.paths import DATA_ENV
+    from holdem_tui.web.table import ServedTable
+
+    folder = root / "table"
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ[DATA_ENV] = str(folder)  # the table's autosave and histories go here
+    served = ServedTable(TableServer(options), tr, lang_args)
+    await served.open()
+    return served
