@@ -7,6 +7,7 @@ given seat may see (its own cards, the count of another seat's draw, nothing of 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -219,3 +220,24 @@ class HandEnded(Event):
     stacks: tuple[int, ...]
     net: tuple[int, ...]
     shown: tuple[ShownHand, ...] = ()
+
+
+def seats_changed(events: Iterable[Event]) -> frozenset[int] | None:
+    """The positions whose seat these events changed (a stack, a bet, cards, a fold...), or
+    ``None`` when every seat may have: a hand begun, the street's bets swept into the pots.
+
+    A view of the hand moved on by ``events`` differs from the one before only in these
+    seats (and the view's own fields): the network table sends a seat what happened from
+    this, without comparing the two views.
+    """
+    changed: set[int] = set()
+    for event in events:
+        if isinstance(event, HandStarted | BetsCollected):
+            return None
+        if isinstance(event, PotAwarded):
+            changed.update(p for p, amount in event.shares if amount > 0)
+            continue
+        player = getattr(event, "player", None)
+        if isinstance(player, int):
+            changed.add(player)
+    return frozenset(changed)

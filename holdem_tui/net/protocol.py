@@ -14,7 +14,7 @@ beyond what it checked). The README's "Network play" section documents the same 
 Version 2 sends the hand as it moves: a client gets one whole ``state`` when it sits down
 (again), when a hand is dealt and whenever it asks (``sync``); after that each ``delta``
 carries only what changed (the table's changed fields, a view patch of its own view from
-:func:`~holdem_tui.wire.encode_view_patch`: the new events as its seat may see them, the
+:func:`~holdem_tui.wire.view_patch`: the new events as its seat may see them, the
 fields and seats that moved). Every picture is numbered (``seq``, per connection), so a client
 whose copy could be out of step (a number skipped, a patch that does not apply) asks for
 a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
@@ -672,10 +672,10 @@ class FrameEncoder:
         data["history"] = [self._event(event) for event in view.history]
         return data
 
-    def patch(self, old: PlayerView, new: PlayerView) -> dict[str, Any] | None:
-        """:func:`~holdem_tui.wire.encode_view_patch` from ``old`` to ``new``."""
-        self._hand_of(new)
-        return wire.encode_view_patch(old, new, self._event)
+    def patch(self, told: int, view: PlayerView) -> dict[str, Any]:
+        """:func:`~holdem_tui.wire.view_patch`: ``view`` for a client told ``told`` events."""
+        self._hand_of(view)
+        return wire.view_patch(told, view, self._event)
 
     def _hand_of(self, view: PlayerView) -> None:
         if view.hand_number != self._hand:

@@ -60,7 +60,7 @@ from holdem_tui.session.turns import (
 )
 from holdem_tui.storage.autosave import LoadResult, SaveFile
 from holdem_tui.storage.paths import data_dir
-from holdem_tui.wire import view_patch_is_empty
+from holdem_tui.wire.codec import VIEW_PATCH_FIELDS
 
 log = logging.getLogger("holdem_tui.net")
 
@@ -926,22 +926,25 @@ class TableServer:
                 seat, local=local, decision=decision, away=away
             )
         view, sent = snap.view, client.sent
-        patch = None
-        if not full and sent is not None and sent.view is not None and view is not None:
-            patch = self._encoder.patch(sent.view, view)
-        if patch is None or view is None or sent is None:
+        told = None if sent is None or sent.view is None else sent.view
+        if full or view is None or told is None or told.hand_number != view.hand_number:
             client.seq += 1
             message = p.state(client.seq, snap, self._encoder)
         else:
-            changes = p.table_changes(sent.table, snap.table)
-            if (
-                not changes
-                and view_patch_is_empty(patch)
-                and (snap.decision, snap.may_show, snap.slips)
-                == (sent.decision, sent.may_show, sent.slips)
-            ):
+            assert sent is not None
+            added = len(view.history) - len(told.history)
+            moved = any(getattr(view, f) != getattr(told, f) for f in VIEW_PATCH_FIELDS)
+            same = (snap.table, snap.decision, snap.may_show, snap.slips) == (
+                sent.table,
+                sent.decision,
+                sent.may_show,
+                sent.slips,
+            )
+            if not added and not moved and same:
                 return  # nothing new for this client
             client.seq += 1
+            patch = self._encoder.patch(len(told.history), view)
+            changes = p.table_changes(sent.table, snap.table)
             message = p.delta(client.seq, view.hand_number, changes, patch, snap)
         self._send(client, message)
         client.sent = snap

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.events import CardsShown
+from holdem_tui.engine.events import BetsCollected, CardsShown, seats_changed
 from holdem_tui.engine.hand import Dealer
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
@@ -33,7 +33,7 @@ from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
-from holdem_tui.wire import encode_view_patch
+from holdem_tui.wire import apply_view_patch, view_patch
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, calling, open_table, opening_bettor
 from tests.support.scenes import CallingStation
@@ -287,8 +287,7 @@ def _pictures() -> tuple[p.State, p.Delta, PlayerView]:
     after = hand.view(0)
     table = TableState((495, 490, 500), (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
     state = p.State(Snapshot(table, before), seq=4)
-    patch = encode_view_patch(before, after)
-    assert patch is not None
+    patch = view_patch(len(before.history), after)
     data = p.delta(5, after.hand_number, {"stacks": [495, 490, 490]}, patch, Snapshot(table, after))
     delta = p.decode_server(p.parse_line(p.frame(data)), 3)
     assert isinstance(delta, p.Delta)
@@ -734,3 +733,31 @@ _GOOD_STATS: dict[str, Any] = {
 def test_hostile_stats_in_over_are_refused(stats: object) -> None:
     with pytest.raises(p.ProtocolError):
         p.decode_server(p.parse_line(_over_frame(stats)), 3)
+
+
+# --------------------------------------------------------------------------- frames from events
+
+
+def test_a_patch_carries_the_seats_its_events_changed_and_nothing_is_compared() -> None:
+    """The host's delta is made from what happened: the events since the client's last
+    picture say which seats moved (a call: the caller's; the street's end: everyone's), and
+    the patch they make rebuilds exactly the view the engine gives that seat."""
+    hand = HoldemHand(holdem_config([500] * 4, 5, 10), Dealer(8))
+    before = hand.view(1)
+    rebuilt = before
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        told = len(before.history)
+        hand.act(Action.call() if hand.view(actor).legal.call_amount else Action.check(), actor)  # type: ignore[union-attr]
+        after = hand.view(1)
+        patch = view_patch(told, after)
+        added = after.history[told:]
+        moved = {seat["position"] for seat in patch["seats"]}
+        changed = seats_changed(added)
+        assert moved == (set(range(4)) if changed is None else changed)
+        if not any(isinstance(e, BetsCollected) for e in added):
+            assert moved <= {actor, *(e.player for e in added if hasattr(e, "player"))}
+        rebuilt = apply_view_patch(rebuilt, patch)
+        assert rebuilt == after
+        before = after
