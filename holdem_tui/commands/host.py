@@ -203,6 +203,16 @@ def table_options(
     )
 
 
+def _closed(tr: Translator, address: str, server: object) -> None:
+    """The table has closed: say so (and how to open it again, when a game was left)."""
+    from holdem_tui.net.server import TableServer
+
+    assert isinstance(server, TableServer)
+    click.echo(tr.t("net.table_closed", address=address))
+    if server.resumable:
+        click.echo(tr.t("net.resume_hint", code=server.code))
+
+
 def _announce(tr: Translator, address: str, port: int, code: str) -> None:
     click.echo(tr.t("net.hosting", address=f"{address}:{port}", code=code))
     click.echo(tr.t("net.join_hint", command=f"holdem-tui join {address}:{port} --code {code}"))
@@ -244,7 +254,8 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
         bound = await server.start(bind, port)
     except OSError as exc:
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(exc))) from None
-    _announce(tr, lan_address() if bind in ("0.0.0.0", "") else bind, bound, server.code)
+    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    _announce(tr, address, bound, server.code)
     if server.phase == LOBBY:
         click.echo(tr.t("net.enter_to_start"))
         _listen_for_enter(server, asyncio.get_running_loop(), tr)
@@ -252,8 +263,7 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
         await server.wait_closed()
     finally:
         await server.close()
-        if server.resumable:
-            click.echo(tr.t("net.resume_hint", code=server.code))
+        _closed(tr, f"{address}:{bound}", server)
 
 
 def _serve_and_play(
@@ -292,7 +302,8 @@ def _serve_and_play(
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
     everywhere = bind in ("0.0.0.0", "")
     address = lan_address() if everywhere else bind
-    _announce(tr, address, outcome, server.code)
+    # no "Table open at" printed here: the host's lobby shows the address and the code,
+    # and a line left behind the app would still say the table is open once it is closed
     # the host's own app proves it is the host's with the token only this process knows;
     # it connects over loopback when the table listens everywhere, else where it listens
     target = JoinTarget(
@@ -311,7 +322,6 @@ def _serve_and_play(
         asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=5)
-    if server.resumable:
-        click.echo(tr.t("net.resume_hint", code=server.code))
+    _closed(tr, f"{address}:{outcome}", server)
     if app.driver.exit_reason:
         click.echo(app.driver.exit_reason, err=True)

@@ -57,7 +57,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A new hand: who plays, with what, and the forced bets."""
+    """A new hand: who plays, with what, and the forced bets (with the view's stakes, all a
+    seat needs to play the hand again as it knew it: its review at a network table)."""
 
     hand_number: int
     variant: Variant
@@ -66,6 +67,7 @@ class HandStarted(Event):
     stacks: tuple[int, ...]
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
+    ante_trimming: bool = False
 
 
 @dataclass(frozen=True, slots=True)

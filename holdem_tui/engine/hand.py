@@ -306,6 +306,7 @@ class Hand:
                 stacks=tuple(self.stacks),
                 antes=config.phh_antes(),
                 blinds=tuple(config.blinds),
+                ante_trimming=config.ante_trimming,
             )
         )
         posted = [min(config.ante_of(i), self.stacks[i]) for i in range(self.n)]

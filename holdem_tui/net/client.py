@@ -169,6 +169,9 @@ class RemoteSession:
         self.result: SessionResult | None = None
         #: after the game: the host keeps the table open for another one here
         self.table_open = False
+        #: this seat's final view of each hand of the game finished so far, oldest first
+        #: (its past hands and its review: only what this seat may know)
+        self.past: list[PlayerView] = []
 
     # ------------------------------------------------------------------ what it knows
 
@@ -200,9 +203,15 @@ class RemoteSession:
     # ------------------------------------------------------------------ from the host
 
     def update(self, state: p.State) -> None:
-        """Take the host's latest picture of the table."""
+        """Take the host's latest picture of the table (a finished hand's is kept)."""
         self.state = state
         self.decision = state.decision
+        view = state.view
+        if view is not None and view.complete:
+            if self.past and self.past[-1].hand_number == view.hand_number:
+                self.past[-1] = view  # the same hand again (someone showed after it)
+            else:
+                self.past.append(view)
 
     def finish(self, over: p.Over) -> None:
         """The game ended: its results, and whether the table stays open for another."""

@@ -469,6 +469,7 @@ def encode_table(table: TableState) -> dict[str, Any]:
         "minutes_left": table.minutes_left,
         "last_hand": table.last_hand,
         "hands_won": list(table.hands_won),
+        "away_left": table.away_left,
     }
 
 
@@ -493,6 +494,7 @@ def decode_table(data: object, seats: int) -> TableState:
         "minutes_left",
         "last_hand",
         "hands_won",
+        "away_left",
     }
     _keys(data, fields, fields)
     return TableState(
@@ -504,6 +506,7 @@ def decode_table(data: object, seats: int) -> TableState:
         minutes_left=_opt_int(data, "minutes_left", 0, 10**9),
         last_hand=_bool(data, "last_hand"),
         hands_won=tuple(_int_list(data, "hands_won", seats)),
+        away_left=_opt_int(data, "away_left", 0, 10**6),
     )
 
 

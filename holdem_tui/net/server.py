@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -55,6 +56,7 @@ from holdem_tui.session.turns import (
     SessionOver,
     answer_bust,
     ask_bot,
+    bot_pause,
     next_step,
     play_bot,
 )
@@ -237,6 +239,8 @@ class TableServer:
         self.failures: dict[str, int] = {}
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
+        #: when the awaited chair's person is not at the table: the loop time it is played for
+        self.away_deadline: float | None = None
         self.sitting_out: set[int] = set()
         self.ready: set[int] = set()
         #: names of players who left the table for good (their chairs open for the next game)
@@ -337,14 +341,21 @@ class TableServer:
         )
 
     def _check_seated(self) -> None:
-        """Deal once every chair has its player (a resumed table: once each came back), or
-        once ``start_when`` people are here."""
+        """Deal once every chair has its player, or once ``start_when`` people are here.
+
+        A resumed table goes on as soon as its host is back: the host acts at once, and the
+        friends not back yet are Away (checked or folded on their timer) until they return.
+        """
         if self.phase != LOBBY:
             return
         humans = self.human_seats()
         if all(self.settings.seats[s].name for s in humans) and all(
             self.connected(s) for s in humans
         ):
+            self._begin()
+            return
+        host = self.options.host_seat
+        if self.session is not None and host is not None and self.connected(host):
             self._begin()
             return
         enough = self.options.start_when
@@ -842,7 +853,14 @@ class TableServer:
         """What every client may know about the chairs now (who is away included)."""
         session = self.session
         assert session is not None
-        return session.table_state(self._away(session))
+        return session.table_state(self._away(session), self._away_left())
+
+    def _away_left(self) -> int | None:
+        """Whole seconds (rounded up) until the Away chair the hand waits for is played for."""
+        if self.away_deadline is None:
+            return None
+        left = self.away_deadline - asyncio.get_running_loop().time()
+        return max(0, math.ceil(left))
 
     def _away(self, session: HostSession) -> tuple[bool | None, ...]:
         """Per chair: its person is not at the table now (``None`` for a bot)."""
@@ -921,9 +939,12 @@ class TableServer:
         if snap is None:
             decision = self.decision if seat is not None and seat == self.pending else None
             local = () if seat is None else (seat,)
-            away = self._away(session)
             snap = snapshots[seat] = session.snapshot(
-                seat, local=local, decision=decision, away=away
+                seat,
+                local=local,
+                decision=decision,
+                away=self._away(session),
+                away_left=self._away_left(),
             )
         view, sent = snap.view, client.sent
         told = None if sent is None or sent.view is None else sent.view
@@ -1056,16 +1077,25 @@ class TableServer:
         return True
 
     async def _human_turn(self, session: HostSession, seat: int) -> None:
+        """Wait for the person at ``seat``; a chair whose person is not at the table is
+        Away: its turn is checked or folded when its timer runs out (every screen counts
+        it down), at once once it has been, until the person is back."""
+        loop = asyncio.get_running_loop()
         self.decision += 1
         self.pending = seat
+        self.away_deadline = None
         self._broadcast()
         session.save()  # a decision point, as at a local table: a kill resumes here
         while self.pending == seat:
             self._wake.clear()
-            if self.connected(seat):
-                timeout = None
-            else:
-                timeout = 0.0 if seat in self.sitting_out else self.options.away_timeout
+            deadline = None
+            if not self.connected(seat):
+                away = 0.0 if seat in self.sitting_out else self.options.away_timeout
+                deadline = self.away_deadline or loop.time() + away
+            if deadline != self.away_deadline:
+                self.away_deadline = deadline
+                self._broadcast()  # the countdown starts (or stops: the person is back)
+            timeout = None if deadline is None else max(0.0, deadline - loop.time())
             if not await self._wait(timeout) and self.pending == seat:
                 legal = session.view_for(seat).legal
                 assert legal is not None
@@ -1075,12 +1105,15 @@ class TableServer:
                 self.sitting_out.add(seat)
                 self.pending = None
                 log.info("seat %d is away: %s", seat, legal.passive_action().kind.value)
+        self.away_deadline = None
 
     async def _bot_turn(self, session: HostSession, seat: int) -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
         move = await asyncio.to_thread(ask_bot(session, seat, self.options.bot_timeout))
-        wait = self.options.bot_delay - (loop.time() - started)
+        people = [s for s in self.human_seats() if self.connected(s)]
+        pause = bot_pause(session, people, self.options.bot_delay, watch=False)
+        wait = pause - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)  # pacing, so people can follow a bot's move
         if play_bot(session, move):

@@ -190,9 +190,12 @@ class Session:
         """What a screen of this session knows for the whole game."""
         return Seating(self.settings, self.local_seats)
 
-    def table_state(self, away: tuple[bool | None, ...] | None = None) -> TableState:
+    def table_state(
+        self, away: tuple[bool | None, ...] | None = None, away_left: int | None = None
+    ) -> TableState:
         """What everyone at the table may know now; ``away`` marks a network table's
-        people who are not at it (``None``: everyone here)."""
+        people who are not at it (``None``: everyone here), ``away_left`` the seconds until
+        the Away chair the hand waits for is played for."""
         count = self.seat_count
         hand = self.hand
         last = hand is not None and (
@@ -209,6 +212,7 @@ class Session:
             minutes_left=self.minutes_left(),
             last_hand=last,
             hands_won=tuple(self.hands_won),
+            away_left=away_left,
         )
 
     def snapshot(
@@ -219,6 +223,7 @@ class Session:
         local: tuple[int, ...] | None = None,
         decision: int | None = None,
         away: tuple[bool | None, ...] | None = None,
+        away_left: int | None = None,
     ) -> Snapshot:
         """The table for ``viewer`` now (the read model every screen and client draws).
 
@@ -232,7 +237,8 @@ class Session:
         over = hand is not None and hand.is_complete
         may_show = tuple(s for s in chairs if self.may_show(s)) if over else ()
         slips = () if hand is None else tuple(sorted(self.slips_of(hand).items()))
-        return Snapshot(self.table_state(away), view, decision, may_show, slips)
+        table = self.table_state(away, away_left)
+        return Snapshot(table, view, decision, may_show, slips)
 
     def bot_view(self, seat: int) -> PlayerView:
         """The view a bot decides from: its own position, never anything more."""

@@ -80,6 +80,11 @@ class UiState:
     notice: str = ""
     #: the finished hands may be looked back at here (the hand review's key is offered)
     review: bool = False
+    #: seconds until the Away chair the hand waits for is played for (a network table)
+    countdown: int | None = None
+    #: every player here folded: ``w`` follows such hands at the chosen pace (``True``) or
+    #: skips to their result (``False``); ``None``: not offered now
+    watch_folded: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +318,10 @@ def build_table(
         if sv.folded:
             status = tr.t("table.folded")
         elif snap.is_away(seat):
-            status = tr.t("table.away")
+            counting = ui.countdown is not None and view.to_act == position and not hand_over
+            status = (
+                tr.t("table.away_left", seconds=ui.countdown) if counting else tr.t("table.away")
+            )
         elif thinking:
             status = tr.t("table.thinking")
         elif sv.shown and position in revealed and position in ranks:
@@ -463,6 +471,12 @@ def _info(table: Named, view: PlayerView, ui: UiState, tr: Translator) -> str:
     return " · ".join(parts)
 
 
+def _watch_key(watching: bool, tr: Translator) -> ActionModel:
+    """``w``: what it does now (skip the hands folded out of, or watch them at the pace)."""
+    label = tr.t("keys.skip_folded") if watching else tr.t("keys.watch_folded")
+    return ActionModel("w", label, "screen.toggle_watch", True)
+
+
 def all_in_possible(legal: LegalActions) -> bool:
     """Whether pushing every chip is a legal move now (in fixed limit it rarely is)."""
     action = legal.all_in_action()
@@ -523,7 +537,11 @@ def _actions(table: Named, snap: Snapshot, ui: UiState, tr: Translator) -> tuple
         if ui.stage is Stage.HAND_OVER and ui.review and not table.settings.watch_only:
             # the moment to look back: the hand review opens on the hand just played
             items.append(ActionModel("e", tr.t("review.this_hand"), "screen.review", True))
+        if ui.watch_folded is not None:
+            items.append(_watch_key(ui.watch_folded, tr))
         return tuple(items)
+    if ui.stage is Stage.BOT and ui.watch_folded is not None:
+        return (_watch_key(ui.watch_folded, tr),)
     if table.settings.watch_only and ui.stage is Stage.BOT:
         label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")
         return (ActionModel("v", label, "screen.toggle_reveal", True),)

@@ -30,7 +30,8 @@ class TableState:
     ``stacks`` are the chips in front of each chair (during a hand: behind, not bet);
     ``busted`` the hand each chair went out in; ``away`` is ``True`` for a person's chair
     whose player is not at the table (``None`` for bots); ``last_hand``: the hand in play
-    is the session's last (a finished one: the session is over).
+    is the session's last (a finished one: the session is over); ``away_left``: the chair
+    the hand waits for is Away, and is played for (checked or folded) in that many seconds.
     """
 
     stacks: tuple[int, ...]
@@ -41,6 +42,7 @@ class TableState:
     minutes_left: int | None
     last_hand: bool
     hands_won: tuple[int, ...]
+    away_left: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.session.turns import BotMove
-from holdem_tui.ui.base_app import BaseApp
+from holdem_tui.ui.base_app import BaseApp, Leaving
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.local import LocalDriver, LocalOptions
@@ -349,6 +349,10 @@ class HoldemApp(BaseApp[None]):
     def _toggle_reveal(self) -> None:
         self.driver.toggle_reveal()
 
+    @on(TableScreen.ToggleWatch)
+    def _toggle_watch(self) -> None:
+        self.driver.toggle_watch()
+
     @on(LobbyScreen.StartNow)
     def _start_now(self) -> None:
         self.driver.start_now()
@@ -359,9 +363,9 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.PastHands)
     def _past_hands(self) -> None:
-        session = self.driver.session
-        if session is not None:
-            self.open_screen(PastHandsScreen(session, self.driver.default_viewer()))
+        seating = self.driver.seating()
+        if seating is not None:
+            self.open_screen(PastHandsScreen(seating, self.driver.past_hands()))
 
     @on(TableScreen.Review)
     @on(EndScreen.Review)
@@ -453,6 +457,7 @@ class HoldemApp(BaseApp[None]):
             ("1–5", tr.t("keys.toggle_card")),
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
+            ("w", tr.t("keys.watch_folded")),
             ("h", tr.t("past_hands.title")),
             ("e", tr.t("review.help")),
             ("?", tr.t("keys.help")),
@@ -469,9 +474,9 @@ class HoldemApp(BaseApp[None]):
         return True
 
     @property
-    def saving(self) -> bool:
-        """Whether leaving keeps the session on disk."""
-        return self.driver.saving
+    def leaving(self) -> Leaving:
+        """What leaving ends: the driver knows (a saved session, a closed hosted table...)."""
+        return self.driver.leaving
 
     def quit_answered(self, leave: bool | None) -> None:
         """Leave at once (a thinking bot is abandoned), the session saved where it stands."""

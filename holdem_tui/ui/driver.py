@@ -34,6 +34,7 @@ from holdem_tui.session.pace import Pace, pace_of
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import BotMove, RevealPlan
+from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.timing import TimerHandle, Timers
 
 if TYPE_CHECKING:
@@ -170,14 +171,18 @@ class TableDriver:
         """Keep the session where it stands (the player is leaving)."""
 
     @property
-    def saving(self) -> bool:
-        """Whether leaving keeps the session to come back to (the quit question says so)."""
-        return False
+    def leaving(self) -> Leaving:
+        """What leaving this table ends (the quit question says so)."""
+        return Leaving.ENDS
 
     def review_request(self) -> SessionReview | None:
         """Whose hand review the table may open now, and what it may show (``None``: this
-        table has no review, e.g. a network seat, which never holds the others' cards)."""
+        table has no review now, e.g. a spectator's)."""
         return None
+
+    def past_hands(self) -> list[PlayerView]:
+        """The last finished hands, oldest first, each as this screen may tell it."""
+        return []
 
     def default_viewer(self) -> int | None:
         """Whose eyes the table has between turns: the one human, else nobody's."""
@@ -280,6 +285,9 @@ class TableDriver:
         else:
             chosen.add(index)
         self._set_ui(discards=frozenset(chosen), notice="")
+
+    def toggle_watch(self) -> None:
+        """After folding: follow the rest of the hand at the pace, or not (a local table)."""
 
     def toggle_reveal(self) -> None:
         """Watching bots: show or hide every hand."""

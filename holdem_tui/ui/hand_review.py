@@ -50,7 +50,7 @@ from holdem_tui.review import (
     session_records,
 )
 from holdem_tui.review.text import reason_text
-from holdem_tui.session.labels import display_name, street_label
+from holdem_tui.session.labels import Named, display_name, street_label
 from holdem_tui.session.narrate import cards_text, narrate, pots_summary
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui import cards
@@ -144,42 +144,55 @@ class ReviewBook:
             self.follow = record.names[position]
 
 
+#: the hands a review may open and one line per problem, built off the UI thread
+RecordSource = Callable[[], tuple[list[HandRecord], list[str]]]
+
+
 @dataclass(frozen=True, slots=True)
 class SessionReview:
     """A review of the session on screen: for whom, and what it may show.
 
     ``chairs`` are the players it may be for: one (it is theirs), several (hot seat, and
     nobody's turn: the screen asks who, then raises a curtain), none (watching bots: the
-    reader follows any seat, and sees every hand as the table let them).
+    reader follows any seat, and sees every hand as the table let them). ``records`` reads
+    the hands (:func:`local_records` for a session played here; a network seat's own from
+    its views); ``table`` names the chairs.
     """
 
-    session: Session
+    table: Named
     chairs: tuple[int, ...]
+    records: RecordSource
     training: bool = False
     watching: bool = False
 
 
-def session_book(request: SessionReview, chair: int | None) -> Callable[[], ReviewBook]:
-    """The session's hands as a book for ``chair``, to build in a worker.
-
-    The hands and their reasons are taken now, on the UI thread (the table may play on
-    later); the worker then reads the hands before a resume from the history and turns
-    every hand into a record.
-    """
-    session = request.session
+def local_records(session: Session) -> RecordSource:
+    """A session's hands for the review: the hands and their reasons are taken now, on the
+    UI thread (the table may play on later); the worker then reads the hands before a
+    resume from the history and turns every hand into a record."""
     played = [(hand, session.reasons_of(hand)) for hand in session.played]
     reasons = {id(hand): found for hand, found in played}
     history, before = session.history_path, session.finished_before
+
+    def read() -> tuple[list[HandRecord], list[str]]:
+        return session_records(
+            [hand for hand, _ in played], lambda hand: reasons[id(hand)], history, before
+        )
+
+    return read
+
+
+def session_book(request: SessionReview, chair: int | None) -> Callable[[], ReviewBook]:
+    """The session's hands as a book for ``chair``, to build in a worker."""
+    table = request.table
     watching = request.watching
 
     def namer(record: HandRecord, position: int, tr: Translator) -> str:
         seat = record.seats[position]
-        return display_name(session, seat, tr) if seat < session.seat_count else "?"
+        return display_name(table, seat, tr) if seat < len(table.names) else "?"
 
     def load() -> ReviewBook:
-        records, problems = session_records(
-            [hand for hand, _ in played], lambda hand: reasons[id(hand)], history, before
-        )
+        records, problems = request.records()
         entries = [ReviewEntry(record) for record in records]
         follow: int | None = chair
         if follow is None and entries:
@@ -305,7 +318,7 @@ def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -
     One player: theirs at once. Several at one keyboard: who is it for, then a curtain with
     that name, so nobody reads another's cards by accident. Watching bots: follow anyone.
     """
-    session = request.session
+    table = request.table
 
     def open_for(chair: int | None) -> None:
         screen = ReviewScreen(session_book(request, chair))
@@ -326,11 +339,11 @@ def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -
             closed()
             return
         chair = request.chairs[index]
-        curtain = ReviewCurtain(display_name(session, chair, app.tr), chair)
+        curtain = ReviewCurtain(display_name(table, chair, app.tr), chair)
         app.open_screen(curtain, partial(lifted, curtain, chair))
 
     def options(tr: Translator) -> list[tuple[str, bool]]:
-        return [(display_name(session, chair, tr), True) for chair in request.chairs]
+        return [(display_name(table, chair, tr), True) for chair in request.chairs]
 
     app.open_screen(ChoiceScreen(lambda tr: tr.t("review.whose"), options), chosen)
 

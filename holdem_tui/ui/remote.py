@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import shlex
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.variants import Variant
@@ -31,11 +31,13 @@ from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.session.controller import PAST_HANDS_KEPT
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.screens.hosted import (
     CLOSED,
@@ -49,13 +51,19 @@ from holdem_tui.ui.screens.hosted import (
     LobbyView,
 )
 from holdem_tui.ui.screens.setup import SetupScreen
-from holdem_tui.ui.timing import Timers
+from holdem_tui.ui.timing import TimerHandle, Timers
+
+if TYPE_CHECKING:
+    from holdem_tui.review import HandRecord
+    from holdem_tui.ui.hand_review import SessionReview
 
 __all__ = ["JoinTarget", "LobbyScreen", "RemoteDriver", "create_remote_app"]
 
 #: attempts to reach the host again after the connection drops, and the pause between them
 RECONNECT_ATTEMPTS = 30
 RECONNECT_PAUSE = 1.0
+#: seconds an address has to answer before it is given up (a host that never answers)
+CONNECT_TIMEOUT: Final = 5.0
 
 #: the host's refusals a player is told in their own language (others: the host's words)
 REFUSALS: Final = frozenset(
@@ -149,6 +157,8 @@ class RemoteDriver(TableDriver):
         self._leaving = False
         #: the player quit (Ctrl+Q): the connection is hung up and never tried again
         self._quitting = False
+        #: the next tick of an Away chair's countdown
+        self._countdown: TimerHandle | None = None
 
     # ------------------------------------------------------------------ connecting
 
@@ -158,27 +168,38 @@ class RemoteDriver(TableDriver):
         self.host.in_background(self._connect_loop())
 
     async def _connect_loop(self) -> None:
+        """Connect, serve the connection, and after a drop connect again.
+
+        An address that never answered is given up at once, in one line: trying again is
+        for a table that was reached and dropped (its chair is kept), not for a typo.
+        """
         tr = self.host.tr
         failures = 0
+        reached = False
         while True:
             try:
-                connection = await Connection.open(
-                    self.target.host,
-                    self.target.port,
-                    self.target.code,
-                    self.target.name,
-                    watch=self.target.watch,
-                    token=self.target.token,
+                connection = await asyncio.wait_for(
+                    Connection.open(
+                        self.target.host,
+                        self.target.port,
+                        self.target.code,
+                        self.target.name,
+                        watch=self.target.watch,
+                        token=self.target.token,
+                    ),
+                    CONNECT_TIMEOUT,
                 )
-            except OSError as exc:
+            except (OSError, TimeoutError) as exc:
                 failures += 1
-                if not self.reconnect or failures > RECONNECT_ATTEMPTS:
-                    self._give_up(tr.t("net.unreachable", detail=str(exc)))
+                if not reached or not self.reconnect or failures > RECONNECT_ATTEMPTS:
+                    detail = str(exc) or tr.t("net.no_answer", seconds=round(CONNECT_TIMEOUT))
+                    self._give_up(tr.t("net.unreachable", detail=detail))
                     return
                 self._tell(tr.t("net.reconnecting"))
                 await asyncio.sleep(RECONNECT_PAUSE)
                 continue
             failures = 0
+            reached = True
             if self._quitting:  # the player quit while this connection was being made
                 await connection.close()
                 return
@@ -315,6 +336,7 @@ class RemoteDriver(TableDriver):
             return
         previous = remote.decision
         remote.update(message)
+        self._count_down(message.table.away_left)
         if remote.over:  # back after a drop at the end: the results stay on screen
             self.host.redraw()
             return
@@ -344,6 +366,26 @@ class RemoteDriver(TableDriver):
                 revealed=None,
                 discards=frozenset(),
             )
+
+    def _count_down(self, left: int | None) -> None:
+        """An Away chair's timer, counted down on this screen from the host's figure (every
+        screen at the table shows it, so nobody wonders what the table waits for)."""
+        if self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+        if left is None:
+            if self.ui.countdown is not None:
+                self._set_ui(countdown=None)
+            return
+        timers = self.host.timers
+        started = timers.now()
+
+        def tick() -> None:
+            remaining = max(0, left - int(timers.now() - started))
+            self._set_ui(countdown=remaining)
+            self._countdown = timers.after(1.0, tick) if remaining > 0 else None
+
+        tick()
 
     def _hand_finished(self, remote: RemoteSession, view: PlayerView, *, whole: bool) -> None:
         """The hand is over: its showdown turned up one hand at a time, as at a local table.
@@ -439,6 +481,16 @@ class RemoteDriver(TableDriver):
             end.note(WAITING)
         elif choice == "setup":
             self._leave_table(open_)
+
+    @property
+    def leaving(self) -> Leaving:
+        """The host's own seat closes the table for everyone; a friend's chair is kept (Away)
+        while a game is under way; otherwise nothing is left behind."""
+        if self.target.token is not None:
+            return Leaving.CLOSES_TABLE
+        remote = self.remote
+        playing = remote is not None and remote.view is not None and self.end is None
+        return Leaving.SEAT_KEPT if playing and not self.target.watch else Leaving.ENDS
 
     def leave(self) -> None:
         """Ctrl+Q: a friend who leaves a game still going is told how to come back, since the
@@ -540,8 +592,32 @@ class RemoteDriver(TableDriver):
         return remote.snapshot
 
     def can_review(self) -> bool:
-        """A network seat holds no whole hand to look back at."""
-        return False
+        """A seated player has finished hands to look back at (a spectator has none)."""
+        remote = self.remote
+        return remote is not None and remote.me is not None and bool(remote.past)
+
+    def past_hands(self) -> list[PlayerView]:
+        """The last hands this seat saw finish, as it saw them."""
+        remote = self.remote
+        return [] if remote is None else remote.past[-PAST_HANDS_KEPT:]
+
+    def review_request(self) -> SessionReview | None:
+        """This seat's own review: its hands played again from its own views, with only
+        what it may know (its cards, the board, the hands turned up)."""
+        from holdem_tui.ui.hand_review import SessionReview
+
+        remote = self.remote
+        if remote is None or remote.me is None or not remote.past:
+            return None
+        views = list(remote.past)
+
+        def records() -> tuple[list[HandRecord], list[str]]:
+            from holdem_tui.review.record import seat_records
+
+            return seat_records(views)
+
+        seating = Seating(remote.settings, remote.local_seats)
+        return SessionReview(seating, (remote.me,), records)
 
     def default_viewer(self) -> int | None:
         """This client's own chair (a spectator: nobody's)."""

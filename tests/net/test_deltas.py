@@ -455,7 +455,9 @@ async def test_start_now_needs_two_players_and_the_table_still_fills() -> None:
         await server.close()
 
 
-async def test_start_now_at_a_resumed_table_plays_on_with_the_absent_away() -> None:
+async def test_a_resumed_table_plays_on_as_its_host_comes_back_with_the_absent_away() -> None:
+    """Issue 25.5: ``host --resume`` never waits for the friends: the host acts at once and
+    a friend not back yet is Away (checked or folded on the timer) until they return."""
     from holdem_tui.net.server import HostOptions, host_save_file
 
     server = await open_table(humans=2, host="Host", hands=3, persist=True)
@@ -473,11 +475,13 @@ async def test_start_now_at_a_resumed_table_plays_on_with_the_absent_away() -> N
     await again.start(LOOPBACK, 0)
     try:
         host = await WireClient.join(again, "Host", token=token)
-        assert again.phase == LOBBY  # Ana is not back
-        await host.send(p.start())
+        assert again.phase == PLAYING  # Ana is not back, and the game goes on
+        await host.next_decision()  # the host is asked (at once, or after Ana's timer)
+        assert host.unanswered is not None and host.unanswered.table.away == (False, True)
         over = await host.play()
         assert over["result"]["hands"] == 3
         assert len(over["result"]["stacks"]) == 2  # nobody's chips were taken away
+        assert again.sitting_out == {1}  # Ana was Away the whole time
     finally:
         await again.close()
 

@@ -280,3 +280,28 @@ def test_host_and_join_speak_the_language_and_keep_the_pace_chosen_last(
     result = CliRunner().invoke(main, ["join", LOOPBACK, "--code", "ABC234", "--name", "Ana"])
     assert result.exit_code == 0, result.output
     assert joined == [("hr", "instant")]
+
+
+def test_the_host_with_a_seat_leaves_no_open_table_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25.7: the host's app shows the address and the code in its lobby; once it
+    closes, the terminal says the table is closed rather than still reading "Table open at".
+    """
+    from holdem_tui.ui import remote
+
+    class ClosedAtOnce:
+        """The host's app, closed as soon as it opens (the player pressed Ctrl+Q)."""
+
+        def __init__(self) -> None:
+            self.driver = type("Driver", (), {"exit_reason": ""})()
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(remote, "create_remote_app", lambda *a, **k: ClosedAtOnce())
+    args = ["host", "--name", "Ana", "--bind", LOOPBACK, "--port", "0", "--lang", "en"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "Table open at" not in result.output
+    assert re.search(r"The table at 127\.0\.0\.1:\d+ is closed\.", result.output), result.output

@@ -750,3 +750,191 @@ async def test_a_friend_who_quits_in_the_lobby_is_promised_no_chair() -> None:
         assert app.driver.farewell == "" and not app.driver.exit_reason
     finally:
         await server.close()
+
+
+# ------------------------------------------------------------- no dead end (issue 25.5, 25.7)
+
+
+@pytest.mark.slow
+async def test_the_host_resuming_acts_at_once_and_an_absent_friend_is_away() -> None:
+    """Issue 25.5: the host quit on its own turn; ``host --resume`` gives the host's app the
+    same decision at once (no "Waiting for Host"), and the friend not back is Away."""
+    from holdem_tui.net.server import HostOptions, host_save_file
+
+    server = await open_table(humans=2, host="Host", hands=3, persist=True)
+    token = server.options.host_token
+    app = host_app(server)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            ana = await WireClient.join(server, "Ana")
+            playing = asyncio.create_task(ana.play())
+            await until(pilot, lambda: app.ui.stage is Stage.HUMAN)
+            asked = server.decision
+            await app.run_action("request_quit")
+            await pilot.pause()
+            app.quit_answered(True)
+            await pilot.pause()
+        playing.cancel()
+        await ana.close()
+    finally:
+        await server.close()
+    loaded = host_save_file().load()
+    assert loaded.session is not None and asked > 0
+    options = HostOptions(GameSettings(), hand_pause=0.0, away_timeout=600.0, host_token=token)
+    again = TableServer(options, resumed=loaded)
+    await again.start(LOOPBACK, 0)
+    app = host_app(again)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.ui.stage is Stage.HUMAN)  # the host's own turn
+            assert again.phase == PLAYING and again.pending == 0
+            table = app.table_screen()
+            assert table is not None and table.model is not None
+            assert table.model.actions, "the host's action bar is there"
+            assert table.model.seats[1].status == "Away"
+    finally:
+        await again.close()
+
+
+@pytest.mark.slow
+async def test_an_away_chair_counts_down_on_every_screen() -> None:
+    """Issue 25.7: the friend's chair is Away and it is their turn: everyone at the table
+    sees how long until it is checked or folded for them, counting down."""
+    server = await open_table(humans=2, hands=2, away_timeout=30.0)
+    timers = ManualTimers()
+    app = friend_app(server, "Bo", timers=timers)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            ana = await WireClient.join(server, "Ana")
+            await until(pilot, lambda: app.has_table())
+            ana.kill()  # Ana's line drops; her chair waits for her, Away
+            await play_until(pilot, lambda: server.pending == ana.seat)
+            seat = ana.seat
+            assert seat is not None
+
+            def status() -> str:
+                table = app.table_screen()
+                assert table is not None and table.model is not None
+                return table.model.seats[seat].status
+
+            await until(pilot, lambda: status().startswith("Away · "))
+            first = int(status().removeprefix("Away · ").removesuffix(" s"))
+            assert 25 <= first <= 30
+            timers.advance(5.0)
+            await until(pilot, lambda: status() == f"Away · {first - 5} s")
+    finally:
+        await server.close()
+
+
+@pytest.mark.slow
+async def test_the_hosts_quit_question_says_the_table_closes_for_everyone() -> None:
+    """Issue 25.7: the host's Ctrl+Q closes the table for every friend, and says so; a
+    friend's keeps their chair, and says that."""
+    from holdem_tui.ui.screens.modals import QuitScreen
+
+    server = await open_table(humans=2, host="Host", hands=1)
+    host, friend = host_app(server), friend_app(server, "Ana")
+    try:
+        async with host.run_test(size=SIZE) as pilot, friend.run_test(size=SIZE) as other:
+            await until(pilot, lambda: host.has_table())
+            await until(other, lambda: friend.has_table())
+            asked = ((host, pilot, "It closes for every friend"), (friend, other, "chair is kept"))
+            for app, its_pilot, said in asked:
+                await app.run_action("request_quit")
+                await its_pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, QuitScreen)
+                assert said in str(screen.query_one("#quit-question", Static).render())
+    finally:
+        await server.close()
+
+
+async def test_join_to_an_address_where_nothing_listens_fails_at_once_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25.7: no table at the address: one line saying so, not a minute of "trying to
+    get back" (that is for a table that was reached and dropped)."""
+    import socket
+
+    from holdem_tui.net.client import Connection
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind((LOOPBACK, 0))
+        dead = probe.getsockname()[1]
+    tries: list[int] = []
+    opened = Connection.open
+
+    async def counting(*args: Any, **kw: Any) -> Connection:
+        tries.append(1)
+        return await opened(*args, **kw)
+
+    monkeypatch.setattr(Connection, "open", counting)
+    app = create_remote_app(JoinTarget(LOOPBACK, dead, "ABCDEF", "Ana"), GameSettings())
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: bool(app.driver.exit_reason))
+    assert tries == [1]
+    assert app.driver.exit_reason.startswith("Cannot reach the table: ")
+    assert "\n" not in app.driver.exit_reason and app.return_code == 1
+
+
+def _secrets(server: TableServer, seat: int) -> dict[int, set[str]]:
+    """Per hand played so far, every card of it that the chair ``seat`` never saw."""
+    from holdem_tui.engine.events import CardsDrawn, HoleCardsDealt
+    from holdem_tui.session.narrate import card_text
+
+    session = server.session
+    assert session is not None
+    secrets: dict[int, set[str]] = {}
+    for hand in session.played:
+        hidden = secrets.setdefault(hand.config.hand_number, set())
+        mine = hand.config.seats.index(seat) if seat in hand.config.seats else None
+        shown = {e.player for e in hand.events if isinstance(e, CardsShown)}
+        for event in hand.events:
+            if not isinstance(event, HoleCardsDealt | CardsDrawn):
+                continue
+            if event.player not in shown and event.player != mine:
+                cards = event.cards if isinstance(event, HoleCardsDealt) else event.received
+                hidden.update(card_text(c) for c in cards or ())
+    return secrets
+
+
+@pytest.mark.slow
+async def test_a_network_seat_looks_back_at_its_own_hands_with_only_what_it_knew() -> None:
+    """Issue 25.6: past hands (h) and the review (e) at a network table are the seat's own:
+    every hand it finished, and never a card it did not see."""
+    from holdem_tui.ui.hand_review import ReviewScreen
+    from holdem_tui.ui.screens.modals import PastHandsScreen
+    from tests.support.monkey import review_cards_shown
+    from tests.support.scenes import wait_for_review
+
+    server = await open_table(humans=2, bots=("easy",), hands=4, seed=5)
+    app = friend_app(server, "Ana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            bo = await bo_deals(pilot, server)
+            playing = asyncio.create_task(bo.play(ready=True))
+            remote = remote_of(app)
+            assert remote is not None and remote.me is not None
+            await play_until(pilot, lambda: len(remote.past) >= 2)
+            secrets = _secrets(server, remote.me)
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, PastHandsScreen))
+            told = str(app.screen.query_one("#past-text", Static).render())
+            assert "Hand #1" in told and "Hand #2" in told
+            for block in told.split("Hand #")[1:]:
+                number = int(block.split()[0])
+                assert not {card for card in secrets[number] if card in block}, number
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("e")
+            review = await wait_for_review(pilot)
+            assert isinstance(review, ReviewScreen) and review.book is not None
+            assert review.book.follow == remote.me and len(review.book.entries) >= 2
+            assert review_cards_shown(app) is None
+            drawn = " ".join(str(w.render()) for w in review.query(Static))
+            entry = review.entry
+            assert entry is not None
+            assert not {card for card in secrets[entry.number] if card in drawn}
+            playing.cancel()
+    finally:
+        await server.close()

@@ -65,6 +65,7 @@ class TableScreen(Screen[None]):
         Binding("space", "next_hand", show=False, id="next_hand"),
         Binding("s", "s_key", show=False, id="stand_pat_or_show"),
         Binding("v", "toggle_reveal", show=False, id="reveal"),
+        Binding("w", "toggle_watch", show=False, id="watch_folded"),
         Binding("h", "past_hands", show=False, id="past_hands"),
         Binding("e", "review", show=False, id="review"),
     ]
@@ -90,6 +91,9 @@ class TableScreen(Screen[None]):
 
     class ToggleReveal(Message):
         """Watching bots: show or hide everyone's cards."""
+
+    class ToggleWatch(Message):
+        """After folding: follow the rest of such hands at the pace, or skip to the result."""
 
     class PastHands(Message):
         """Look back at the last hands of the session."""
@@ -244,7 +248,8 @@ class TableScreen(Screen[None]):
             return self.model is not None and any(
                 a.action == "screen.bet_raise" for a in self.model.actions
             )
-        live = ("fold", "check_call", "all_in", "stand_pat", "draw", "next_hand", "toggle_reveal")
+        live = {"fold", "check_call", "all_in", "stand_pat", "draw", "next_hand"}
+        live |= {"toggle_reveal", "toggle_watch"}
         if action in live:
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
@@ -379,6 +384,10 @@ class TableScreen(Screen[None]):
     def action_toggle_reveal(self) -> None:
         """Watching bots only: show or hide everyone's cards."""
         self.post_message(self.ToggleReveal())
+
+    def action_toggle_watch(self) -> None:
+        """After folding: watch the rest of the hand at the pace, or skip to the result."""
+        self.post_message(self.ToggleWatch())
 
     def action_past_hands(self) -> None:
         """Look back at the last hands of the session."""
