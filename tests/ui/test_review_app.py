@@ -222,7 +222,7 @@ async def test_review_from_the_table_steps_and_picks_and_goes_back() -> None:
         assert step.spot is not None and screen.index > flop
         # the coach's lines at the decision, the hard bot's with its own reason
         assert "▶ Player 1" in detail(screen) and "players' ranges" in detail(screen)
-        assert "Hard bot checks: " in detail(screen) or "Hard bot bets " in detail(screen)
+        assert "Hard bot checks — " in detail(screen) or "Hard bot bets " in detail(screen)
         # calling stations give no reason: none is shown
         assert all("Why:" not in text for text, _ in await every_step(pilot, screen))
         await pilot.press("pageup")
