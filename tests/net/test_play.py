@@ -172,6 +172,24 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
         await server.close()
 
 
+async def test_a_web_tabs_lobby_names_the_page_not_the_loopback_port_nor_the_code() -> None:
+    """``serve --table``: each tab joins over loopback, but its player opened a page: the
+    lobby names the page, and no join code (the page typed it; nobody hands it out)."""
+    server = await open_table(humans=2, bots=("easy",))
+    assert server.port is not None
+    page = "http://192.0.2.7:7480/"
+    target = JoinTarget(LOOPBACK, server.port, server.code, "Ana", shown=page)
+    app = create_remote_app(target, GameSettings(pace="instant"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Ana (You)" in screen_text(app.screen))
+            text = screen_text(app.screen)
+            assert f"Table at {page}" in text
+            assert spaced_code(server.code) not in text and str(server.port) not in text
+    finally:
+        await server.close()
+
+
 @pytest.mark.slow
 async def test_a_friends_lobby_says_who_is_here_and_that_the_host_starts() -> None:
     server = await open_table(humans=4, bots=("easy",), host="Host", reserved=("Bo",))

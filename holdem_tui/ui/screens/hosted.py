@@ -109,7 +109,10 @@ class LobbyScreen(Translated, Screen[None]):
             return
         tr = translator(self)
         view = self.view
-        title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
+        if view.code:
+            title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
+        else:  # a web page's table: the page is the address, and it types the code itself
+            title.update(tr.t("net.table_page", address=view.address))
         session = view.session
         game = ""
         if session is not None:
