@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "Print the rules of a game in your language."),
     "simulate": ("simulate", "Play a bots-only session and report results per seat."),
     "history": ("history", "List past sessions and where their hand histories are."),
+    "stats": ("stats", "Lifetime statistics and charts from every hand history."),
+    "train": ("train", "Drills: preflop, pot odds and outs, and your own flagged spots."),
 }
 
 

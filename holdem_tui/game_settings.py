@@ -15,7 +15,16 @@ from typing import Any, Final
 from holdem_tui.bots.seeds import new_session_seed
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT, MIN_ANTE
 from holdem_tui.engine.draw import default_ante as default_draw_ante
+from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.table import TableConfig
+from holdem_tui.engine.tournament import (
+    MAX_NAME as MAX_TOURNAMENT_NAME,
+)
+from holdem_tui.engine.tournament import (
+    TournamentSpec,
+    preset_tournament,
+    tournament_from_data,
+)
 from holdem_tui.engine.variants import RULES, Variant, parse_variant, variant_of
 from holdem_tui.names import clean_name
 
@@ -109,6 +118,11 @@ class GameSettings:
     #: a training table: after each hand the review shows every bot's cards and reasons
     #: (never while a hand is in play); off, it shows only the hands turned up at the table
     training: bool = False
+    #: a sit-and-go: a preset's name (regular, turbo, hyper) or a tournament file's name;
+    #: the stakes and limit fields above are then not used
+    tournament: str | None = None
+    #: a tournament file's data, read once when the game was set up (``None``: a preset)
+    tournament_data: Mapping[str, Any] | None = field(default=None, hash=False)
 
     # ------------------------------------------------------------------ building
 
@@ -143,10 +157,25 @@ class GameSettings:
     @property
     def session_hand_limit(self) -> int | None:
         """The hand limit played: draw always ends after a set number of hands (rule card
-        001), so a draw session with no limit at all gets the default number."""
+        001), so a draw session with no limit at all gets the default number (a tournament
+        has none: it ends when one player has every chip)."""
+        if self.tournament is not None:
+            return None
         if self.variant == Variant.DRAW and self.hand_limit is None and self.minute_limit is None:
             return DEFAULT_HAND_LIMIT
         return self.hand_limit
+
+    def tournament_spec(self) -> TournamentSpec | None:
+        """The sit-and-go these settings play (``None``: a cash game); raises ``ValueError``
+        for a tournament that cannot be played (an edited save, say)."""
+        if self.tournament is None:
+            return None
+        variant = parse_variant(self.variant)
+        if self.tournament_data is not None:
+            return tournament_from_data(self.tournament_data, variant, name=self.tournament)
+        if self.tournament not in PRESETS:
+            raise ValueError(f"no tournament preset called {self.tournament!r}")
+        return preset_tournament(self.tournament, variant, self.stack)
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -235,6 +264,13 @@ class GameSettings:
             problems.append(("setup.error.minute_limit", {"count": 1}))
         if self.pace not in PACES:
             problems.append(("setup.error.pace", {"pace": self.pace}))
+        if self.tournament is not None:
+            if self.hand_limit is not None or self.minute_limit is not None:
+                problems.append(("setup.error.tournament_limit", {}))
+            try:
+                self.tournament_spec()
+            except ValueError as exc:
+                problems.append(("setup.error.tournament", {"detail": str(exc)}))
         return problems
 
     def table_config(self) -> TableConfig:
@@ -249,8 +285,13 @@ class GameSettings:
             small_bet=self.small_bet,
             big_bet=self.big_bet,
             hand_limit=self.session_hand_limit,
-            minute_limit=float(self.minute_limit) if self.minute_limit is not None else None,
+            minute_limit=(
+                float(self.minute_limit)
+                if self.minute_limit is not None and self.tournament is None
+                else None
+            ),
             seed=self.seed,
+            tournament=self.tournament_spec(),
         )
 
     # ------------------------------------------------------------------ persistence
@@ -273,6 +314,8 @@ class GameSettings:
             "pace": self.pace,
             "seed": self.seed,
             "training": self.training,
+            "tournament": self.tournament,
+            "tournament_data": None if self.tournament_data is None else dict(self.tournament_data),
         }
 
     @classmethod
@@ -302,6 +345,8 @@ class GameSettings:
                 pace=str(data.get("pace", defaults.pace)),
                 seed=_optional_int(data.get("seed")),
                 training=_flag(data.get("training", False), "training"),
+                tournament=_tournament_name(data.get("tournament")),
+                tournament_data=_tournament_data(data.get("tournament_data")),
             )
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not game settings: {exc}") from exc
@@ -311,6 +356,23 @@ def _flag(value: object, name: str) -> bool:
     """A yes/no setting: only JSON's true or false, never a guess from "no" or 0."""
     if not isinstance(value, bool):
         raise ValueError(f"{name} must be true or false")
+    return value
+
+
+def _tournament_name(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_TOURNAMENT_NAME:
+        raise ValueError("tournament must be a short name")
+    return value
+
+
+def _tournament_data(value: object) -> dict[str, Any] | None:
+    """A tournament file's data as saved (checked in full by :meth:`GameSettings.validate`)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("tournament_data must be a table")
     return value
 
 

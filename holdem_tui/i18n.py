@@ -268,6 +268,10 @@ class Translator:
         """``n`` grouped as the language writes it: 1,500 (en), 1.500 (hr, nl), 1\u00a0500 (fi)."""
         return str(format_decimal(n, locale=self._locale))
 
+    def decimal(self, value: float) -> str:
+        """``value`` to one decimal as the language writes it: 12.5 (en), 12,5 (hr, fi, nl)."""
+        return str(format_decimal(round(value, 1), format="#,##0.0", locale=self._locale))
+
     def chips(self, n: int) -> str:
         """A chip amount with its unit and the right plural: "1,500 chips", "1.500 žetona"."""
         return self.plural("unit.chips", n)

@@ -8,12 +8,18 @@ rich's reflective names are patterns in ``ignore_names`` instead.
 
 import sys
 
+from holdem_tui.bots.preflop_equity import compute_equities
+from holdem_tui.bots.pushfold import save_grid
+from holdem_tui.bots.pushfold_solver import build_grid
 from holdem_tui.bots.sandbox import ProcessBot
+from holdem_tui.bots.stats import StyleCounts
 from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
+from holdem_tui.measure.tournaments import run_tournaments
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
+from holdem_tui.ui.charts import BarsChart, LocalFormatter, _Canvas
 from holdem_tui.web.process import TabProcess
 
 
@@ -25,7 +31,17 @@ def kept(
     connection: Connection,
     remote: RemoteSession,
     tab: TabProcess,
+    counts: StyleCounts,
+    formatter: LocalFormatter,
+    chart: BarsChart,
 ) -> None:
+    # the push-or-fold data's regeneration (scripts/pushfold_data.py, outside holdem_tui/)
+    compute_equities
+    build_grid
+    save_grid
+    # TEMPORARY, until issue 28's phase 2 lands on the one turn loop (session/turns.py):
+    # `simulate --tournament` reads these; tests/commands and tests/engine use them now
+    run_tournaments
     # pokerkit's trio: every verify_x has its can_x, part of the engine's API
     hand.can
     hand.can_check_or_call
@@ -49,3 +65,15 @@ def kept(
     tab.remote_write_str
     # a tab's game points Python's own stdout at the screen's stream: Textual writes there
     sys.__stdout__
+    # counted by the bots' counter, read by name by the lifetime statistics (progress/facts.py)
+    counts.faced_open
+    counts.threebets
+    counts.faced_cbet
+    counts.folded_to_cbet
+    # textual-plot calls the formatter's labels and reads its plot's margins (reactives)
+    formatter.get_labels_for_ticks
+    chart.margin_top
+    chart.margin_bottom
+    chart.margin_left
+    # the screen check reads what a chart's canvas wrote (tests/support/screen_room.py)
+    _Canvas.drawn_text

@@ -3,11 +3,12 @@
 The hard level never sees a hidden card. It deals a pool of possible opponent hands from
 the cards it does not hold (its own discards are out of play too), lets each pool hand
 draw by the book, and then weighs the pool per opponent by how likely that opponent's
-public story is with it: the first-round action, how many cards it drew (a pool hand
-that would not have drawn that many keeps a small weight, for bluffs and odd plays) and
-its betting after the draw. Each simulation picks one pool hand per opponent by those
-weights. Opponents are drawn independently of one another (their cards may overlap in a
-multiway simulation), which costs a little accuracy and saves most of the time.
+public story is with it: the first-round action and how many cards it drew (a pool hand
+that would not have drawn that many keeps a small weight, for bluffs and odd plays; the
+hard bot's :meth:`~holdem_tui.bots.draw_hard.DrawHard.postdraw_ranges` reads the betting
+after the draw on the same pool). Each simulation picks one pool hand per opponent by
+those weights. Opponents are drawn independently of one another (their cards may overlap
+in a multiway simulation), which costs a little accuracy and saves most of the time.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from holdem_tui.engine import kernel
 from holdem_tui.engine.evaluator import Category, category_floor, evaluate_batch
 
 _FLOORS = np.array([category_floor(c) for c in Category])
@@ -47,15 +49,21 @@ def classify(hands: IntArray) -> Classified:
     """Classify ``(N, 5)`` hands and decide the standard draw for each, all at once.
 
     Counts come from one ``bincount`` per batch and runs from a 13-bit rank mask, rather
-    than per-rank comparisons: the pool is classified on every hard decision.
+    than per-rank comparisons: the pool is classified on every hard decision. With the
+    compiled kernel on, one loop does it (:mod:`holdem_tui.bots.draw_kernel`), same arrays.
     """
+    value = evaluate_batch(hands, validate=False).astype(np.int64)
+    if kernel.active():  # the same arrays from one compiled loop
+        from holdem_tui.bots.draw_kernel import classify_rows
+
+        rows_int = np.ascontiguousarray(hands, dtype=np.int64)
+        return Classified(value, *classify_rows(rows_int, value, _FLOORS))
     n = len(hands)
     ranks = hands >> 2
     suits = hands & 3
     rows = np.arange(n)[:, None]
     rank_counts = np.bincount((ranks + 13 * rows).ravel(), minlength=13 * n).reshape(n, 13)
     suit_counts = np.bincount((suits + 4 * rows).ravel(), minlength=4 * n).reshape(n, 4)
-    value = evaluate_batch(hands, validate=False).astype(np.int64)
     category = np.searchsorted(_FLOORS, value, side="right") - 1
     paired_ranks = rank_counts[:, ::-1] >= 2  # highest rank first
     pair_rank = np.where(paired_ranks.any(axis=1), 12 - paired_ranks.argmax(axis=1), -1)
@@ -154,42 +162,26 @@ def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> Draw
     hands = cards[:, :5]
     before = classify(hands)
     keep = before.keep
-    drawn = 5 - keep.sum(axis=1)
-    order = np.argsort(~keep, axis=1, kind="stable")  # kept cards first
-    ordered = np.take_along_axis(hands, order, axis=1)
-    slot = np.arange(5)[None, :] - (5 - drawn)[:, None]  # replacement index per position
-    replacement = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
-    final = np.where(slot >= 0, replacement, ordered)
-    return DrawPool(before, drawn.astype(np.int64), classify(final))
+    kept = keep.sum(axis=1)
+    # the kept cards first, in their order, then the replacements in the order dealt
+    slot = np.arange(5)[None, :] - kept[:, None]  # replacement index per position
+    final = np.take_along_axis(cards[:, 5:], np.clip(slot, 0, 2), axis=1)
+    rows, columns = np.nonzero(keep)
+    final[rows, np.cumsum(keep, axis=1)[rows, columns] - 1] = hands[rows, columns]
+    return DrawPool(before, (5 - kept).astype(np.int64), classify(final))
 
 
-def opponent_weights(
-    pool: DrawPool,
-    action: str,
-    drawn: int | None,
-    aggression: float,
-    loose: float = 0.0,
-    bluffs: float = 0.08,
-) -> FloatArray:
-    """Weights of the pool hands for one opponent's public story.
-
-    ``bluffs`` is the weight a weak hand keeps when the opponent bets after the draw: a
-    little for a player seen to bet rarely, more for one who bets all the time.
-    """
-    weights = first_round_weight(pool.before, action, loose)
-    if drawn is not None:
-        match = pool.drawn == drawn
-        on = float(weights[match].sum())
-        off = float(weights[~match].sum())
-        if on > 0 and off > 0:
-            scale = OFF_STORY / (1.0 - OFF_STORY) * on / off
-            weights = np.where(match, weights, weights * scale)
-        score = pool.after.score
-        if aggression > 0:
-            weights = weights * (bluffs + score**2)
-        elif aggression < 0:
-            weights = weights * (0.3 + score)
-    return weights
+def drawn_story(pool: DrawPool, weights: FloatArray, drawn: int) -> FloatArray:
+    """``weights`` with the pool hands that would not have drawn ``drawn`` cards by the
+    book cut to :data:`OFF_STORY` of the range between them."""
+    match = pool.drawn == drawn
+    on = float(weights[match].sum())
+    off = float(weights[~match].sum())
+    if on <= 0 or off <= 0:
+        return weights
+    scale = OFF_STORY / (1.0 - OFF_STORY) * on / off
+    out: FloatArray = np.where(match, weights, weights * scale)
+    return out
 
 
 def showdown_share(mine: IntArray, opponents: Sequence[IntArray]) -> float:
@@ -202,13 +194,37 @@ def showdown_share(mine: IntArray, opponents: Sequence[IntArray]) -> float:
 
 
 def _pick(pool: DrawPool, weights: FloatArray, sims: int, rng: np.random.Generator) -> IntArray:
+    """``sims`` pool hands drawn with replacement by weight (uniformly if none has any).
+
+    With the compiled kernel on, one loop draws the same numbers and finds the same hands
+    (:func:`holdem_tui.bots.draw_kernel.weighted_picks`)."""
     total = float(weights.sum())
     if total <= 0:
         return rng.integers(0, len(weights), sims)
     cumulative = np.cumsum(weights)
+    if kernel.active():
+        from holdem_tui.bots.draw_kernel import weighted_picks
+
+        picked: IntArray = weighted_picks(rng, sims, cumulative)
+        return picked
     picks = np.searchsorted(cumulative, rng.random(sims) * cumulative[-1], side="right")
     out: IntArray = np.minimum(picks, len(weights) - 1).astype(np.int64)
     return out
+
+
+def draw_values(
+    mine: Sequence[int], my_discards: Sequence[int], sims: int, rng: np.random.Generator
+) -> IntArray:
+    """The values my hand may end with, ``sims`` times: ``my_discards`` replaced from
+    the cards I do not hold."""
+    kept = [int(c) for c in mine if c not in my_discards]
+    need = 5 - len(kept)
+    if need:
+        extra = _deal(mine, sims, need, rng)
+        my_hands = np.concatenate([np.broadcast_to(kept, (sims, len(kept))), extra], axis=1)
+        out: IntArray = evaluate_batch(my_hands, validate=False).astype(np.int64)
+        return out
+    return np.full(sims, int(evaluate_batch(np.array([kept]))[0]), dtype=np.int64)
 
 
 def predraw_equity(
@@ -223,14 +239,7 @@ def predraw_equity(
     """My pot share if everyone draws now, against opponents read from their actions
     (and, per opponent, how loosely they have been seen to open)."""
     pool = build_pool(mine, pool_size, rng)
-    kept = [int(c) for c in mine if c not in my_discards]
-    need = 5 - len(kept)
-    if need:
-        extra = _deal(mine, sims, need, rng)
-        my_hands = np.concatenate([np.broadcast_to(kept, (sims, len(kept))), extra], axis=1)
-        my_values = evaluate_batch(my_hands, validate=False).astype(np.int64)
-    else:
-        my_values = np.full(sims, int(evaluate_batch(np.array([kept]))[0]), dtype=np.int64)
+    my_values = draw_values(mine, my_discards, sims, rng)
     loose = list(looseness) if looseness is not None else [0.0] * len(actions)
     loose += [0.0] * (len(actions) - len(loose))
     values = [
@@ -238,23 +247,3 @@ def predraw_equity(
         for a, x in zip(actions, loose, strict=False)
     ]
     return showdown_share(my_values, values)
-
-
-def postdraw_equity(
-    mine: Sequence[int],
-    dead: Sequence[int],
-    opponents: Sequence[tuple[str, int | None, float, float, float]],
-    sims: int,
-    rng: np.random.Generator,
-    pool_size: int = 3000,
-) -> float:
-    """My pot share after the draw; ``opponents`` are (first-round action, cards drawn,
-    aggression since the draw: positive bet or raised, negative only called, looseness
-    of their opening, weight of bluffs in their bets)."""
-    pool = build_pool([*mine, *dead], pool_size, rng)
-    my_value = int(evaluate_batch(np.array([list(mine)]))[0])
-    values = [
-        pool.after.value[_pick(pool, opponent_weights(pool, a, d, g, x, b), sims, rng)]
-        for a, d, g, x, b in opponents
-    ]
-    return showdown_share(np.full(sims, my_value, dtype=np.int64), values)

@@ -96,6 +96,11 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     # equity against ranges read from the public actions (the hard level's terms)
     "range_equity": {"equity": PCT, "count": COUNT, "need": PCT},
     "range_value": {"equity": PCT, "count": COUNT},
+    # the equity it asks for is more (or less) than the pot odds: position, what it can
+    # realise of its equity, the betting still to come
+    "range_threshold": {"equity": PCT, "count": COUNT, "need": PCT, "odds": PCT},
+    # the small blind facing a raise with the big blind still behind: 3-bet or fold
+    "small_blind_no_flat": {},
     "bluff_budget": {"budget": PCT},
     # the hard level's expected-value pieces (heads-up, and steals at bigger tables)
     "ev_bet": {"equity": PCT, "fold": PCT, "ev": BB},
@@ -110,6 +115,17 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "draw_raise": {"equity": PCT, "fold": PCT},
     "bluff_fold": {"fold": PCT},
     "snow": {"fold": PCT},
+    # a tournament's short stack: the push-or-fold chart, and the prizes near the money
+    # (bots/tournament_play.py); {push} {call} {fold}: the prize equity after each choice
+    "chart_push": {"count": COUNT, "range": TOP},
+    "chart_push_fold": {"count": COUNT, "range": TOP},
+    "chart_call_jam": {"count": COUNT, "range": TOP},
+    "chart_fold_jam": {"count": COUNT, "range": TOP},
+    "icm_push": {"push": PCT, "fold": PCT},
+    "icm_fold": {"push": PCT, "fold": PCT},
+    "icm_call": {"call": PCT, "fold": PCT},
+    "icm_pass": {"call": PCT, "fold": PCT},
+    "icm_risk": {"risk": PCT, "keep": PCT},
 }
 
 #: Hold'em made-hand level (0..6, see holdem_common.MadeHand) -> its word, weakest first

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from holdem_tui.bots.base import Policy, call_or_check, check_or_fold, raise_action
+from holdem_tui.bots.base import Policy, check_or_fold, raise_action
 from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.explain import because
 from holdem_tui.bots.holdem_common import (
@@ -58,7 +58,8 @@ from holdem_tui.bots.reads import (
     opponents_in_hand,
     read_hand,
 )
-from holdem_tui.engine.actions import Action
+from holdem_tui.bots.tournament_play import short_stack, survive
+from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.ranges import Range
@@ -89,6 +90,20 @@ class HardParams:
     realization_ip: float = 0.97
     bluff_max_equity: float = 0.35
     bluff_min_fold: float = 0.3
+    #: the widest steals at a bigger table: by seats from the button, and the small blind
+    steal_caps: tuple[float, ...] = (55.0, 33.0, 24.0, 18.0)
+    steal_cap_sb: float = 45.0
+
+
+def steal_cap(params: HardParams, position: int, players: int) -> float:
+    """The widest range (top x% of combos) a seat at a bigger table steals with, however
+    often the players behind fold: solid blinds that defend by the price make the
+    worst hands lose after the flop, out of position or against a caller behind."""
+    if position == 0:
+        return params.steal_cap_sb
+    from_button = players - 1 - position
+    caps = params.steal_caps
+    return caps[min(from_button, len(caps) - 1)]
 
 
 def open_percent(params: HardParams, group: str, players: int) -> float:
@@ -179,8 +194,10 @@ class HoldemHard(Policy):
         answer carries its reason, built from the numbers that decided it."""
         self.book.update(view)
         read = read_hand(view)
-        chosen = self._choose(view, read)
+        # a tournament's short stack: the chart, weighed in prizes near the money
+        chosen = short_stack(view, self.rng, icm=True, reads=self.book) or self._choose(view, read)
         decision = chosen.decision() if isinstance(chosen, Choice) else chosen
+        decision = survive(view, decision)  # a tournament: its life weighed in prizes
         self.book.note(view, decision.action)
         return decision
 
@@ -188,7 +205,15 @@ class HoldemHard(Policy):
         opponents = opponents_in_hand(view)
         steal = self._steal_spot(view, read, opponents)
         if steal:
-            return self.heads_up.open_pot(view, steal)
+            opened = self.heads_up.open_pot(view, steal)
+            cap = steal_cap(self.params, view.me or 0, len(view.seats))
+            top = preflop_percentile(view.my_cards)
+            if opened.action.kind is ActionKind.RAISE and top > cap:
+                # past the widest steal a seat makes against defenders who know it
+                legal = view.legal
+                assert legal is not None
+                return because(check_or_fold(legal), "chart_fold", top=top / 100, range=cap / 100)
+            return opened
         squeeze = self._three_bet_spot(view, read, opponents)
         if squeeze is not None:
             opener, behind = squeeze
@@ -199,19 +224,13 @@ class HoldemHard(Policy):
             if legal and legal.can_raise and position_group(view.me or 0, len(view.seats)) == "sb":
                 # the small blind flats out of position with the big blind still to act
                 # behind: a losing line; it 3-bets (above) or folds
-                return because(
-                    Action.fold(),
-                    "range_equity",
-                    equity=min(1.0, max(0.0, three.equity or 0.0)),
-                    count=1,
-                    need=min(1.0, max(0.0, three.pot_odds or 0.0)),
-                )
+                return because(Action.fold(), "small_blind_no_flat")
         if len(opponents) == 1:
             if view.board:
                 return self.heads_up.postflop(view, read, opponents[0])
-            choice = self.heads_up.preflop(view, read, opponents[0])
-            if choice is not None:
-                return choice
+            heads_up = self.heads_up.preflop(view, read, opponents[0])
+            if heads_up is not None:
+                return heads_up
         if not view.board:
             return self._preflop(view, read)
         return self._postflop(view, read)
@@ -305,7 +324,14 @@ class HoldemHard(Policy):
         ev_call = eq * real * (pot + call) - call
         raise_thr = self._value_threshold(params.raise_equity_hu - 0.1, n)
         share = min(1.0, max(0.0, eq))
-        priced = {"equity": share, "count": n, "need": pot_odds(call, pot)}
+        priced = {"equity": share, "count": n}
+
+        def bar(realised: float) -> dict[str, float]:
+            """The equity a call needs once the share of it this hand realises is counted
+            (what ``ev_call`` compares), beside the bare pot odds: the reason says both."""
+            odds = pot_odds(call, pot)
+            return {"need": min(1.0, odds / max(realised, 1e-6)), "odds": odds}
+
         if legal.can_raise and eq >= raise_thr:
             if eff_bb <= 20 or facing >= 0.3 * effective_stack(view):
                 return because(legal.all_in_action(), "range_value", equity=share, count=n)
@@ -322,20 +348,23 @@ class HoldemHard(Policy):
                     top=pct / 100.0,
                     range=min(1.0, limp_raise / 100.0),
                 )
-            action = call_or_check(legal) if ev_call > 0 or legal.can_check else Action.fold()
-            return because(action, "range_equity", **priced)
+            if call == 0:
+                return because(Action.check(), "range_value", **priced)
+            action = Action.call() if ev_call > 0 else Action.fold()
+            return because(action, "range_threshold", **priced, **bar(real))
         if call == 0:
-            return because(Action.check(), "range_equity", **priced)
+            return because(Action.check(), "range_value", **priced)
         if call >= legal.stack:
             ev_call = eq * (pot + call) - call  # all-in: nothing left to realise badly
+            real = 1.0
         fold3 = self._light_3bet(view, read, entered, pct, eq, eff_bb)
         if fold3 is not None:
             self.bluffs += 1
             to = int(facing * (3.0 if in_pos else 3.6))
             return because(raise_action(legal, to), "light_3bet", fold=fold3)
         if ev_call > 0:
-            return because(Action.call(), "range_equity", **priced)
-        return because(Action.fold(), "range_equity", **priced)
+            return because(Action.call(), "range_threshold", **priced, **bar(real))
+        return because(Action.fold(), "range_threshold", **priced, **bar(real))
 
     def _light_3bet(
         self,

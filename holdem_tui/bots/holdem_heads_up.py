@@ -27,6 +27,7 @@ counts say it fails. All of it is seeded from the bot's generator.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,12 +41,10 @@ from holdem_tui.bots.holdem_ranges import ALL_COMBOS
 from holdem_tui.bots.range_model import (
     StreetRead,
     apply_spots,
+    current_spots,
     percentile_band,
-    preflop_range,
-    preflop_story,
-    range_strength,
     street_read,
-    street_spots,
+    street_start_range,
     top_share,
 )
 from holdem_tui.bots.reads import HandRead, OpponentBook, effective_stack, in_position
@@ -110,6 +109,11 @@ def _band(cards: tuple[int, ...], low: float, high: float, sims: int) -> float:
 
 #: how often a player who has not yet acted folds to a raise and a re-raise in front of it
 COLD_FOLD = 0.9
+#: a 3-bet is light when its equity against the hands that go on is below this
+LIGHT_EQUITY = 0.5
+#: the most opens met with a light 3-bet: (at a bigger table, heads-up): beyond it the
+#: bot would be exploitable by an opponent who simply calls and 4-bets more
+LIGHT_CAP = (0.12, 0.28)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +193,8 @@ class HeadsUpPlay:
         self.book = book
         self.params = params or HeadsUpParams()
         self._start_cache: dict[tuple[int, tuple[str, ...], int, int], Range] = {}
+        #: per opponent: opens met with a light 3-bet, opens met
+        self._light: dict[str, tuple[int, int]] = {}
 
     def spot(self, view: PlayerView, opponent: int) -> Spot:
         """The facts of this decision against ``opponent`` that every piece starts from."""
@@ -209,19 +215,7 @@ class HeadsUpPlay:
         if found is not None:
             return found
         notes = self.book.tendencies(view, opponent)
-        story = preflop_story(view.history, opponent, len(view.seats))
-        weights = preflop_range(story, notes)
-        keep = weights > 1e-3 * float(weights.max())
-        rng_range = Range(ALL_COMBOS[keep], weights[keep]).without((*view.my_cards, *view.board))
-        generator = np.random.default_rng(self.rng.getrandbits(63))
-        for past in street_spots(view.history, opponent):
-            if len(past.board) >= len(view.board):
-                break  # the current street is read with this street's own evaluation
-            strength = range_strength(rng_range, past.board, view.my_cards, generator)
-            weights_now, _ = apply_spots(
-                rng_range.weights, strength, past.spots, notes, past.street
-            )
-            rng_range = Range(rng_range.combos, weights_now)
+        rng_range = street_start_range(view, opponent, notes, self.rng.getrandbits(63))
         if self._start_cache and next(iter(self._start_cache))[:2] != key[:2]:
             self._start_cache.clear()  # a new hand
         self._start_cache[key] = rng_range
@@ -232,13 +226,11 @@ class HeadsUpPlay:
         start = self.street_start_range(view, opponent)
         generator = np.random.default_rng(self.rng.getrandbits(63))
         read = street_read(view.my_cards, view.board, start, generator)
-        now = [s for s in street_spots(view.history, opponent) if len(s.board) == len(view.board)]
+        now = current_spots(view, opponent)
         if not now:
             return read
         notes = self.book.tendencies(view, opponent)
-        weights, strength = apply_spots(
-            read.weights, read.strength, now[0].spots, notes, now[0].street
-        )
+        weights, strength = apply_spots(read.weights, read.strength, now, notes, view.street.value)
         return StreetRead(read.combos, weights, read.equity, strength)
 
     # ------------------------------------------------------------------ preflop
@@ -335,6 +327,7 @@ class HeadsUpPlay:
         lines.weigh("call", ev_call, Action.call(), "defend")
         fold3 = spot.notes.rate(("fold_3bet",))
         four = spot.notes.rate(("4bet_3bet",))
+        light = False
         if legal.can_raise:
             mult = p.threebet_ip if in_position(view, [opponent]) else p.threebet_oop
             to = legal.clamp(int(facing * mult))
@@ -350,9 +343,28 @@ class HeadsUpPlay:
             jammed = max(-x, e_four * (pot + rest + (all_in - facing)) - rest)
             wins = fold3 * COLD_FOLD**behind
             ev3 = wins * pot + max(0.0, 1 - wins - four) * called + four * jammed
+            light = e_calls < LIGHT_EQUITY
+            if light:
+                # a light 3-bet: polarised (from the hands that would fold or barely
+                # call, not the good calls) and held to a bounded share of the opens met
+                ev3 -= max(0.0, ev_call)
+                if self._light_share(view, opponent) >= LIGHT_CAP[len(view.seats) == 2]:
+                    ev3 = -math.inf
             lines.weigh("3bet", ev3, raise_action(legal, to), "3bet")
+        self._count_open(view, opponent, light and lines.piece == "3bet")
         odds = pot_odds(call, pot)
         return Choice(lines.action, lines.piece, e_open, odds, fold3, lines.options)
+
+    def _light_share(self, view: PlayerView, opponent: int) -> float:
+        """The share of this opponent's opens met so far with a light 3-bet (a prior of
+        a balanced share over a few opens, so the first ones are not all light)."""
+        light, met = self._light.get(view.seats[opponent].name, (0, 0))
+        return (light + 0.1 * 5) / (met + 5)
+
+    def _count_open(self, view: PlayerView, opponent: int, light: bool) -> None:
+        name = view.seats[opponent].name
+        was, met = self._light.get(name, (0, 0))
+        self._light[name] = (was + light, met + 1)
 
     def meet_3bet(self, view: PlayerView, opponent: int) -> Choice:
         """Our open met a 3-bet: fold, call against the 3-betting range, or 4-bet by

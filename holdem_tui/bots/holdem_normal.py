@@ -29,6 +29,7 @@ from holdem_tui.bots.reads import (
     opponents_in_hand,
     read_hand,
 )
+from holdem_tui.bots.tournament_play import short_stack
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.view import PlayerView
@@ -62,6 +63,9 @@ class HoldemNormal(Policy):
 
     def decide(self, view: PlayerView) -> Decision:
         """Chart before the flop, rough equity against pot odds after."""
+        chart = short_stack(view, self.rng)  # a tournament at 20 big blinds or less
+        if chart is not None:
+            return chart
         read = read_hand(view)
         if not view.board:
             return self._preflop(view, read)

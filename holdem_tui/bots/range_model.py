@@ -44,6 +44,7 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.ranges import Range
+from holdem_tui.engine.view import PlayerView
 
 Array = npt.NDArray[np.float64]
 
@@ -53,9 +54,10 @@ CUT_SOFTNESS = 0.25
 CUT_WIDTH = (0.012, 0.08)
 #: share of a range's strongest hands that check or call instead of betting or raising
 SLOWPLAY = 0.12
-#: share of bluffs (hands from below the cut) in a betting range, and in a raising range
-BET_BLUFFS = 0.12
+#: share of bluffs (hands from below the cut) in a raising range
 RAISE_BLUFFS = 0.05
+#: bluffs in a betting range relative to the river's ``b / (p + 2b)``, by street
+BLUFF_STREET = {"flop": 1.3, "turn": 1.1, "river": 1.0}
 #: run-outs sampled on the flop (each turn card with this many rivers) and for the
 #: strength of past streets
 FLOP_RIVERS_PER_TURN = 2
@@ -213,11 +215,12 @@ def _strength(values: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_], weigh
     if len(values) == 0:
         return np.zeros(0)
     raw = np.where(valid, values, 0).sum(axis=1) / np.maximum(1, valid.sum(axis=1))
-    return _weighted_quantile(raw.astype(np.float64), weights)
+    return weighted_quantile(raw.astype(np.float64), weights)
 
 
-def _weighted_quantile(raw: Array, weights: Array) -> Array:
-    """Map scores to their place in the range by weight (ties share the middle)."""
+def weighted_quantile(raw: Array, weights: Array) -> Array:
+    """Each score's place (0 weakest .. 1 strongest) among the range ``weights`` (ties
+    share the middle)."""
     order = np.argsort(raw, kind="stable")
     w = weights[order]
     cumulative = np.cumsum(w)
@@ -258,6 +261,79 @@ def range_strength(
     runs = _runouts(board, dead, rng, past=True)
     values, valid, _mine = _values(opponent.combos, board, runs, dead[:2])
     return _strength(values, valid, opponent.weights)
+
+
+#: the row stride that keeps run-outs apart when all their values are sorted at once
+_ROW = 1 << 16
+#: index of each combo (higher card first) in :data:`ALL_COMBOS`
+_COMBO_INDEX = {(int(a), int(b)): i for i, (a, b) in enumerate(ALL_COMBOS)}
+
+
+def combo_index(cards: Sequence[int]) -> int:
+    """Where two hole cards stand in :data:`ALL_COMBOS`."""
+    a, b = int(cards[0]), int(cards[1])
+    return _COMBO_INDEX[(max(a, b), min(a, b))]
+
+
+def full_weights(found: Range) -> Array:
+    """A range's weights spread over all of :data:`ALL_COMBOS` (zero where it has none)."""
+    out = np.zeros(len(ALL_COMBOS))
+    index = [combo_index(c) for c in found.combos]
+    out[index] = found.weights
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BoardValues:
+    """Every combo's hand value on shared run-outs of one board, sorted once, so the
+    equity of every combo against any range (weights over :data:`ALL_COMBOS`) is a
+    cumulative sum away: range against range, both sides at the cost of one.
+
+    Card removal between the two sides is ignored: give the range no combo holding my
+    cards and my own combo's equity is exact, the others' close. Combos holding a board
+    card have no equity (zero).
+    """
+
+    live: npt.NDArray[np.bool_]  # (1326,) combos without a board card
+    valid: npt.NDArray[np.bool_]  # (K, N) of the live combos: no card twice on that run-out
+    order: npt.NDArray[np.int64]  # the K*N values sorted (row by row)
+    left: npt.NDArray[np.int64]  # where each value's ties start in that order
+    right: npt.NDArray[np.int64]  # and end
+
+    def equity(self, weights: Array) -> Array:
+        """Each combo's share of the pot against the range ``weights``, over the run-outs."""
+        valid = self.valid
+        k, n = valid.shape
+        w = np.where(valid, weights[self.live][None, :], 0.0).ravel()
+        cum = np.concatenate([[0.0], np.cumsum(w[self.order])])
+        row_start = cum[np.arange(k) * n]
+        row_total = cum[np.arange(1, k + 1) * n] - row_start
+        below = cum[self.left].reshape(k, n) - row_start[:, None]
+        ties = (cum[self.right] - cum[self.left]).reshape(k, n)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = (below + 0.5 * ties) / row_total[:, None]
+        counted = valid & (row_total[:, None] > 0)
+        eq = np.where(counted, share, 0.0).sum(axis=0) / np.maximum(1, counted.sum(axis=0))
+        out = np.zeros(len(ALL_COMBOS))
+        out[self.live] = eq
+        return out
+
+
+def board_values(
+    board: Sequence[int], known: Sequence[int], rng: np.random.Generator
+) -> BoardValues:
+    """:class:`BoardValues` for ``board``; ``known`` (my hole cards) never come on a
+    run-out, as seen from my seat."""
+    gone = {int(c) for c in board}
+    live = np.array([int(a) not in gone and int(b) not in gone for a, b in ALL_COMBOS])
+    runs = _runouts(board, known, rng, past=False)
+    values, valid, _mine = _values(ALL_COMBOS[live], board, runs, known[:2])
+    keys = (values.T + (np.arange(len(runs)) * _ROW)[:, None]).ravel()
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    left = np.searchsorted(ordered, keys, side="left")
+    right = np.searchsorted(ordered, keys, side="right")
+    return BoardValues(live, valid.T.copy(), order, left, right)
 
 
 # ---------------------------------------------------------------------- preflop ranges
@@ -353,6 +429,18 @@ def preflop_range(story: PreflopStory, notes: Tendencies) -> Array:
 # ---------------------------------------------------------------------- after the flop
 
 
+def bet_bluffs(rate: float, size: float, street: str) -> float:
+    """The share of bluffs in a player's bets: polarised, as a regular bets.
+
+    A bet of ``size`` (pot fractions) breaks a caller even when ``size / (1 + 2 size)``
+    of the bets are bluffs on the river; earlier streets carry more (bluffs there have
+    outs). A player who bets rarely (``rate``) bets mostly value, one who bets all the
+    time a little more air than that.
+    """
+    balanced = size / (1.0 + 2.0 * size) * BLUFF_STREET.get(street, 1.0)
+    return float(np.clip(balanced * np.clip(rate / 0.4, 0.25, 1.2), 0.04, 0.45))
+
+
 def action_factor(
     kind: ActionKind,
     strength: Array,
@@ -365,19 +453,25 @@ def action_factor(
     facing: int,
     need: int,
     pot: int,
+    amount: int = 0,
 ) -> Array | None:
     """How likely each combo was to take this action in this spot (``None``: no news).
 
     ``facing`` counts the bets and raises on the street before the action, ``need`` the
-    chips it had to call and ``pot`` the pot then.
+    chips it had to call, ``pot`` the pot then and ``amount`` the chips it put in.
+    A bet comes from the top of the range and, for its bluffs, from the bottom
+    (:func:`bet_bluffs`); a check from the rest.
     """
     if facing == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
         rate = notes.rate(("bet", role, street, "x" if checked_to else "-"))
+        bluffs = bet_bluffs(rate, amount / max(1, pot) if amount else 0.5, street)
+        value = top_share(strength, rate * (1.0 - bluffs))
+        air = top_share(1.0 - strength, rate * bluffs)
         if kind is ActionKind.BET:
-            return top_share(strength, rate, BET_BLUFFS)
+            bets: Array = np.minimum(1.0, value + air)
+            return bets
         # checks: the hands it would not bet, and a few strong ones slowplayed
-        betting = top_share(strength, rate)
-        out: Array = 1.0 - (1.0 - SLOWPLAY) * betting
+        out: Array = np.clip(1.0 - (1.0 - SLOWPLAY) * value - air, 0.0, 1.0)
         return out
     if facing == 1 and kind in (ActionKind.CALL, ActionKind.RAISE):
         raise_rate = notes.rate(("raise", street))
@@ -406,6 +500,7 @@ class Spot:
     facing: int  # bets and raises on the street before the action
     need: int  # chips it had to call
     pot: int  # the pot then
+    amount: int = 0  # chips it put in
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,8 +512,13 @@ class StreetSpots:
     spots: tuple[Spot, ...]
 
 
+#: the betting rounds after the first, whose actions :func:`street_spots` reads
+LATER_STREETS = ("flop", "turn", "river", "postdraw")
+
+
 def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
-    """``player``'s actions after the flop, street by street, each with its spot."""
+    """``player``'s actions after the first round (the flop, or the draw), street by
+    street, each with its spot."""
     found: dict[str, tuple[tuple[int, ...], list[Spot]]] = {}
     board: list[int] = []
     pot = 0
@@ -437,7 +537,7 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
             to = max(to, put_in[event.player])
         elif isinstance(event, BoardDealt):
             board.extend(int(c) for c in event.cards)
-        elif isinstance(event, StreetStarted) and event.street.value in ("flop", "turn", "river"):
+        elif isinstance(event, StreetStarted) and event.street.value in LATER_STREETS:
             street = event.street.value
             previous_aggressor, last_aggressor = last_aggressor, None
             bets, to, put_in, checked = 0, 0, {}, set()
@@ -452,6 +552,7 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
                     bets,
                     max(0, to - mine),
                     pot,
+                    event.amount,
                 )
                 found.setdefault(street, (tuple(board), []))[1].append(spot)
             pot += event.amount
@@ -463,6 +564,30 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
                 to = max(to, event.to)
                 last_aggressor = event.player
     return [StreetSpots(st, b, tuple(sp)) for st, (b, sp) in found.items()]
+
+
+def street_start_range(view: PlayerView, opponent: int, notes: Tendencies, seed: int) -> Range:
+    """``opponent``'s range when this street began: its preflop band read with ``notes``,
+    then its actions on each earlier street (each read with that street's strengths,
+    run-outs drawn from ``seed``). Without my cards and the board's."""
+    story = preflop_story(view.history, opponent, len(view.seats))
+    weights = preflop_range(story, notes)
+    keep = weights > 1e-3 * float(weights.max())
+    found = Range(ALL_COMBOS[keep], weights[keep]).without((*view.my_cards, *view.board))
+    generator = np.random.default_rng(seed)
+    for past in street_spots(view.history, opponent):
+        if len(past.board) >= len(view.board):
+            break  # the current street is read with this street's own evaluation
+        strength = range_strength(found, past.board, view.my_cards, generator)
+        weights_now, _ = apply_spots(found.weights, strength, past.spots, notes, past.street)
+        found = Range(found.combos, weights_now)
+    return found
+
+
+def current_spots(view: PlayerView, opponent: int) -> tuple[Spot, ...]:
+    """``opponent``'s actions so far on the current street."""
+    now = [s for s in street_spots(view.history, opponent) if len(s.board) == len(view.board)]
+    return now[0].spots if now else ()
 
 
 def apply_spots(
@@ -481,6 +606,7 @@ def apply_spots(
             facing=spot.facing,
             need=spot.need,
             pot=spot.pot,
+            amount=spot.amount,
         )
         if factor is None:
             continue
@@ -488,5 +614,5 @@ def apply_spots(
         if float(new.sum()) <= 1e-9 * float(weights.sum()):
             continue  # the read contradicts itself: keep what we had
         weights = new
-        strength = _weighted_quantile(strength, weights)
+        strength = weighted_quantile(strength, weights)
     return weights, strength

@@ -17,11 +17,21 @@ from holdem_tui.bots.base import Bot
 
 #: the built-in levels, weakest first
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: the reference opponents the hard level is measured by (``simulate`` and the tests)
+REFERENCES: tuple[str, ...] = ("balanced", "adaptive")
+#: every name a seat may be given without a plugin
+BUILT_IN: tuple[str, ...] = LEVELS + REFERENCES
 
 
 def _level_class(level: str) -> Callable[[int | None], Bot]:
-    """The class for a built-in level (imported lazily: the hard bot pulls in numpy work)."""
+    """The class for a built-in level or reference opponent (imported lazily: the hard bot
+    pulls in numpy work)."""
     from holdem_tui.bots.levels import EasyBot, HardBot, NormalBot
+
+    if level in REFERENCES:
+        from holdem_tui.bots.reference import REFERENCE_BOTS
+
+        return REFERENCE_BOTS[level]
 
     classes: dict[str, Callable[[int | None], Bot]] = {
         "easy": EasyBot,
@@ -94,6 +104,8 @@ def check_spec(spec: str) -> None:
         return
     from holdem_tui.bots.sandbox import PluginFault, ProcessBot
 
+    if _checked.get(text):
+        return  # checked already, and its process still waits for its seat
     bot = make_bot(text)
     if isinstance(bot, ProcessBot):
         try:
@@ -121,9 +133,9 @@ def resolve(spec: str) -> Callable[[int | None], Bot]:
 
         return partial(ProcessBot, text)
     level = text.lower()
-    if level not in LEVELS:
+    if level not in BUILT_IN:
         raise ValueError(
-            f"unknown bot level {spec!r}: choose one of {', '.join(LEVELS)} or module:Class"
+            f"unknown bot level {spec!r}: choose one of {', '.join(BUILT_IN)} or module:Class"
         )
     return _level_class(level)
 

@@ -15,15 +15,19 @@ malformed one is dropped without costing the action.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, TypeGuard
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
-from holdem_tui.bots.sandbox import RETIRED_DETAIL, PluginFault, ProcessBot
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView, own_copy
+
+if TYPE_CHECKING:
+    from holdem_tui.bots.sandbox import ProcessBot
 
 log = logging.getLogger("holdem_tui.bots")
 
@@ -65,6 +69,13 @@ class _Answer:
     done: threading.Event = field(default_factory=threading.Event)
 
 
+def _plugin(bot: object) -> TypeGuard[ProcessBot]:
+    """Whether ``bot`` is a plugin in its own process. The sandbox is imported only when a
+    plugin is loaded (not for a game's first frame): until then no bot can be one."""
+    sandbox = sys.modules.get("holdem_tui.bots.sandbox")
+    return sandbox is not None and isinstance(bot, sandbox.ProcessBot)
+
+
 def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str | None, str]:
     """Run ``bot.decide``; returns (answer, fault kind or None, detail).
 
@@ -75,7 +86,9 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
     legal actions, so not even ``object.__setattr__`` on them changes what the caller checks
     its answer against.
     """
-    if isinstance(bot, ProcessBot):
+    if _plugin(bot):
+        from holdem_tui.bots.sandbox import PluginFault
+
         try:
             return bot.decide_within(view, timeout), None, ""
         except PluginFault as fault:
@@ -133,7 +146,7 @@ def _split(answer: object, bot: Bot) -> tuple[object, Reason | None]:
     if not isinstance(answer, Decision):
         return answer, None
     name = str(getattr(bot, "name", type(bot).__name__))
-    plugin = isinstance(bot, ProcessBot)
+    plugin = _plugin(bot)
     try:
         reason = checked_reason(answer.reason, plugin=plugin, bot=name)
     except Exception as exc:  # a reason that breaks on reading costs the reason only
@@ -164,7 +177,8 @@ def safe_decide(
             decision = Decision(action, reason)
         else:
             kind, detail = "illegal", problem
-    retired_now = isinstance(bot, ProcessBot) and bot.outcome(kind)
+    plugin = _plugin(bot)
+    retired_now = _plugin(bot) and bot.outcome(kind)
     if decision is not None:
         return decision, None
     assert kind is not None
@@ -174,7 +188,7 @@ def safe_decide(
     substitute = legal.passive_action()
     name = str(getattr(bot, "name", type(bot).__name__))
     fault = BotFault(name, view.hand_number, kind, detail, substitute)
-    if detail != RETIRED_DETAIL:  # a retired plugin is reported once, when it retires
+    if not (plugin and detail == _retired_detail()):  # reported once, when it retires
         log.warning(
             "bot %s (hand %d, position %s): %s: %s; played %s instead",
             name,
@@ -185,6 +199,12 @@ def safe_decide(
             substitute.kind.value,
         )
     return Decision(substitute), fault
+
+
+def _retired_detail() -> str:
+    from holdem_tui.bots.sandbox import RETIRED_DETAIL
+
+    return RETIRED_DETAIL
 
 
 class SafeBot:
@@ -213,5 +233,5 @@ class SafeBot:
 
     def close(self) -> None:
         """End a plugin's process now rather than when the bot is collected."""
-        if isinstance(self.bot, ProcessBot):
+        if _plugin(self.bot):
             self.bot.close()

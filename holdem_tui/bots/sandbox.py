@@ -200,15 +200,24 @@ class _Worker:
         last_layers = self.layers
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Send one message and read one answer line within ``timeout`` seconds."""
+        """Send one message and read one answer line within ``timeout`` seconds.
+
+        The plugin runs only while it is asked: its process group is stopped the moment an
+        answer (or the time) is in, and continued with the next question, so no thread of
+        it thinks, spins or waits for cards between its own decisions.
+        """
         stdin = self.process.stdin
         assert stdin is not None
+        self._signal("SIGCONT")
         try:
-            stdin.write((codec.to_json(message) + "\n").encode("ascii"))
-            stdin.flush()
-        except OSError:
-            raise PluginFault("crash", self._exit_detail()) from None
-        line = self._read_line(timeout)
+            try:
+                stdin.write((codec.to_json(message) + "\n").encode("ascii"))
+                stdin.flush()
+            except OSError:
+                raise PluginFault("crash", self._exit_detail()) from None
+            line = self._read_line(timeout)
+        finally:
+            self._signal("SIGSTOP")
         try:
             reply = codec.from_json(line, max_bytes=MAX_ANSWER_BYTES)
         except codec.WireError as exc:
@@ -243,6 +252,13 @@ class _Worker:
         except subprocess.TimeoutExpired:
             return "its process stopped answering"
         return f"its process ended (exit status {code})"
+
+    def _signal(self, name: str) -> None:
+        """Send ``SIGSTOP``/``SIGCONT`` to the plugin's whole process group (POSIX)."""
+        number = getattr(signal, name, None)
+        if number is not None and hasattr(os, "killpg") and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.process.pid, number)
 
     @property
     def alive(self) -> bool:
@@ -288,8 +304,9 @@ def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: i
         with contextlib.suppress(OSError):
             if stream is not None:
                 stream.close()
-    with contextlib.suppress(OSError):
-        os.killpg(process.pid, signal.SIGKILL)  # the worker and anything it started
+    if hasattr(os, "killpg"):  # POSIX: the worker and anything it started
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):

@@ -48,6 +48,8 @@ class BettingSpot:
     first_aggressor: int | None
     #: in the first round, a re-raise stands that the opener has not answered yet
     reraised: bool
+    #: the round right after the first: a continuation bet is its only bet so far
+    cbet_standing: bool = False
 
     @property
     def player(self) -> int:
@@ -63,6 +65,16 @@ class BettingSpot:
     def open_spot(self) -> bool:
         """First in: nobody has put chips in voluntarily yet, so this seat could open."""
         return self.first_round and not self.entered_any and self.facing == 0
+
+    @property
+    def faces_open(self) -> bool:
+        """Facing the first round's only raise (someone else's): may 3-bet."""
+        return self.first_round and self.facing == 1 and self.player != self.opener
+
+    @property
+    def faces_cbet(self) -> bool:
+        """Facing a continuation bet, not raised yet: may fold to it, call or raise."""
+        return self.cbet_standing and self.facing == 1 and self.player != self.first_aggressor
 
     @property
     def faces_3bet(self) -> bool:
@@ -84,6 +96,7 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
     opener: int | None = None
     first_aggressor: int | None = None
     answered_3bet = False
+    cbet_standing = False
     for index, event in enumerate(history):
         if isinstance(event, StreetStarted):
             if event.street not in FIRST_ROUND and event.street not in (
@@ -93,6 +106,7 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
                 first_round = False
                 later_round += 1
             facing = 0
+            cbet_standing = False
             continue
         if not isinstance(event, PlayerActed):
             continue
@@ -106,7 +120,11 @@ def betting_spots(history: Iterable[Event]) -> Iterator[BettingSpot]:
             opener=opener,
             first_aggressor=first_aggressor,
             reraised=first_round and facing >= 2 and not answered_3bet,
+            cbet_standing=cbet_standing,
         )
+        cbet = later_round == 1 and facing == 0 and event.player == first_aggressor
+        if event.aggressive:
+            cbet_standing = cbet
         if first_round and event.player == opener and facing >= 2:
             answered_3bet = True
         if first_round and event.voluntary:
@@ -151,6 +169,9 @@ class StyleCounts:
     folded_to_bet: int = 0
     faced_raise_first_round: int = 0
     reraised: int = 0
+    #: first round, facing a lone open (one raise, not one's own): a 3-bet chance
+    faced_open: int = 0
+    threebets: int = 0
     #: actions after the first round other than folds, and how many of them bet or raise
     later_actions: int = 0
     later_aggressive: int = 0
@@ -160,9 +181,14 @@ class StyleCounts:
     #: opened, then met a re-raise
     faced_3bet: int = 0
     folded_to_3bet: int = 0
+    #: of those, answered with another raise (a 4-bet)
+    fourbets: int = 0
     #: first-round aggressor, first to bet in the next round
     cbet_chances: int = 0
     cbets: int = 0
+    #: facing that continuation bet (nobody has raised it yet), and folding to it
+    faced_cbet: int = 0
+    folded_to_cbet: int = 0
     #: a bet to answer after the first round
     faced_later_bet: int = 0
     folded_later_bet: int = 0
@@ -215,9 +241,13 @@ class HandCounter:
                 if spot.open_spot:
                     c.open_chances += 1
                     c.opens += aggressive
+                if spot.faces_open:
+                    c.faced_open += 1
+                    c.threebets += aggressive
                 if spot.faces_3bet:
                     c.faced_3bet += 1
                     c.folded_to_3bet += kind is ActionKind.FOLD
+                    c.fourbets += aggressive
             else:
                 if kind is not ActionKind.FOLD:
                     c.later_actions += 1
@@ -229,3 +259,6 @@ class HandCounter:
             if spot.cbet_spot:
                 c.cbet_chances += 1
                 c.cbets += aggressive
+            if spot.faces_cbet:
+                c.faced_cbet += 1
+                c.folded_to_cbet += kind is ActionKind.FOLD

@@ -7,7 +7,8 @@ turns them into frequencies by Bayesian shrinkage: every spot's estimate is pull
 the estimate of the broader spot it belongs to (the turn towards all streets, a large bet
 towards all sizes) by a few pseudo-observations, and the broadest towards a prior. Early
 in a session every estimate is therefore the prior, which is sane; after a few hundred
-hands the notes are this opponent's own.
+hands the notes are this opponent's own, and the older notes fade (:data:`MEMORY`), so
+an opponent who changes its game is read as it plays now.
 
 Spots, by the key's first word (the later words narrow it):
 
@@ -21,6 +22,7 @@ Spots, by the key's first word (the later words narrow it):
   says whether it checked earlier on that street, ``size`` is ``small`` (under half the
   pot), ``medium`` or ``large`` (a pot or more). ``raise`` (street): raises that bet.
 * ``fold_raise`` (street): bet, then faces a raise.
+* ``pat``: stands pat at the draw (of the draws it makes).
 
 Nothing here sees a card: the walker reads :class:`PlayerActed` and the chips posted.
 """
@@ -37,6 +39,7 @@ from holdem_tui.engine.events import (
     AntePosted,
     BetReturned,
     BlindPosted,
+    CardsDrawn,
     Event,
     PlayerActed,
     Street,
@@ -59,9 +62,15 @@ PRIORS: dict[str, tuple[float, float]] = {
     "fold": (0.45, 8.0),
     "raise": (0.08, 10.0),
     "fold_raise": (0.4, 8.0),
+    "pat": (0.03, 20.0),
 }
 #: pseudo-observations that tie a narrower spot to the broader one
 SHRINK = 5.0
+#: about how many chances of a spot the estimates remember: each new one weighs a little
+#: more than the one before, so a player who changes how it plays (an opponent adapting
+#: to this bot) is read anew within a few hundred hands, not averaged with its past
+MEMORY = 150.0
+FADE = 1.0 - 1.0 / MEMORY
 #: how a bet's size moves the fold rate before there is evidence for that size: logit
 #: offsets from the estimate over all sizes (bigger bets get more folds)
 SIZE_OFFSET = {"small": -0.45, "medium": 0.0, "large": 0.45}
@@ -89,6 +98,8 @@ class Tendencies:
     """One opponent's counts per spot; every prefix of a key is counted too (pooling)."""
 
     counts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    #: the same counts with the older ones fading (see :data:`MEMORY`): the evidence
+    recent: dict[tuple[str, ...], list[float]] = field(default_factory=dict)
 
     def add(self, key: tuple[str, ...], hit: bool) -> None:
         """Count one chance at the spot ``key`` (and at each broader spot containing it)."""
@@ -96,6 +107,14 @@ class Tendencies:
             cell = self.counts.setdefault(key[:depth], [0, 0])
             cell[0] += hit
             cell[1] += 1
+            fading = self.recent.setdefault(key[:depth], [0.0, 0.0])
+            fading[0] = fading[0] * FADE + hit
+            fading[1] = fading[1] * FADE + 1.0
+
+    def _evidence(self, key: tuple[str, ...]) -> tuple[float, float]:
+        """(times, chances) at ``key``, the older ones fading."""
+        hits, n = self.recent.get(key, (0.0, 0.0))
+        return hits, n
 
     def seen(self, key: tuple[str, ...]) -> int:
         """How many chances at ``key`` were counted."""
@@ -107,22 +126,22 @@ class Tendencies:
         observation counts once, not once per level."""
         if len(key) == 1:
             return PRIORS[key[0]]
-        hits, n = self.counts.get(key, (0, 0))
+        hits, n = self._evidence(key)
         parent = self._rate_without(key[:-1], hits, n)
         if key[0] == "fold" and len(key) == 4:
             parent = _sigmoid(_logit(parent) + SIZE_OFFSET.get(key[3], 0.0))
         return parent, SHRINK
 
-    def _rate_without(self, key: tuple[str, ...], hits_out: int, n_out: int) -> float:
+    def _rate_without(self, key: tuple[str, ...], hits_out: float, n_out: float) -> float:
         """The estimate of ``key`` with ``hits_out`` of ``n_out`` of its counts left out."""
         mean, strength = self._prior(key)
-        hits, n = self.counts.get(key, (0, 0))
-        return (hits - hits_out + strength * mean) / (n - n_out + strength)
+        hits, n = self._evidence(key)
+        return max(0.0, hits - hits_out + strength * mean) / max(1e-9, n - n_out + strength)
 
     def rate(self, key: tuple[str, ...]) -> float:
         """The shrunk frequency of the spot ``key`` (the posterior mean)."""
         mean, strength = self._prior(key)
-        hits, n = self.counts.get(key, (0, 0))
+        hits, n = self._evidence(key)
         return (hits + strength * mean) / (n + strength)
 
     def sample(self, key: tuple[str, ...], rng: random.Random) -> float:
@@ -133,7 +152,7 @@ class Tendencies:
         once the counts say it does not work.
         """
         mean, strength = self._prior(key)
-        hits, n = self.counts.get(key, (0, 0))
+        hits, n = self._evidence(key)
         a = hits + strength * mean
         b = n - hits + strength * (1.0 - mean)
         return rng.betavariate(max(a, 1e-3), max(b, 1e-3))
@@ -173,7 +192,13 @@ def count_hand(
     opener: int | None = None
     three_bettor: int | None = None
     callers = 0  # callers of the open, before any re-raise
+    drawn: dict[int, str] = {}  # the cards each player took, as a key word
     for index, event in enumerate(events):
+        if isinstance(event, CardsDrawn):
+            drawn[event.player] = f"d{event.count}"
+            if index >= seen and event.player != me:
+                notes_of(event.player).add(("pat",), event.count == 0)
+            continue
         if isinstance(event, AntePosted | BlindPosted):
             pot += event.amount
             if isinstance(event, BlindPosted):
@@ -211,15 +236,15 @@ def count_hand(
                 )
             else:
                 street = rnd.street.value
+                took = (drawn[player],) if player in drawn else ()
                 if rnd.bets == 0 and kind in (ActionKind.CHECK, ActionKind.BET):
                     role = "agg" if player == previous_aggressor else "pas"
                     checked_to = "x" if rnd.checked else "-"
-                    notes.add(("bet", role, street, checked_to), aggressive)
+                    notes.add(("bet", role, street, checked_to, *took), aggressive)
                 elif rnd.bets == 1 and kind in (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE):
                     checked = "x" if player in rnd.checked else "-"
-                    notes.add(
-                        ("fold", checked, street, size_bucket(need, pot)), kind is ActionKind.FOLD
-                    )
+                    size = size_bucket(need, pot)
+                    notes.add(("fold", checked, street, size, *took), kind is ActionKind.FOLD)
                     notes.add(("raise", street), kind is ActionKind.RAISE)
                 elif (
                     rnd.bets == 2

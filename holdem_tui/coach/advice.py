@@ -18,7 +18,7 @@ import numpy as np
 
 from holdem_tui.bots.draw_common import best_discards
 from holdem_tui.bots.draw_hard import DrawHard
-from holdem_tui.bots.draw_montecarlo import postdraw_equity, predraw_equity
+from holdem_tui.bots.draw_montecarlo import predraw_equity
 from holdem_tui.bots.holdem_common import draws, made_hand, pot_odds
 from holdem_tui.bots.holdem_hard import HoldemHard
 from holdem_tui.bots.levels import HardBot
@@ -27,7 +27,7 @@ from holdem_tui.coach.draw_odds import DrawOption, draw_options
 from holdem_tui.coach.outs import Outs, count_outs
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.decision import as_decision
+from holdem_tui.engine.decision import Reason, as_decision
 from holdem_tui.engine.equity import equity
 from holdem_tui.engine.events import CardsDrawn, Street
 from holdem_tui.engine.ranges import Range
@@ -49,11 +49,13 @@ DRAW_SIMS: Final = 2_000
 
 @dataclass(frozen=True, slots=True)
 class BotLine:
-    """What the hard bot would do in the human's seat: the action and its size."""
+    """What the hard bot would do in the human's seat: the action, its size, and the bot's
+    own reason (its numbers, which may differ from the coach's: it reads the hand its way)."""
 
     kind: ActionKind
     amount: int | None
     discards: tuple[Card, ...]
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +114,18 @@ def _draw_equity(view: PlayerView, opponents: list[int]) -> float:
     if not mine_drawn:
         actions = [read.seat(p).last_raise or read.seat(p).entry for p in opponents]
         return predraw_equity(cards, best_discards(cards), actions, DRAW_SIMS, generator)
-    dead = [int(c) for e in mine_drawn for c in (e.discarded or ())]
     reader = DrawHard(random.Random(COACH_SEED))
     reader.book.update(view)
-    specs = reader.opponent_specs(view, read, opponents)
-    return postdraw_equity(cards, dead, specs, DRAW_SIMS, generator)
+    return reader.postdraw_equity(view, read)
 
 
 def _hard_bot_line(view: PlayerView) -> BotLine:
     """The hard bot's answer to the same view, with a fixed seed and a fresh memory."""
-    action = as_decision(HardBot(COACH_SEED).decide(view)).action
-    return BotLine(action.kind, action.amount, tuple(action.discards))
+    decision = as_decision(HardBot(COACH_SEED).decide(view))
+    action = decision.action
+    if action.kind is ActionKind.ALL_IN and view.legal is not None:
+        action = view.legal.all_in_action()  # said as the bet, raise or call it is
+    return BotLine(action.kind, action.amount, tuple(action.discards), decision.reason)
 
 
 @lru_cache(maxsize=16)

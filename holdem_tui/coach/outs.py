@@ -18,8 +18,9 @@ __all__ = ["Outs", "chance_by_river", "count_outs"]
 
 @dataclass(frozen=True, slots=True)
 class Outs:
-    """Named draws (``flush``, ``open_ended``, ``gutshot``, ``overcards``), the distinct
-    cards that complete any of them, and the chance that one arrives by the river."""
+    """Named draws (``flush``, ``open_ended``, ``gutshot``, ``overcard`` or ``overcards``:
+    one or two hole cards above the board, three outs each), the distinct cards that
+    complete any of them, and the chance that one arrives by the river."""
 
     names: tuple[str, ...]
     outs: int
@@ -66,7 +67,7 @@ def count_outs(hole: Sequence[int], board: Sequence[int], found: Draws) -> Outs 
     if found.overcards and not outs:
         top = max(c >> 2 for c in board)
         over = {c >> 2 for c in hole if c >> 2 > top}
-        names.append("overcards")
+        names.append("overcard" if len(over) == 1 else "overcards")
         outs |= {c for c in unseen if c >> 2 in over}
     if not outs:
         return None

@@ -6,6 +6,7 @@ Speed targets live here rather than in timed tests, so CI stays deterministic an
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import platform
@@ -19,9 +20,11 @@ from holdem_tui.measure.benchmarks import BENCHMARKS, run
 
 
 def _unit(key: str) -> str:
+    if key.endswith("_per_cpu_s"):
+        return "per CPU second"
     if key.endswith("_per_s"):
         return "per second"
-    if key.endswith("_mib_mean"):
+    if key.endswith(("_mib", "_mib_mean")):
         return "MiB"
     if key.endswith("_s"):
         return "s"
@@ -74,7 +77,12 @@ def command(quick: bool, only: str | None, as_json: bool, web: bool) -> None:
         console.print(isolation_line(last_layers) or "plugin isolation: every layer held")
     from holdem_tui.engine import kernel
 
-    compiled = "compiled kernel (numba)" if kernel.active() else "numpy only (no fast extra)"
+    if kernel.active():
+        compiled = "compiled kernel (numba)"
+    elif importlib.util.find_spec("numba") is None:
+        compiled = "numpy only (no fast extra)"
+    else:  # e.g. --only startup: the groups run used no kernel
+        compiled = "fast extra unused here"
     console.print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} CPUs, {platform.machine()}, load {os.getloadavg()[0]:.2f}, {compiled}",

@@ -6,7 +6,8 @@ PFR, aggression, showdowns won, all-in luck), counted from the session's hand hi
 small cache beside each history, so a player with years of sessions reads only the new
 ones. A history that cannot be read costs one line under the table; the other sessions are
 still listed. The files are plain PHH, so the folder it prints is where to point
-``holdem-tui replay`` or any other poker tool.
+``holdem-tui replay`` or any other poker tool. Piped, the table is printed whole (see
+:mod:`holdem_tui.commands.output`); ``--json`` gives the same as data.
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ import json
 from datetime import datetime
 
 import click
-from rich.console import Console
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from holdem_tui.commands.options import lang_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
+from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.review import SeatStats, history_stats
@@ -37,9 +42,9 @@ def _date(iso: str) -> str:
 
 
 def _name(info: SessionInfo, seat: int, tr: Translator) -> str:
-    """A seat's name; the unnamed local player reads "You" in the chosen language."""
+    """A seat's name; an unnamed one is "Player N", as the table's log called it."""
     name = info.players[seat] if seat < len(info.players) else ""
-    return name or tr.t("table.you")
+    return name or tr.t("setup.default_name", n=seat + 1)
 
 
 def _signed(amount: int, tr: Translator) -> str:
@@ -47,14 +52,37 @@ def _signed(amount: int, tr: Translator) -> str:
     return sign + tr.number(abs(amount))
 
 
+def tournament_name(name: str, tr: Translator) -> str:
+    """A preset's name in the player's language; a file's name as it is."""
+    return tr.t(f"tournament.preset.{name}") if name in PRESETS else name
+
+
 def result_text(info: SessionInfo, tr: Translator) -> str:
-    """The humans' net results, or who leads when only bots played."""
-    if info.humans:
+    """The humans' net results (rebuys paid for, and named), or who leads when only bots
+    played; in a tournament each human's place and prize ("You 2/6, 210")."""
+    if info.places:
+        seats = info.humans or [s for s, p in enumerate(info.places) if p == 1]
         parts = [
-            f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
-            for seat in info.humans
-            if seat < len(info.stacks)
+            tr.t(
+                "history.placed",
+                name=_name(info, seat, tr),
+                place=info.places[seat],
+                total=len(info.players),
+                prize=tr.number(info.prizes[seat]),
+            )
+            for seat in seats
+            if info.places[seat] is not None
         ]
+        text = ", ".join(parts)
+    elif info.humans:
+        parts = []
+        for seat in info.humans:
+            if seat >= len(info.stacks):
+                continue
+            part = f"{_name(info, seat, tr)} {_signed(info.net(seat), tr)}"
+            if info.rebuys_of(seat):  # the result already pays for them
+                part += f" ({tr.plural('end_reason.rebuys', info.rebuys_of(seat))})"
+            parts.append(part)
         text = ", ".join(parts)
     elif info.stacks:
         text = tr.t("history.leader", name=_name(info, info.leader(), tr))
@@ -80,15 +108,20 @@ def session_stats(info: SessionInfo) -> tuple[dict[int, SeatStats], str | None]:
     return stats, problems[0][:300] + more
 
 
+def _seat_cells(s: SeatStats, tr: Translator) -> list[str]:
+    """One human's four stats: VPIP/PFR, aggression, showdowns won, all-in luck."""
+    return [
+        rates_text(s, tr),
+        aggression_text(s, tr),
+        f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}",
+        _signed(round(s.luck), tr) if s.all_ins else "",
+    ]
+
+
 def _stats_cells(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator) -> list[str]:
     """The four stats columns, one line per human (hot seat: several)."""
-    rows = [stats[seat] for seat in info.humans if seat in stats]
-    return [
-        "\n".join(rates_text(s, tr) for s in rows),
-        "\n".join(aggression_text(s, tr) for s in rows),
-        "\n".join(f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}" for s in rows),
-        "\n".join(_signed(round(s.luck), tr) if s.all_ins else "" for s in rows),
-    ]
+    rows = [_seat_cells(stats[seat], tr) for seat in info.humans if seat in stats]
+    return ["\n".join(column) for column in zip(*rows, strict=True)] if rows else [""] * 4
 
 
 def session_json(
@@ -108,9 +141,54 @@ def session_json(
     return data
 
 
+def _row(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator) -> list[str]:
+    """A session's cells: date, game, players, hands, duration, result and the four stats."""
+    game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
+    if info.tournament is not None:
+        game = tr.t("history.tournament", game=game, name=tournament_name(info.tournament, tr))
+    names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
+    return [
+        _date(info.started),
+        game,
+        names,
+        tr.number(info.hands),
+        tr.duration(info.seconds) if info.seconds else "",
+        result_text(info, tr),
+        *_stats_cells(info, stats, tr),
+    ]
+
+
+def _block(
+    info: SessionInfo, row: list[str], stats: dict[int, SeatStats], tr: Translator
+) -> list[RenderableType]:
+    """A session as a few lines, for a terminal too narrow for the table: the date and
+    game, then the players, the result and each human's stats, each wrapping under itself."""
+    date, game, names, _hands, duration, result, *_ = row
+    head = " · ".join(
+        part for part in (date, game, tr.plural("unit.hands", info.hands), duration) if part
+    )
+    lines: list[RenderableType] = [Text(""), Text(head, style="bold")]
+
+    def under(text: str) -> None:
+        lines.append(Padding(Text(text), (0, 0, 0, 2)))
+
+    under(names)
+    if result:
+        under(result)
+    humans = [seat for seat in info.humans if seat in stats]
+    for seat in humans:
+        cells = _seat_cells(stats[seat], tr)
+        labels = ("history.vpip_pfr", "history.aggression", "history.showdowns", "history.luck")
+        parts = [f"{tr.t(label)} {cell}" for label, cell in zip(labels, cells, strict=True) if cell]
+        who = f"{_name(info, seat, tr)}: " if len(humans) > 1 else ""
+        under(who + " · ".join(parts))
+    return lines
+
+
 @click.command(name="history")
 @click.option("--json", "as_json", is_flag=True, help="Print the sessions as JSON, no table.")
 @lang_option("your saved setting")
+@quiet_when_the_reader_leaves
 def command(as_json: bool, lang: str | None) -> None:
     """List past sessions (date, game, players, hands, result) and where their files are."""
     folder = histories_dir()
@@ -122,36 +200,32 @@ def command(as_json: bool, lang: str | None) -> None:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     tr = get_translator(resolve_language(lang, load_settings(repair=False).settings.language))
-    console = Console()
+    out = Output()
     if not sessions:
-        console.print(tr.t("history.empty"))
+        out.print(tr.t("history.empty"))
     else:
         table = Table(title=tr.t("history.title"))
         table.add_column(tr.t("history.date"), no_wrap=True)
         table.add_column(tr.t("history.game"))
         table.add_column(tr.t("history.players"))
         table.add_column(tr.t("history.hands"), justify="right")
+        table.add_column(tr.t("history.duration"), justify="right")
         table.add_column(tr.t("history.result"))
         table.add_column(tr.t("history.vpip_pfr"), justify="right")
         table.add_column(tr.t("history.aggression"), justify="right")
         table.add_column(tr.t("history.showdowns"), justify="right")
         table.add_column(tr.t("history.luck"), justify="right")
+        blocks: list[RenderableType] = [Text(tr.t("history.title"), style="bold")]
         for info in sessions:
-            game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
-            names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
             stats, _problem = counted[info.session_id]
-            table.add_row(
-                _date(info.started),
-                game,
-                names,
-                tr.number(info.hands),
-                result_text(info, tr),
-                *_stats_cells(info, stats, tr),
-            )
-        console.print(table)
+            row = _row(info, stats, tr)
+            table.add_row(*row)
+            blocks.extend(_block(info, row, stats, tr))
+        out.print(table, narrow=Group(*blocks, Text("")))
         for info in sessions:
             problem = counted[info.session_id][1]
             if problem is not None:
                 line = tr.t("history.stats_problem", session=info.session_id, problem=problem)
-                console.print(line, highlight=False, markup=False, soft_wrap=True)
-    console.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+                out.print(line, highlight=False, markup=False, soft_wrap=True)
+    out.print(tr.t("history.folder", path=str(folder)), highlight=False, soft_wrap=True)
+    out.flush()

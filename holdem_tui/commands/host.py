@@ -24,6 +24,7 @@ from holdem_tui.commands.play import GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
+from holdem_tui.net.secure import normalize_code, spaced_code
 from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 if TYPE_CHECKING:
@@ -121,12 +122,13 @@ def command(
     player = None if no_seat else (name or _default_name()).strip()
     if player is not None and (problem := p.check_name(player)) is not None:
         raise click.BadParameter(problem, param_hint="--name")
-    if code is not None and (
-        len(code) != p.CODE_LENGTH or any(ch not in p.CODE_ALPHABET for ch in code.upper())
-    ):
-        raise click.BadParameter(
-            f"{p.CODE_LENGTH} characters from {p.CODE_ALPHABET}", param_hint="--code"
-        )
+    if code is not None:
+        code = normalize_code(code)
+        if len(code) != p.CODE_LENGTH or any(ch not in p.CODE_ALPHABET for ch in code):
+            raise click.BadParameter(
+                f"{p.CODE_LENGTH} characters from {p.CODE_ALPHABET} (dashes may separate them)",
+                param_hint="--code",
+            )
     flags = replace(flags, lang=lang, pace=pace)
     options = table_options(
         flags,
@@ -210,10 +212,11 @@ def _closed(tr: Translator, address: str, server: object) -> None:
     assert isinstance(server, TableServer)
     click.echo(tr.t("net.table_closed", address=address))
     if server.resumable:
-        click.echo(tr.t("net.resume_hint", code=server.code))
+        click.echo(tr.t("net.resume_hint", code=spaced_code(server.code)))
 
 
 def _announce(tr: Translator, address: str, port: int, code: str) -> None:
+    code = spaced_code(code)
     click.echo(tr.t("net.hosting", address=f"{address}:{port}", code=code))
     click.echo(tr.t("net.join_hint", command=f"holdem-tui join {address}:{port} --code {code}"))
 

@@ -21,6 +21,7 @@ from holdem_tui.i18n import get_translator, resolve_language
 @click.option("--name", default="", help="Your name at the table (to sit down or come back).")
 @click.option("--watch", is_flag=True, help="Look on without a seat; no hidden card is shown.")
 @click.option("--bot", "bot_spec", metavar="MODULE:CLASS", default=None, help="Seat this bot.")
+@click.option("--shown-as", "shown", default="", hidden=True, help="serve --table's page address.")
 @lang_option("as last chosen")
 @pace_option()
 def command(
@@ -31,10 +32,12 @@ def command(
     bot_spec: str | None,
     lang: str | None,
     pace: str | None,
+    shown: str,
 ) -> None:
     """Join a table someone hosts."""
     from holdem_tui.net import protocol as p
     from holdem_tui.net.client import split_address
+    from holdem_tui.net.secure import normalize_code
     from holdem_tui.storage.preferences import load_settings
 
     lang, pace = chosen_before(lang, pace, load_settings(repair=False).settings)
@@ -59,7 +62,7 @@ def command(
     from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
-    target = JoinTarget(host, port, code.strip().upper(), name.strip(), watch)
+    target = JoinTarget(host, port, normalize_code(code), name.strip(), watch, shown=shown)
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
     app.run()
     if app.driver.exit_reason:
@@ -74,6 +77,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     from holdem_tui.i18n import Translator
     from holdem_tui.net import protocol as p
     from holdem_tui.net.bot_client import Refused, play_bot
+    from holdem_tui.net.secure import normalize_code
 
     assert isinstance(tr, Translator)
     try:
@@ -84,7 +88,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     seat_name = (name or str(getattr(bot, "name", "")) or "Bot").strip()[: p.MAX_NAME]
     try:
         result = asyncio.run(
-            play_bot(host, port, code.strip().upper(), seat_name, bot, lang=tr.lang)
+            play_bot(host, port, normalize_code(code), seat_name, bot, lang=tr.lang)
         )
     except Refused as exc:
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None

@@ -32,7 +32,7 @@ from holdem_tui.game_settings import (
     MAX_MINUTES,
     GameSettings,
 )
-from holdem_tui.i18n import get_translator, resolve_language
+from holdem_tui.i18n import Translator, get_translator, resolve_language
 
 if TYPE_CHECKING:
     from holdem_tui.ui.app import HoldemApp
@@ -70,6 +70,28 @@ class GameFlags:
     lang: str | None = None
     pace: str | None = None
     seed: int | None = None
+    tournament: str | None = None
+
+
+def _tournament(flags: GameFlags) -> dict[str, Any]:
+    """``--tournament``'s settings: a preset by name, or a file read and checked now (its
+    data travels with the settings: a save or a hosted table never reads the file again)."""
+    choice = flags.tournament
+    if choice is None:
+        return {}
+    if flags.hands is not None or flags.minutes is not None:
+        raise click.UsageError("--tournament: a tournament ends when one player has every chip")
+    from holdem_tui.engine.variants import parse_variant
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    try:
+        spec = load_tournament(choice, parse_variant(flags.game), flags.stack)
+    except TournamentFileError as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    if choice == spec.name and spec.schedule.stack is None:
+        return {"tournament": choice}
+    stack = spec.schedule.stack or flags.stack
+    return {"tournament": spec.name, "tournament_data": spec.to_data(), "stack": stack}
 
 
 def build_settings(
@@ -99,11 +121,12 @@ def build_settings(
         antes = {"draw_ante" if game == Variant.DRAW else "ante": flags.ante}
     else:  # the draw ante follows the limits chosen (5 at the default 10/20)
         antes = {"draw_ante": default_draw_ante(bets[0])} if game == Variant.DRAW else {}
+    tournament = _tournament(flags)
     settings = GameSettings.build(
         variant=game,
         humans=human_names,
         bots=bot_levels,
-        stack=flags.stack,
+        stack=tournament.pop("stack", flags.stack),
         small_blind=sb_bb[0],
         big_blind=sb_bb[1],
         **antes,
@@ -115,6 +138,7 @@ def build_settings(
         pace=flags.pace or "normal",
         seed=flags.seed,
         training=training,
+        **tournament,
     )
     tr = get_translator(settings.lang)
     problems = [tr.t(key, **params) for key, params in settings.validate()]
@@ -195,6 +219,13 @@ def game_options(
         lang_option("as last chosen"),
         pace_option(),
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
+        click.option(
+            "--tournament",
+            metavar="regular|turbo|hyper|FILE",
+            default=None,
+            help="A sit-and-go: rising blinds, places and prizes (a preset, or a TOML "
+            "schedule file; see docs/tournaments.md).",
+        ),
     ]
 
     names = tuple(f.name for f in fields(GameFlags))
@@ -279,7 +310,7 @@ def command(
         kept = set_previous_aside()
         if kept is not None:
             tr = get_translator(resolve_language(lang, None))
-            notices.append(tr.t("saves.kept_for_later", path=str(kept), name="autosave.json"))
+            notices.append(tr.t("saves.kept_for_later", command=RESUME_COMMAND))
     elif persist:
         from holdem_tui.storage.autosave import SaveFile
 
@@ -407,15 +438,19 @@ def _take_data_folder(
 def _resume(lang: str | None, notices: list[str]) -> str | None:
     """Continue the autosaved session; ``None`` once played, else why a new game starts.
 
-    A broken or incompatible save has already been kept aside by the loader; the message
-    says in plain words where it went, and the setup screen then offers a new game.
+    With no current save, the sessions a new game set aside are listed and the one chosen
+    is continued. A broken or incompatible save has already been kept aside by the loader;
+    the message says in plain words where it went, and the setup screen then offers a new
+    game.
     """
     from holdem_tui.game_settings import GameSettings
-    from holdem_tui.storage.autosave import SaveFile
+    from holdem_tui.storage.autosave import LoadStatus, SaveFile
     from holdem_tui.ui.app import create_app
 
     tr = get_translator(resolve_language(lang, None))
     loaded = SaveFile().load()
+    if loaded.status is LoadStatus.MISSING and _bring_back_a_kept_session(tr):
+        loaded = SaveFile().load()
     if loaded.session is None:
         return loaded.message(tr) or tr.t("storage.no_save")
     try:
@@ -427,3 +462,29 @@ def _resume(lang: str | None, notices: list[str]) -> str | None:
     app = create_app(settings, persist=True, saved=loaded)
     run_app(app, notices)
     return None
+
+
+def _bring_back_a_kept_session(tr: Translator) -> bool:
+    """List the sessions set aside by new games (game, players, hand, when), newest first,
+    and make the one the player chooses the current save; ``False``: none kept. Typing
+    ``q`` chooses none and ends the command."""
+    from holdem_tui.storage.offer import bring_back, kept_sessions
+
+    kept = kept_sessions()
+    if not kept:
+        return False
+
+    def name_of(chair: int, name: str) -> str:
+        return name or tr.t("setup.default_name", n=chair + 1)
+
+    click.echo(tr.t("resume.title"))
+    for number, session in enumerate(kept, start=1):
+        click.echo(f"  {number}. {session.summary.describe(tr, name_of)}")
+    while True:
+        answer = click.prompt(tr.t("resume.choose"), default="1", show_default=False).strip()
+        if answer.lower() == "q":
+            raise SystemExit(0)
+        if answer.isdigit() and 1 <= int(answer) <= len(kept):
+            bring_back(kept[int(answer) - 1])
+            return True
+        click.echo(tr.t("resume.not_listed", answer=answer))

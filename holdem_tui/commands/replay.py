@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from holdem_tui.commands.output import quiet_when_the_reader_leaves
 from holdem_tui.history.phh import PhhError, load_file, replay
 
 
@@ -21,6 +22,8 @@ def replay_json(paths: tuple[Path, ...]) -> int:
     for path in paths:
         try:
             failed += _replay_file(path)
+        except BrokenPipeError:
+            raise  # the reader has gone (| head): not this file's fault
         except Exception as exc:  # the validation layer missed a case: still one line, exit 1
             click.echo(f"{path}: cannot be replayed: {type(exc).__name__}: {exc}", err=True)
             failed += 1
@@ -66,6 +69,7 @@ def _replay_file(path: Path) -> int:
 # no existence check here: a missing or odd file is reported by the reader, exit status 1
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON line per hand, no UI.")
+@quiet_when_the_reader_leaves
 def command(files: tuple[Path, ...], as_json: bool) -> None:
     """Replay PHH hand histories (No-Limit Hold'em, or this game's F5CD draw files)."""
     if as_json:

@@ -1,7 +1,8 @@
 """``holdem-tui rules``: print a game's rule screen in the terminal without starting the game.
 
 It shows exactly the Markdown the in-game F1 screen shows, so a player can read the rules (or
-pipe them to a file) before sitting down, and translators can proof-read their work quickly.
+pipe them to a file, with no trailing spaces) before sitting down, and translators can
+proof-read their work quickly.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rich.markdown import ListItem, Markdown, MarkdownElement
 from rich.segment import Segment
 
 from holdem_tui.commands.options import game_option, lang_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.i18n import get_translator, resolve_language
 
 
@@ -52,6 +54,7 @@ class RulesMarkdown(Markdown):
 @click.command(name="rules")
 @game_option("Which game's rules to print.")
 @lang_option("the one chosen in the game")
+@quiet_when_the_reader_leaves
 def command(game: str, lang: str | None) -> None:
     """Print the rules of a game in your language."""
     from holdem_tui.storage.preferences import load_settings
@@ -59,5 +62,6 @@ def command(game: str, lang: str | None) -> None:
     saved = load_settings(repair=False).settings.language  # reading never changes the file
     chosen = resolve_language(lang, saved)
     text = get_translator(chosen).rules_markdown(game)
-    console = Console()
-    console.print(RulesMarkdown(text))
+    out = Output()
+    out.print(RulesMarkdown(text))
+    out.flush(tables_whole=False)  # prose wraps at the terminal's width (80 piped)

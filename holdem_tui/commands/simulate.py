@@ -13,11 +13,15 @@ from pathlib import Path
 
 import click
 
-from holdem_tui.bots.registry import LEVELS
+from holdem_tui.bots.registry import BUILT_IN
 from holdem_tui.commands.options import PairType, comma_list, game_option
+from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
 from holdem_tui.measure.simulator import MAX_SIM_HANDS
+
+#: the most sit-and-gos one ``simulate --tournament`` plays
+MAX_RUNS = 100_000
 
 
 def _bots(value: str, extra: tuple[str, ...]) -> tuple[str, ...]:
@@ -48,7 +52,7 @@ def history_folder(value: str | None) -> str | None:
     "bots_text",
     default="hard,normal,easy,hard,normal,easy",
     show_default=True,
-    help=f"Comma-separated seats: {', '.join(LEVELS)} or module:Class.",
+    help=f"Comma-separated seats: {', '.join(BUILT_IN)} or module:Class.",
 )
 @click.option(
     "--bot",
@@ -99,7 +103,21 @@ def history_folder(value: str | None) -> str | None:
     is_flag=True,
     help="Do not measure bluffs (each bet's equity against the cards out): faster.",
 )
+@click.option(
+    "--tournament",
+    metavar="regular|turbo|hyper|FILE",
+    default=None,
+    help="Play sit-and-gos instead: each bot's average finish, ITM and ROI (see --runs).",
+)
+@click.option(
+    "--runs",
+    type=click.IntRange(min=1, max=MAX_RUNS),
+    default=100,
+    show_default=True,
+    help="With --tournament: how many sit-and-gos (the seats rotate from one to the next).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")
+@quiet_when_the_reader_leaves
 def command(
     game: str,
     bots_text: str,
@@ -114,12 +132,21 @@ def command(
     workers: int | None,
     history_dir: str | None,
     skip_bluffs: bool,
+    tournament: str | None,
+    runs: int,
     as_json: bool,
 ) -> None:
-    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more."""
+    """Play a bots-only session; report bb/100 with 95% intervals, VPIP, PFR and more.
+
+    With --tournament, play --runs sit-and-gos and report each bot's average finish, how
+    often it finished in the money and its return on the buy-in, with 95% intervals.
+    """
     from holdem_tui.measure.simulator import SimConfig, check_bots, run
 
     specs = _bots(bots_text, extra_bots)
+    if tournament is not None:
+        _tournaments(game, specs, tournament, runs, seed or 0, stack, workers, as_json)
+        return
     if seed is None:
         from holdem_tui.bots.seeds import new_session_seed
 
@@ -155,7 +182,8 @@ def command(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    console = Console(stderr=as_json)
+    # the progress goes to stderr: piped, stdout holds the results only
+    console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -163,7 +191,7 @@ def command(
         TimeRemainingColumn(),
         console=console,
         transient=as_json,
-        disable=as_json and not console.is_terminal,
+        disable=not console.is_terminal,
     ) as progress:
         task = progress.add_task(f"{game}, {len(specs)} seats", total=hands)
         try:
@@ -175,7 +203,65 @@ def command(
     if as_json:
         click.echo(json.dumps(report.to_json(), separators=(",", ":")))
         return
-    _print_table(console, report)
+    _print_table(report)
+
+
+def _tournaments(
+    game: str,
+    specs: tuple[str, ...],
+    choice: str,
+    runs: int,
+    seed: int,
+    stack: int | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """``--tournament``: sit-and-gos of built-in bots, one table per run, seats rotated."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from holdem_tui.bots.registry import LEVELS as BUILT_IN
+    from holdem_tui.game_settings import DEFAULT_STACK
+    from holdem_tui.measure.tournaments import TournamentSimConfig, run_tournaments
+    from holdem_tui.storage.tournament_file import TournamentFileError, load_tournament
+
+    if any(spec not in BUILT_IN for spec in specs):
+        raise click.BadParameter("sit-and-gos seat built-in bots only", param_hint="'--bots'")
+    variant = Variant(game)
+    try:
+        spec = load_tournament(choice, variant, stack or DEFAULT_STACK)
+        config = TournamentSimConfig(
+            variant, specs, spec, runs, stack=stack or DEFAULT_STACK, seed=seed, workers=workers
+        )
+    except (TournamentFileError, ValueError) as exc:
+        raise click.UsageError(f"--tournament: {exc}") from None
+    console = Console(stderr=as_json)
+    with console.status(f"{runs} sit-and-gos of {game}", spinner="dots"):
+        report = run_tournaments(config)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), separators=(",", ":")))
+        return
+    title = f"{runs} {spec.name} sit-and-gos of {game}, {report.hands} hands, seed {seed}"
+    table = Table(title=title)
+    for name in ("seat", "bot", "avg finish", "95% CI", "ITM", "95% CI", "ROI", "95% CI", "wins"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    pooled = report.by_level()
+    rows = [(str(b.bot), b) for b in report.bots]
+    if len(pooled) < len(report.bots):
+        rows += [("all", b) for b in pooled.values()]
+    for seat, bot in rows:
+        table.add_row(
+            seat,
+            bot.spec,
+            f"{bot.finish.mean:.2f}",
+            f"[{bot.finish.low:.2f}, {bot.finish.high:.2f}]",
+            f"{bot.itm.mean:.0%}",
+            f"[{bot.itm.low:.0%}, {bot.itm.high:.0%}]",
+            f"{bot.roi.mean:+.0%}",
+            f"[{bot.roi.low:+.0%}, {bot.roi.high:+.0%}]",
+            str(bot.wins),
+        )
+    console.print(table)
 
 
 def _fmt_ci(low: float, high: float) -> str:
@@ -184,14 +270,14 @@ def _fmt_ci(low: float, high: float) -> str:
     return f"[{low:+.1f}, {high:+.1f}]"
 
 
-def _print_table(console: object, report: object) -> None:
-    """A Rich table of the seats, then the per-bot pooled lines."""
-    from rich.console import Console
+def _print_table(report: object) -> None:
+    """A Rich table of the seats, then the per-bot pooled lines (piped: the table whole)."""
     from rich.table import Table
 
     from holdem_tui.measure.simulator import SimReport
 
-    assert isinstance(console, Console) and isinstance(report, SimReport)
+    assert isinstance(report, SimReport)
+    out = Output()
     unit = "BB" if report.config.game is Variant.DRAW else "bb"
     table = Table(title=f"{report.hands} hands of {report.config.game}, seed {report.config.seed}")
     for name in (
@@ -222,10 +308,11 @@ def _print_table(console: object, report: object) -> None:
             "–" if s.bluff_share is None else f"{s.bluff_share:.0%}",
             str(s.faults),
         )
-    console.print(table)
+    out.print(table)
     for line in report.by_bot:
         low, high = line["bb_per_100_ci95"]
-        console.print(
+        out.print(
             f"{line['bot']} (seats {', '.join(map(str, line['seats']))}): "
             f"{line['bb_per_100']:+.1f} {unit}/100 per seat, 95% {_fmt_ci(low, high)}"
         )
+    out.flush()

@@ -43,11 +43,17 @@ class Card(int):
         """The rank as one character, ``T`` for ten."""
         return RANK_CHARS[self.rank]
 
+    @property
+    def rank_label(self) -> str:
+        """The rank as printed on a card: ``10`` for ten (the engine's ``T``), else its letter."""
+        return "10" if self.rank == 8 else self.rank_char
+
     def pretty(self, *, ascii_only: bool = False) -> str:
-        """Text for display: ``A♠`` (or ``As`` when the terminal cannot draw suit symbols)."""
+        """Text for display, as the card is printed: ``10♦`` (or ``Td`` when the terminal
+        cannot draw suit symbols)."""
         if ascii_only:
             return str(self)
-        return RANK_CHARS[self.rank] + SUIT_SYMBOLS[self.suit]
+        return self.rank_label + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return RANK_CHARS[self.rank] + SUIT_CHARS[self.suit]

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Final
 
@@ -38,6 +39,12 @@ __all__ = ["EquityResult", "equity", "exact_outcomes"]
 EXACT_MIN_OUTCOMES: Final = 50_000
 _CHUNK: Final = 8192
 _MAX_REJECTION_ROUNDS: Final = 200
+_NO_FIT: Final = "the opponents' ranges (almost) never fit together without sharing cards"
+#: two cards -> the 52-bit mask of both (a range's combos' masks in one lookup)
+_PAIR_MASKS: Final = (
+    np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))[:, None]
+    | (np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))[None, :])
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +175,14 @@ def _slot_options(
     return slots
 
 
+@lru_cache(maxsize=16)
 def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
-    """All k-subsets of range(n) as an (C(n, k), k) array (one empty row when k is 0)."""
+    """All k-subsets of range(n) as an (C(n, k), k) array (one empty row when k is 0);
+    read-only and cached: every equity question on a street asks for the same ones."""
     rows = list(itertools.combinations(range(n), k))
-    return np.array(rows, dtype=np.int64).reshape(len(rows), k)
+    out = np.array(rows, dtype=np.int64).reshape(len(rows), k)
+    out.setflags(write=False)
+    return out
 
 
 def _enumerate(
@@ -190,8 +201,7 @@ def _enumerate(
     slots = _slot_options(deck, opps, need)
     compiled = kernel.loaded()
     if compiled is not None:
-        weight, wins, ties, shares = _enumerate_compiled(compiled, slots, hero, board)
-        return _exact_result(weight, wins, ties, shares)
+        return _enumerate_compiled(compiled, slots, hero, board)
     shape = tuple(len(cards) for cards, _ in slots)
     index = np.unravel_index(np.arange(math.prod(shape)), shape)
     ored = np.zeros(len(index[0]), dtype=np.uint64)
@@ -227,22 +237,26 @@ def _enumerate(
         opp_vs.append(_values(deal_key + keys[a] + keys[b], deal_suits, a, b))
     win, tie, share = _showdown(hero_by_run[run], np.stack(opp_vs))
     return _exact_result(
-        weight, _weighted_sum(weight, win), _weighted_sum(weight, tie), _weighted_sum(weight, share)
+        float(weight.sum()),
+        len(weight),
+        _weighted_sum(weight, win),
+        _weighted_sum(weight, tie),
+        _weighted_sum(weight, share),
     )
 
 
 def _exact_result(
-    weight: npt.NDArray[np.float64], wins: float, ties: float, shares: float
+    total: float, deals: int, wins: float, ties: float, shares: float
 ) -> EquityResult:
-    """The weighted means over every deal, from the deals' weights (one per deal, in
-    enumeration order) and the weighted sums of wins, ties and pot shares."""
-    total = float(weight.sum())
+    """The weighted means over every deal, from the sum of the deals' weights (numpy's
+    ``sum`` of them in enumeration order), how many there are, and the weighted sums of
+    wins, ties and pot shares."""
     return EquityResult(
         win=wins / total,
         tie=ties / total,
         equity=shares / total,
         std_error=0.0,
-        sims=len(weight),
+        sims=deals,
         exact=True,
     )
 
@@ -252,9 +266,12 @@ def _enumerate_compiled(
     slots: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
     hero: list[int],
     board: list[int],
-) -> tuple[npt.NDArray[np.float64], float, float, float]:
-    """:func:`_enumerate` by the compiled kernel: the deals' weights (same deals, same
-    order) and the weighted sums of wins, ties and shares (added in the same order)."""
+) -> EquityResult:
+    """:func:`_enumerate` by the compiled kernel: the same deals in the same order, the
+    weighted sums added in the same order.
+
+    When every weight is 1.0 (random opponents, flat ranges) their numpy sum is exactly the
+    number of deals, so the kernel keeps no array of them."""
     tables = _ev.numpy_tables()
     widest = max(len(cards) for cards, _ in slots)
     cards = np.zeros((len(slots), widest, max(2, slots[-1][0].shape[1])), dtype=np.int64)
@@ -267,8 +284,9 @@ def _enumerate_compiled(
     board_suits = np.zeros(4, dtype=np.int32)
     for c in board:
         board_suits[c & 3] |= 1 << (c >> 2)
-    keys = tables.card_keys
-    rows: tuple[npt.NDArray[np.float64], float, float, float] = compiled.enumerate_deals(
+    keys = tables.card_keys.view(np.int64)
+    flat = all(bool((w == 1.0).all()) for _, w in slots)
+    deals, weight, wins, ties, shares = compiled.enumerate_deals(
         cards,
         np.array([len(options) for options, _ in slots], dtype=np.int64),
         np.array([options.shape[1] for options, _ in slots], dtype=np.int64),
@@ -276,15 +294,17 @@ def _enumerate_compiled(
         weights,
         hero[0],
         hero[1],
-        np.uint64(sum(int(keys[c]) for c in board)),
+        sum(int(keys[c]) for c in board),
         board_suits,
         keys,
         tables.hash_rows,
         tables.hash_values,
         tables.flush_suit,
         tables.flush,
+        not flat,
     )
-    return rows
+    total = float(deals) if flat else float(weight.sum())
+    return _exact_result(total, deals, wins, ties, shares)
 
 
 def _weighted_sum(weight: npt.NDArray[np.float64], values: npt.NDArray[np.float64]) -> float:
@@ -325,11 +345,7 @@ def _sample_ranges(
     the joint distribution proportional to the product of weights.
     """
     cumulative = [np.cumsum(r.weights) for r in ranges]
-    masks = [
-        (np.uint64(1) << r.combos[:, 0].astype(np.uint64))
-        | (np.uint64(1) << r.combos[:, 1].astype(np.uint64))
-        for r in ranges
-    ]
+    masks = [_PAIR_MASKS[r.combos[:, 0], r.combos[:, 1]] for r in ranges]
     out = np.empty((size, 2 * len(ranges)), dtype=np.int64)
     pending = np.arange(size)
     for _ in range(_MAX_REJECTION_ROUNDS):
@@ -337,8 +353,10 @@ def _sample_ranges(
         used = np.zeros(n, dtype=np.uint64)
         clash = np.zeros(n, dtype=bool)
         picks = []
-        for cum, mask in zip(cumulative, masks, strict=True):
-            pick = np.searchsorted(cum, rng.random(n) * cum[-1], side="right")
+        # one call for every range's uniforms: the same numbers as one call per range
+        uniforms = rng.random((len(ranges), n))
+        for cum, mask, uniform in zip(cumulative, masks, uniforms, strict=True):
+            pick = np.searchsorted(cum, uniform * cum[-1], side="right")
             pick = np.minimum(pick, len(cum) - 1)
             m = mask[pick]
             clash |= (used & m) != 0
@@ -351,7 +369,7 @@ def _sample_ranges(
         pending = pending[clash]
         if not len(pending):
             return out
-    raise ValueError("the opponents' ranges (almost) never fit together without sharing cards")
+    raise ValueError(_NO_FIT)
 
 
 def _simulate(
@@ -372,37 +390,18 @@ def _simulate(
         board_suit_mask[c & 3] |= 1 << (c >> 2)
     ranged = [r for r in opps if r is not None]
     n_board = 5 - len(board)
-    deal_count = n_board + 2 * (len(opps) - len(ranged))
     position = np.zeros(52, dtype=np.int64)
     position[deck] = np.arange(len(deck))
     deal = _Deal(deck, position, n_board, tuple(r is not None for r in opps), hero, board_key)
 
+    compiled = kernel.loaded()
+    chunks = (
+        _compiled_chunks(compiled, deal, ranged, sims, rng, board_suit_mask)
+        if compiled is not None
+        else _numpy_chunks(deal, ranged, sims, rng, board_suit_mask)
+    )
     total = total_sq = wins = ties = 0.0
-    for start in range(0, sims, _CHUNK):
-        size = min(_CHUNK, sims - start)
-        picked = _sample_ranges(ranged, size, rng) if ranged else np.zeros((size, 0), np.int64)
-        draws = rng.random((deal_count, size))
-        compiled = kernel.loaded()
-        if compiled is not None:
-            win, tie, share = compiled.simulate_chunk(
-                deck,
-                position,
-                picked,
-                draws,
-                n_board,
-                np.array(deal.ranged),
-                hero[0],
-                hero[1],
-                board_key,
-                board_suit_mask,
-                keys,
-                tables.hash_rows,
-                tables.hash_values,
-                tables.flush_suit,
-                tables.flush,
-            )
-        else:
-            win, tie, share = _deal_and_show(deal, picked, draws, board_suit_mask)
+    for win, tie, share in chunks:
         total += float(share.sum())
         total_sq += float(share @ share)
         wins += float(win.sum())
@@ -429,6 +428,78 @@ class _Deal:
     ranged: tuple[bool, ...]  # per opponent: from a range (else two random cards)
     hero: list[int]
     board_key: np.uint64
+
+
+_Chunk = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+
+def _numpy_chunks(
+    deal: _Deal,
+    ranged: list[Range],
+    sims: int,
+    rng: np.random.Generator,
+    board_suit_mask: npt.NDArray[np.int32],
+) -> Iterator[_Chunk]:
+    """Per chunk of simulations: win, tie and share per deal, with numpy."""
+    deal_count = deal.n_board + 2 * (len(deal.ranged) - len(ranged))
+    for start in range(0, sims, _CHUNK):
+        size = min(_CHUNK, sims - start)
+        picked = _sample_ranges(ranged, size, rng) if ranged else np.zeros((size, 0), np.int64)
+        draws = rng.random((deal_count, size))
+        yield _deal_and_show(deal, picked, draws, board_suit_mask)
+
+
+def _compiled_chunks(
+    compiled: ModuleType,
+    deal: _Deal,
+    ranged: list[Range],
+    sims: int,
+    rng: np.random.Generator,
+    board_suit_mask: npt.NDArray[np.int32],
+) -> Iterator[_Chunk]:
+    """:func:`_numpy_chunks` by the compiled kernel: one call per chunk draws the same
+    random numbers from ``rng`` in the same order and gives the same arrays."""
+    tables = _ev.numpy_tables()
+    widest = max((len(r) for r in ranged), default=1)
+    cumulative = np.zeros((len(ranged), widest))
+    combos = np.zeros((len(ranged), widest, 2), dtype=np.int64)
+    masks = np.zeros((len(ranged), widest), dtype=np.int64)
+    for k, r in enumerate(ranged):
+        cumulative[k, : len(r)] = np.cumsum(r.weights)
+        combos[k, : len(r)] = r.combos
+        masks[k, : len(r)] = _PAIR_MASKS[r.combos[:, 0], r.combos[:, 1]].view(np.int64)
+    lengths = np.array([len(r) for r in ranged], dtype=np.int64)
+    deal_count = deal.n_board + 2 * (len(deal.ranged) - len(ranged))
+    draws = np.empty(deal_count * min(_CHUNK, sims))
+    ranged_flags = np.array(deal.ranged)
+    keys = tables.card_keys.view(np.int64)
+    for start in range(0, sims, _CHUNK):
+        fitted, win, tie, share = compiled.monte_carlo_chunk(
+            rng,
+            min(_CHUNK, sims - start),
+            deal.deck,
+            deal.position,
+            deal.n_board,
+            ranged_flags,
+            cumulative,
+            lengths,
+            combos,
+            masks,
+            _MAX_REJECTION_ROUNDS,
+            deal.hero[0],
+            deal.hero[1],
+            int(deal.board_key),
+            board_suit_mask,
+            keys,
+            tables.hash_rows,
+            tables.hash_values,
+            tables.flush_suit,
+            tables.flush,
+            draws,
+        )
+        if not fitted:
+            raise ValueError(_NO_FIT)
+        yield win, tie, share
 
 
 def _deal_and_show(

@@ -7,7 +7,7 @@ given seat may see (its own cards, the count of another seat's draw, nothing of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -44,6 +44,21 @@ class BlindKind(StrEnum):
         blind, as in PHH and pokerkit)."""
         phh_index = (1 - position) if players == 2 else position
         return (cls.SMALL, cls.BIG)[phh_index] if phh_index < 2 else cls.STRADDLE
+
+    @classmethod
+    def of_blinds(cls, blinds: Sequence[int]) -> tuple[BlindKind | None, ...]:
+        """What each position posts, given the blinds as posted (``None``: nothing).
+
+        A hand with one blind only is a tournament hand whose small blind is dead (its
+        player busted, TDA's dead button): the one blind is the big blind, whatever its
+        position.
+        """
+        n = len(blinds)
+        lone = sum(1 for b in blinds if b) == 1
+        return tuple(
+            None if not b else cls.BIG if lone else cls.of_position(i, n)
+            for i, b in enumerate(blinds)
+        )
 
 
 @dataclass(frozen=True, slots=True)

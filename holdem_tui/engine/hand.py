@@ -58,6 +58,7 @@ from holdem_tui.engine.events import (
     StreetStarted,
 )
 from holdem_tui.engine.pots import Pot, build_pots, split
+from holdem_tui.engine.tournament import TournamentInfo
 from holdem_tui.engine.variants import BettingStructure, Variant, VariantRules
 from holdem_tui.engine.view import PlayerView, own_copy, view_of
 
@@ -105,6 +106,8 @@ class HandConfig:
     names: tuple[str, ...] = ()
     seats: tuple[int, ...] = ()
     hand_number: int = 1
+    #: a tournament hand: the level, the field and the prizes still to win (every seat sees it)
+    tournament: TournamentInfo | None = None
 
     @property
     def player_count(self) -> int:
@@ -218,6 +221,8 @@ class Hand:
         self._seen_all: list[Event] = []
         #: the blinds as set for this hand (every view reads them)
         self.blinds: tuple[int, ...] = config.posted_blinds()
+        #: what each position's blind is (a tournament hand's lone blind is the big one)
+        self.blind_kinds = BlindKind.of_blinds(self.blinds)
         self.phase = Phase.BETTING
         self.street_index = -1
         self.pots: list[Pot] = []
@@ -330,7 +335,9 @@ class Hand:
             if amount:
                 self.stacks[i] -= amount
                 self.bets[i] = amount
-                self._emit(BlindPosted(i, amount, BlindKind.of_position(i, self.n)))
+                kind = self.blind_kinds[i]
+                assert kind is not None
+                self._emit(BlindPosted(i, amount, kind))
         self._begin_street()
 
     # ----------------------------------------------------------------- streets

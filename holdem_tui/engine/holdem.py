@@ -36,21 +36,27 @@ def holdem_config(
     names: Sequence[str] = (),
     seats: Sequence[int] = (),
     hand_number: int = 1,
+    dead_small_blind: bool = False,
 ) -> HandConfig:
     """A Hold'em hand from plain table settings (stacks in PHH order: SB first, button last).
 
     ``ante`` is paid by everyone, or only by the big blind when ``big_blind_ante`` is set.
     A player all-in for part of the ante wins only that much of each ante: see
-    :func:`~holdem_tui.engine.hand.partial_antes`.
+    :func:`~holdem_tui.engine.hand.partial_antes`. ``dead_small_blind`` (a tournament's
+    dead button, three players or more): nobody posts the small blind, the first position
+    posts the big blind and play before the flop starts left of it.
     """
     n = len(stacks)
-    # PHH order: index 1 is the big blind, heads-up included
-    antes = tuple(ante if i == 1 else 0 for i in range(n)) if big_blind_ante else (ante,) * n
+    # PHH order: index 1 is the big blind, heads-up included (0 with a dead small blind)
+    big = 0 if dead_small_blind and n > 2 else 1
+    antes = tuple(ante if i == big else 0 for i in range(n)) if big_blind_ante else (ante,) * n
+    posted = (big_blind,) if big == 0 else (small_blind, big_blind)
+    blinds = posted + (0,) * (n - len(posted))
     return HandConfig(
         starting_stacks=tuple(stacks),
         antes=antes if ante else (),
         ante_trimming=partial_antes(stacks, ante) and not big_blind_ante,
-        blinds=(small_blind, big_blind) + (0,) * (n - 2),
+        blinds=blinds,
         min_bet=big_blind,
         structure=BettingStructure.NO_LIMIT,
         names=tuple(names),

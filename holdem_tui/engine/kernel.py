@@ -1,14 +1,17 @@
 """The optional compiled kernel: the evaluator's and the Monte Carlo's loops, when installed.
 
-``pip install "holdem-tui[fast]"`` adds numba; then batch evaluation and each Monte Carlo
-chunk run as compiled loops (:mod:`holdem_tui.engine.kernel_numba`) instead of numpy column
-operations, several times faster and with the same results bit for bit: the random numbers
-are still drawn by numpy, and numpy still reduces the per-deal results. Without numba the
-numpy path is used, unchanged. Numba is imported, and its cached code loaded, on the first
-batch that asks (never at a game's start).
+``pip install "holdem-tui[fast]"`` adds numba; then batch evaluation, each Monte Carlo
+chunk and the exact enumeration run as compiled loops (:mod:`holdem_tui.engine.kernel_numba`)
+instead of numpy column operations, with the same results bit for bit: the random numbers
+come from the same numpy generator in the same order, and the sums are added in numpy's
+order. Without numba the numpy path is used, unchanged.
 
-:func:`disabled` turns the kernel off for a while, so the tests and ``holdem-tui bench``
-can run both paths in one process and compare them.
+The kernel is for bulk work and is switched on by the code that does it (:func:`enable`:
+``simulate``, ``bench``): importing numba and loading its compiled code takes about a second,
+and the first compile on a machine several, which a game's first bot decision must never
+wait for (and at a table a decision's Monte Carlo takes milliseconds on numpy anyway).
+:func:`disabled` turns it off for a while, so the tests and ``bench`` can run both paths in
+one process and compare them.
 """
 
 from __future__ import annotations
@@ -19,15 +22,22 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Final
 
-__all__ = ["active", "disabled", "loaded"]
+__all__ = ["active", "disabled", "enable", "loaded"]
 
 _MODULE: Final = "holdem_tui.engine.kernel_numba"
-_state: dict[str, ModuleType | bool | None] = {"module": None, "enabled": True, "tried": False}
+_state: dict[str, ModuleType | bool | None] = {"module": None, "enabled": False, "tried": False}
+
+
+def enable() -> bool:
+    """Use the compiled kernel from now on in this process, when numba is installed;
+    returns whether it is in use (imports numba and loads or compiles the kernel now)."""
+    _state["enabled"] = True
+    return active()
 
 
 def loaded() -> ModuleType | None:
-    """The compiled kernel, imported on first use; ``None`` without numba or while
-    :func:`disabled`."""
+    """The compiled kernel, imported on first use; ``None`` without numba, before
+    :func:`enable` or while :func:`disabled`."""
     if not _state["enabled"]:
         return None
     module = _state["module"]

@@ -1,11 +1,14 @@
 """The compiled loops of the ``fast`` extra (numba): the same arithmetic as the numpy path.
 
 Imported only through :mod:`holdem_tui.engine.kernel`, and only when numba is installed. Each
-function does, hand by hand, exactly what the numpy code does column by column: the same
-key sums, the same table lookups, the same partial Fisher–Yates with the same random
-numbers (drawn by numpy and passed in), and the same per-deal results, which numpy then
-reduces as it always did. So the two paths give the same values bit for bit, and the tests
-compare them on every hand of large random batches.
+function does, hand by hand, what the numpy code does column by column: the same key sums,
+the same values, the same partial Fisher–Yates with the same random numbers, and the same
+per-deal results, which numpy then reduces as it always did. So the two paths give the same
+values bit for bit, and the tests compare them on large random batches.
+
+The Monte Carlo draws its random numbers itself, from the caller's ``numpy.random.Generator``
+(numba reads the generator's own state and bit generator, so ``rng.random()`` in here is the
+next number numpy would give): one call per chunk and no array of numbers built in Python.
 
 Compiled with ``cache=True``: the first call on a machine compiles (a few seconds, once) and
 later processes load the compiled code from numba's cache.
@@ -27,49 +30,28 @@ except ImportError:  # without the fast extra: importable, and never used (kerne
 _RANK_BITS = 23
 _RANK_MASK = (1 << _RANK_BITS) - 1
 _HASH_SHIFT = 10
+#: 2 in each of the four 3-bit suit counters (``_flush_suit5``)
+_PLUS_TWO_EACH = 2 | 2 << 3 | 2 << 6 | 2 << 9
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _jit(function: _F) -> _F:
-    """Compile without the GIL held, cached on disk (compiled once per machine)."""
+def jit(function: _F) -> _F:
+    """Compile without the GIL held, cached on disk (compiled once per machine); without
+    numba, the function as it is (then never called: :mod:`holdem_tui.engine.kernel`)."""
     if numba is None:
         return function
     return cast(_F, numba.njit(cache=True, nogil=True)(function))
 
 
-@_jit
+@jit
 def _nonflush7(total: Any, hash_rows: Any, hash_values: Any) -> Any:
     """The best non-flush value of a 7-card key sum, through the perfect hash."""
     rank_sum = np.int64(total & _RANK_MASK)
     return hash_values[rank_sum + hash_rows[rank_sum >> _HASH_SHIFT]]
 
 
-@_jit
-def _value7(
-    total: Any,
-    suits: Any,
-    a: Any,
-    b: Any,
-    hash_rows: Any,
-    hash_values: Any,
-    flush_suit: Any,
-    flush: Any,
-) -> Any:
-    """One 7-card value from its key sum; ``suits`` are the board's ranks per suit."""
-    value = _nonflush7(total, hash_rows, hash_values)
-    s = flush_suit[total >> _RANK_BITS]
-    if s >= 0:
-        mask = suits[s]
-        if a & 3 == s:
-            mask |= 1 << (a >> 2)
-        if b & 3 == s:
-            mask |= 1 << (b >> 2)
-        value = flush[mask]  # seven cards: a flush beats any non-flush hand
-    return value
-
-
-@_jit
+@jit
 def evaluate_rows(
     cards: Any,
     keys: Any,
@@ -104,14 +86,140 @@ def evaluate_rows(
     return out
 
 
-@_jit
-def simulate_chunk(
+@jit
+def _with_flush(value: Any, suit: int, board_mask: Any, a: Any, b: Any, flush: Any) -> Any:
+    """A 7-card value once the board holds three of ``suit``: the flush when the hole
+    cards make five of it (seven cards: a flush beats any non-flush hand), else ``value``."""
+    mask = board_mask
+    if a & 3 == suit:
+        mask |= 1 << (a >> 2)
+    if b & 3 == suit:
+        mask |= 1 << (b >> 2)
+    made = flush[mask]  # 0 for fewer than five cards
+    return made if made else value
+
+
+@jit
+def _flush_suit5(total: Any, flush_suit: Any) -> Any:
+    """The suit holding three or more of a complete board's five cards (only then can a
+    hand make a flush), or -1; ``total`` is the five cards' key sum. Adding two to every
+    3-bit suit counter (each holds at most five) makes three the table's five."""
+    return flush_suit[(total >> _RANK_BITS) + _PLUS_TWO_EACH]
+
+
+@jit
+def _uniforms_by_column(rng: Any, rows: int, columns: int, out: Any) -> None:
+    """``rng.random((rows, columns))`` from numpy's generator (numba draws from its state:
+    the same numbers in the same order), stored column by column: element ``[i, j]`` at
+    ``out[j * rows + i]``, so each deal reads its numbers side by side."""
+    for i in range(rows):
+        for j in range(columns):
+            out[j * rows + i] = rng.random()
+
+
+@jit
+def _guides(cumulative: Any, lengths: Any, buckets: int) -> Any:
+    """Per range, where a search for a target ``u * total`` may start and end.
+
+    ``guide[k, b]`` counts the running sums of range ``k`` that are at most
+    ``(b / buckets) * total`` (``buckets`` a power of two, so ``b / buckets`` is exact).
+    Rounding is monotonic, so for ``b = floor(u * buckets)`` the target lies between the
+    bounds of buckets ``b`` and ``b + 1``: :func:`_searchsorted` only scans that stretch.
+    """
+    guide = np.empty((len(lengths), buckets + 1), dtype=np.int64)
+    for k in range(len(lengths)):
+        total = cumulative[k, lengths[k] - 1]
+        count = 0
+        for b in range(buckets + 1):
+            bound = (b / buckets) * total
+            while count < lengths[k] and cumulative[k, count] <= bound:
+                count += 1
+            guide[k, b] = count
+    return guide
+
+
+@jit
+def _searchsorted(sums: Any, guide: Any, buckets: int, uniform: float, target: float) -> Any:
+    """How many of the running sums are at most ``target`` (``uniform`` times the total):
+    numpy's ``searchsorted(side="right")``, scanning only the stretch the guide leaves."""
+    b = np.int64(uniform * buckets)
+    count = guide[b]
+    end = guide[b + 1]
+    while count < end and sums[count] <= target:
+        count += 1
+    return count
+
+
+@jit
+def _sample_ranges(
+    rng: Any,
+    size: int,
+    cumulative: Any,
+    lengths: Any,
+    combos: Any,
+    masks: Any,
+    rounds: int,
+    out: Any,
+) -> bool:
+    """``equity._sample_ranges`` hand by hand: per deal one combo of each range, weighted,
+    and every deal where two ranges share a card drawn again whole; the same uniform
+    numbers in the same order (per round, ``rng.random((ranges, pending))``) and the same
+    ``searchsorted`` picks. False when deals still clash after ``rounds`` rounds.
+
+    Range ``k`` has ``lengths[k]`` combos: ``combos[k, i]``, their card masks and the
+    running sums of their weights (numpy's ``cumsum``).
+    """
+    n_ranges = len(lengths)
+    buckets = 1
+    while buckets < cumulative.shape[1]:
+        buckets *= 2
+    guide = _guides(cumulative, lengths, buckets)
+    pending = np.arange(size)
+    uniforms = np.empty(n_ranges * size)
+    pick = np.empty(n_ranges, dtype=np.int64)
+    for _ in range(rounds):
+        n = len(pending)
+        _uniforms_by_column(rng, n_ranges, n, uniforms)
+        clashed = 0
+        for j in range(n):
+            used = np.int64(0)
+            clash = False
+            for k in range(n_ranges):
+                last = lengths[k] - 1
+                uniform = uniforms[j * n_ranges + k]
+                target = uniform * cumulative[k, last]
+                count = _searchsorted(cumulative[k], guide[k], buckets, uniform, target)
+                pick[k] = min(count, last)
+                mask = masks[k, pick[k]]
+                if used & mask:
+                    clash = True
+                used |= mask
+            if clash:
+                pending[clashed] = pending[j]
+                clashed += 1
+            else:
+                for k in range(n_ranges):
+                    out[pending[j], 2 * k] = combos[k, pick[k], 0]
+                    out[pending[j], 2 * k + 1] = combos[k, pick[k], 1]
+        pending = pending[:clashed]
+        if not clashed:
+            return True
+    return False
+
+
+@jit
+def monte_carlo_chunk(
+    rng: Any,
+    size: int,
     deck: Any,
     position: Any,
-    picked: Any,
-    draws: Any,
     n_board: int,
     ranged: Any,
+    cumulative: Any,
+    lengths: Any,
+    combos: Any,
+    masks: Any,
+    rounds: int,
     hero_a: int,
     hero_b: int,
     board_key: Any,
@@ -121,28 +229,43 @@ def simulate_chunk(
     hash_values: Any,
     flush_suit: Any,
     flush: Any,
+    draws: Any,
 ) -> Any:
-    """Per simulation: hero wins outright, ties for best, hero's share of the pot.
+    """One chunk of ``equity._simulate``, random numbers included: the ranged opponents'
+    cards (:func:`_sample_ranges`), then ``rng.random((deal_count, size))`` for the partial
+    Fisher–Yates that deals the board and the random opponents' cards (into ``draws``, a
+    buffer the caller keeps from chunk to chunk), then per simulation whether hero wins
+    outright, ties for best, and hero's share of the pot. Returns ``(False, ...)`` when the
+    ranges never fit together (numpy raises there).
 
-    ``picked`` holds the ranged opponents' hole cards (``(size, 2R)``), ``draws`` the
-    uniform numbers of the partial Fisher–Yates (``(deal_count, size)``), ``ranged`` one
-    flag per opponent (in seat order: random opponents take the next two dealt cards).
+    ``ranged`` has one flag per opponent, in seat order (random opponents take the next two
+    dealt cards); ``keys`` are the card keys as ``int64``. Each deal first looks up every
+    hand's non-flush value (independent loads, which the processor overlaps), then, only
+    when the board holds three cards of a suit, the flushes; then the showdown, without a
+    branch per opponent.
     """
-    size = draws.shape[1]
-    deal_count = draws.shape[0]
+    n_opp = len(ranged)
+    n_range = 2 * len(lengths)
+    picked = np.empty((size, n_range), dtype=np.int64)
     win = np.zeros(size)
     tie = np.zeros(size)
     share = np.zeros(size)
-    # one deck for all simulations: each one's swaps are undone after it, which costs its
-    # dealt cards only, not a fresh copy of the deck
-    cards = deck.astype(np.int64)
+    if n_range:
+        fitted = _sample_ranges(rng, size, cumulative, lengths, combos, masks, rounds, picked)
+        if not fitted:
+            return False, win, tie, share
+    deal_count = n_board + 2 * (n_opp - len(lengths))
+    _uniforms_by_column(rng, deal_count, size, draws)
+    # one deck for all simulations: the places each one changed are put back after it
+    pristine = deck.astype(np.int64)
+    cards = pristine.copy()
     where = position.copy()
-    n_range = picked.shape[1]
-    moved = np.empty(n_range, dtype=np.int64)  # per range card: where it was
-    moved_last = np.empty(n_range, dtype=np.int64)  # the card put there, and its old place
-    last_where = np.empty(n_range, dtype=np.int64)
+    moved = np.empty(n_range, dtype=np.int64)  # per range card: the place it left
+    moved_last = np.empty(n_range, dtype=np.int64)  # the card put in its place
     picks = np.empty(deal_count, dtype=np.int64)
-    suits = np.empty(4, dtype=np.int64)
+    hole = np.empty(2 * n_opp, dtype=np.int64)
+    values = np.empty(n_opp, dtype=np.int64)
+    hero_key = keys[hero_a] + keys[hero_b]
     for r in range(size):
         live = len(deck)
         for j in range(n_range):  # each range card to the end, out of play
@@ -151,37 +274,20 @@ def simulate_chunk(
             last = cards[live]
             moved[j] = p
             moved_last[j] = last
-            last_where[j] = where[last]
             cards[p] = last
             where[last] = p
         for i in range(deal_count):
-            pick = i + np.int64(draws[i, r] * (live - i))
+            pick = i + np.int64(draws[r * deal_count + i] * (live - i))
             picks[i] = pick
             swap = cards[pick]
             cards[pick] = cards[i]
             cards[i] = swap
         total = board_key
-        for s in range(4):
-            suits[s] = board_suits[s]
         for i in range(n_board):
-            c = cards[i]
-            total += keys[c]
-            suits[c & 3] |= 1 << (c >> 2)
-        hero = _value7(
-            total + keys[hero_a] + keys[hero_b],
-            suits,
-            hero_a,
-            hero_b,
-            hash_rows,
-            hash_values,
-            flush_suit,
-            flush,
-        )
-        best = 0
-        tied = 0
+            total += keys[cards[i]]
         next_card = n_board
         next_range = 0
-        for o in range(len(ranged)):
+        for o in range(n_opp):
             if ranged[o]:
                 a = picked[r, 2 * next_range]
                 b = picked[r, 2 * next_range + 1]
@@ -190,30 +296,43 @@ def simulate_chunk(
                 a = cards[next_card]
                 b = cards[next_card + 1]
                 next_card += 2
-            value = _value7(
-                total + keys[a] + keys[b], suits, a, b, hash_rows, hash_values, flush_suit, flush
-            )
-            if value > best:
-                best = value
-            if value == hero:
-                tied += 1
+            hole[2 * o] = a
+            hole[2 * o + 1] = b
+            values[o] = _nonflush7(total + keys[a] + keys[b], hash_rows, hash_values)
+        hero = _nonflush7(total + hero_key, hash_rows, hash_values)
+        suit = _flush_suit5(total, flush_suit)
+        if suit >= 0:
+            board_mask = board_suits[suit]  # the suit's ranks on the board
+            for i in range(n_board):
+                c = cards[i]
+                if c & 3 == suit:
+                    board_mask |= 1 << (c >> 2)
+            hero = _with_flush(hero, suit, board_mask, hero_a, hero_b, flush)
+            for o in range(n_opp):
+                values[o] = _with_flush(
+                    values[o], suit, board_mask, hole[2 * o], hole[2 * o + 1], flush
+                )
+        best = 0
+        tied = 0
+        for o in range(n_opp):
+            best = max(best, values[o])
+            tied += values[o] == hero
         if hero > best:
             win[r] = 1.0
             share[r] = 1.0
         elif hero == best:
             tie[r] = 1.0
             share[r] = 1.0 / (1 + tied)
-        for i in range(deal_count - 1, -1, -1):  # undo, last swap first
-            swap = cards[picks[i]]
-            cards[picks[i]] = cards[i]
-            cards[i] = swap
-        for j in range(n_range - 1, -1, -1):
-            cards[moved[j]] = picked[r, j]
-            where[moved_last[j]] = last_where[j]
-    return win, tie, share
+        for i in range(deal_count):  # put back what this deal moved, from the pristine deck
+            cards[i] = pristine[i]
+            cards[picks[i]] = pristine[picks[i]]
+        for j in range(n_range):
+            cards[moved[j]] = pristine[moved[j]]
+            where[moved_last[j]] = position[moved_last[j]]
+    return True, win, tie, share
 
 
-@_jit
+@jit
 def enumerate_deals(
     cards: Any,
     counts: Any,
@@ -229,101 +348,173 @@ def enumerate_deals(
     hash_values: Any,
     flush_suit: Any,
     flush: Any,
+    keep_weights: bool,
 ) -> Any:
     """Every deal of the exact enumeration, in numpy's order, without the ones that use a
-    card twice: per deal its weight, and the weighted sums of hero's wins, ties and pot
-    shares, added left to right as ``numpy.cumsum`` adds them.
+    card twice: how many, their weights (only when ``keep_weights``), and the weighted sums
+    of hero's wins, ties and pot shares, added left to right as ``numpy.cumsum`` adds them.
 
     Slot ``s`` (each opponent, then the board completion, last) has ``counts[s]``
     candidates of ``sizes[s]`` cards: ``cards[s, i, :sizes[s]]``, their card mask and
     weight. Deals run in row-major order over the slots (the last slot fastest), as
     ``numpy.unravel_index`` numbers them, and a deal's weight multiplies the slots' weights
     in slot order from 1.0, as the numpy path does.
+
+    Per board completion, hero is valued once, and, when many hands are, so is every pair
+    of ranks two hole cards can add to it (at most 91 lookups, kept in ``paired``, instead
+    of one per deal); a deal then reads each opponent's value there, and looks for a flush
+    only where the completed board holds three cards of a suit.
     """
-    n_slots = len(counts)
-    board = n_slots - 1
-    total_deals = 1
-    for s in range(n_slots):
-        total_deals *= counts[s]
-    # per board completion: its key sum, its ranks per suit and hero's value, once
+    n_opp = len(counts) - 1
+    board = n_opp
     runs = counts[board]
-    run_total = np.empty(runs, dtype=keys.dtype)
-    run_suits = np.empty((runs, 4), dtype=np.int64)
+    run_suits = np.empty(4, dtype=np.int64)
+    run_flush = np.empty(runs, dtype=np.int64)  # the suit a hand can flush in, or -1
+    run_mask = np.zeros(runs, dtype=np.int64)  # that suit's ranks on the board
     hero_value = np.empty(runs, dtype=np.int64)
+    outer_deals = 1
+    for s in range(n_opp):
+        outer_deals *= counts[s]
+    # a table of rank pairs pays when the completions are valued for many hands
+    tabled = outer_deals * n_opp > 91
+    paired = np.zeros((13, 13, runs if tabled else 0), dtype=np.uint16)  # ranks -> value
+    run_total = np.empty(runs, dtype=np.int64)
+    rank_count = np.empty(13, dtype=np.int64)
     for run in range(runs):
         total = board_key
         for s in range(4):
-            run_suits[run, s] = board_suits[s]
+            run_suits[s] = board_suits[s]
         for j in range(sizes[board]):
             c = cards[board, run, j]
             total += keys[c]
-            run_suits[run, c & 3] |= 1 << (c >> 2)
+            run_suits[c & 3] |= 1 << (c >> 2)
+        suit = _flush_suit5(total, flush_suit)
+        run_flush[run] = suit
+        hero = _nonflush7(total + keys[hero_a] + keys[hero_b], hash_rows, hash_values)
+        if suit >= 0:
+            run_mask[run] = run_suits[suit]
+            hero = _with_flush(hero, suit, run_mask[run], hero_a, hero_b, flush)
+        hero_value[run] = hero
         run_total[run] = total
-        hero_value[run] = _value7(
-            total + keys[hero_a] + keys[hero_b],
-            run_suits[run],
-            hero_a,
-            hero_b,
-            hash_rows,
-            hash_values,
-            flush_suit,
-            flush,
-        )
-    weight = np.empty(total_deals)
+        if not tabled:
+            continue
+        for rank in range(13):
+            rank_count[rank] = 0
+            for s in range(4):
+                rank_count[rank] += (run_suits[s] >> rank) & 1
+        for x in range(13):  # the pairs of ranks two cards can add to this board
+            for y in range(x, 13):
+                same = 1 if x == y else 0
+                if rank_count[x] + 1 + same > 4 or rank_count[y] + 1 + same > 4:
+                    continue
+                value = _nonflush7(total + keys[4 * x] + keys[4 * y], hash_rows, hash_values)
+                paired[x, y, run] = value
+                paired[y, x, run] = value
+    weight = np.empty(outer_deals * runs if keep_weights else 0)
     wins = 0.0
     ties = 0.0
     shares = 0.0
-    index = np.zeros(n_slots, dtype=np.int64)
     found = 0
-    for _ in range(total_deals):
+    index = np.zeros(n_opp, dtype=np.int64)
+    hole = np.empty(2 * n_opp, dtype=np.int64)
+    for _ in range(outer_deals):  # the opponents' cards; every completion inside, in order
         used = np.int64(0)
         clash = False
-        for s in range(n_slots):
+        outer = 1.0
+        for s in range(n_opp):
             mask = masks[s, index[s]]
             if used & mask:
                 clash = True
-                break
             used |= mask
+            outer *= weights[s, index[s]]
+            hole[2 * s] = cards[s, index[s], 0]
+            hole[2 * s + 1] = cards[s, index[s], 1]
         if not clash:
-            w = 1.0
-            for s in range(n_slots):
-                w *= weights[s, index[s]]
-            weight[found] = w
-            run = index[board]
-            total = run_total[run]
-            hero = hero_value[run]
-            best = 0
-            tied = 0
-            for s in range(board):
-                a = cards[s, index[s], 0]
-                b = cards[s, index[s], 1]
-                value = _value7(
-                    total + keys[a] + keys[b],
-                    run_suits[run],
-                    a,
-                    b,
-                    hash_rows,
-                    hash_values,
-                    flush_suit,
-                    flush,
-                )
-                if value > best:
-                    best = value
-                if value == hero:
-                    tied += 1
-            # each term as numpy forms it (weight * value), then added in deal order
-            if hero > best:
-                wins += w * 1.0
-                shares += w * 1.0
-            elif hero == best:
-                ties += w * 1.0
-                shares += w * (1.0 / (1 + tied))
-            found += 1
-        s = n_slots - 1  # the next deal: the last slot moves fastest
+            for run in range(runs):
+                if used & masks[board, run]:
+                    continue
+                w = outer * weights[board, run]
+                if keep_weights:
+                    weight[found] = w
+                found += 1
+                hero = hero_value[run]
+                suit = run_flush[run]
+                best = 0
+                tied = 0
+                for o in range(n_opp):
+                    a = hole[2 * o]
+                    b = hole[2 * o + 1]
+                    if tabled:
+                        value = np.int64(paired[a >> 2, b >> 2, run])
+                    else:
+                        value = np.int64(
+                            _nonflush7(run_total[run] + keys[a] + keys[b], hash_rows, hash_values)
+                        )
+                    if suit >= 0:
+                        value = _with_flush(value, suit, run_mask[run], a, b, flush)
+                    best = max(best, value)
+                    tied += value == hero
+                # each term as numpy forms it (weight * value), then added in deal order
+                if hero > best:
+                    wins += w * 1.0
+                    shares += w * 1.0
+                elif hero == best:
+                    ties += w * 1.0
+                    shares += w * (1.0 / (1 + tied))
+        s = n_opp - 1  # the next opponents' cards: the last opponent moves fastest
         while s >= 0:
             index[s] += 1
             if index[s] < counts[s]:
                 break
             index[s] = 0
             s -= 1
-    return weight[:found], wins, ties, shares
+    return found, weight[:found], wins, ties, shares
+
+
+@jit
+def runout_values(
+    deck: Any,
+    k: int,
+    size: int,
+    holes: Any,
+    board_key: int,
+    board_suits: Any,
+    keys: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    flush_suit: Any,
+    flush: Any,
+) -> Any:
+    """``(players, size)`` 7-card values, one column per way ``k`` cards of ``deck`` complete
+    the board, in the lexicographic order of :func:`holdem_tui.engine.runout._subsets` (so
+    the numpy reductions that follow add the same numbers in the same order)."""
+    players = holes.shape[0]
+    out = np.empty((players, size), dtype=np.uint16)
+    index = np.arange(k)
+    suits = np.empty(4, dtype=np.int64)
+    n = len(deck)
+    for column in range(size):
+        total = board_key
+        for s in range(4):
+            suits[s] = board_suits[s]
+        for j in range(k):
+            c = deck[index[j]]
+            total += keys[c]
+            suits[c & 3] |= 1 << (c >> 2)
+        suit = _flush_suit5(total, flush_suit)
+        for i in range(players):
+            a = holes[i, 0]
+            b = holes[i, 1]
+            value = _nonflush7(total + keys[a] + keys[b], hash_rows, hash_values)
+            if suit >= 0:
+                value = _with_flush(value, suit, suits[suit], a, b, flush)
+            out[i, column] = value
+        j = k - 1  # the next subset: the last index that can still move, and those after it
+        while j >= 0 and index[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            break
+        index[j] += 1
+        for m in range(j + 1, k):
+            index[m] = index[m - 1] + 1
+    return out

@@ -189,10 +189,14 @@ class Range:
         return int(self.combos.shape[0])
 
     def without(self, cards: Iterable[int]) -> Range:
-        """The range minus combos that use any of ``cards`` (known or dead cards)."""
+        """The range minus combos that use any of ``cards`` (known or dead cards); the range
+        itself when none does (it is immutable: every equity question removes the known
+        cards again from ranges the bots have usually cleaned already)."""
         gone = np.zeros(52, dtype=bool)
         gone[list(cards)] = True
         keep = ~(gone[self.combos[:, 0]] | gone[self.combos[:, 1]])
+        if keep.all():
+            return self
         return Range(self.combos[keep], self.weights[keep])
 
     def reweighted(self, factors: npt.ArrayLike) -> Range:

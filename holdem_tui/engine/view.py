@@ -21,6 +21,7 @@ from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.events import BlindKind, Event, Street
 from holdem_tui.engine.pots import Pot
+from holdem_tui.engine.tournament import TournamentInfo
 from holdem_tui.engine.variants import RULES, BettingStructure, Variant
 
 if TYPE_CHECKING:
@@ -106,6 +107,8 @@ class PlayerView:
     big_bet: int
     max_raises: int | None
     complete: bool
+    #: in a tournament: the level, the field and the prizes still to win (public to all)
+    tournament: TournamentInfo | None = None
 
     @property
     def my_seat(self) -> SeatView | None:
@@ -132,7 +135,6 @@ def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> Play
     seat. The history is each event as the viewer may see it (:meth:`Hand.history_for`).
     """
     config = hand.config
-    blinds = hand.blinds
     seats = []
     for i in range(hand.n):
         known = reveal_all or i == viewer or i in hand.shown
@@ -150,7 +152,7 @@ def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> Play
                 cards=tuple(hand.hole[i]) if known else None,
                 shown=i in hand.shown,
                 drawn=hand.drawn_counts[i],
-                blind=BlindKind.of_position(i, hand.n) if blinds[i] else None,
+                blind=hand.blind_kinds[i],
                 is_button=i == hand.n - 1,
             )
         )
@@ -175,4 +177,5 @@ def view_of(hand: Hand, viewer: int | None, *, reveal_all: bool = False) -> Play
         big_bet=config.big_bet,
         max_raises=config.max_raises,
         complete=hand.is_complete,
+        tournament=config.tournament,
     )

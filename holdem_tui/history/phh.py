@@ -141,6 +141,19 @@ MAX_NUMBER_DIGITS = 80
 def read_file(path: Path) -> str:
     """The text of a history file, refusing what is not a bounded regular UTF-8 file.
 
+    Read by :func:`read_regular`; raises :class:`PhhError` naming the reason (the caller
+    adds the file name).
+    """
+    data = read_regular(path, MAX_FILE_BYTES)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (any file the game reads).
+
     Opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO,
     a device or a directory is refused instead of waiting forever or reading without end.
     Raises :class:`PhhError` naming the reason; the caller adds the file name.
@@ -160,15 +173,25 @@ def read_file(path: Path) -> str:
         kind = "is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "is not a regular file"
         raise PhhError(kind)
     with os.fdopen(fd, "rb") as handle:
-        if info.st_size > MAX_FILE_BYTES:
-            raise PhhError(f"is {info.st_size} bytes, more than {MAX_FILE_BYTES}")
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise PhhError(f"is more than {MAX_FILE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PhhError(f"is not UTF-8 text (byte {exc.start})") from None
+        if info.st_size > limit:
+            raise PhhError(f"is {info.st_size} bytes, more than {limit}")
+        # read what fstat saw (asking for ``limit`` would allocate it all, a gigabyte for
+        # a cache); only a file that grew since is read on, still to the limit
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:
+            data += handle.read(limit + 1 - len(data))
+    if len(data) > limit:
+        raise PhhError(f"is more than {limit} bytes")
+    return data
+
+
+def too_many_hands(text: str) -> str | None:
+    """Why ``text`` holds more hands than one file may (``None``: it does not): counted by
+    their headers, before anything is parsed, by the strict reader and the forgiving one."""
+    sections = len(_TOP_TABLE.findall(text))
+    if sections <= MAX_HANDS_PER_FILE:
+        return None
+    return f"holds {sections:,} hands, more than the {MAX_HANDS_PER_FILE:,} read from one file"
 
 
 def check_bounds(text: str) -> None:
@@ -179,10 +202,9 @@ def check_bounds(text: str) -> None:
     """
     if len(text) > MAX_FILE_BYTES:
         raise PhhError(f"more than {MAX_FILE_BYTES} characters")
-    sections = len(_TOP_TABLE.findall(text))
-    if sections > MAX_HANDS_PER_FILE:
-        most = MAX_HANDS_PER_FILE
-        raise PhhError(f"holds {sections:,} hands, more than the {most:,} read from one file")
+    too_many = too_many_hands(text)
+    if too_many is not None:
+        raise PhhError(too_many)
     long_number = _LONG_NUMBER.search(text)
     if long_number is not None:
         where = text.count("\n", 0, long_number.start()) + 1

@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from holdem_tui.bots.base import Bot
-from holdem_tui.bots.registry import LEVELS, check_spec, discard_checked, make_bot
+from holdem_tui.bots.registry import BUILT_IN, check_spec, discard_checked, make_bot
 from holdem_tui.bots.safety import DEFAULT_TIMEOUT, SafeBot
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.bots.stats import HandCounter, StyleCounts, betting_spots
+from holdem_tui.engine import kernel
 from holdem_tui.engine.actions import Action, ActionKind
 from holdem_tui.engine.draw import DEFAULT_CAP
 from holdem_tui.engine.draw import default_ante as default_draw_ante
@@ -37,6 +38,7 @@ from holdem_tui.engine.equity import equity
 from holdem_tui.engine.evaluator import hand_value
 from holdem_tui.engine.events import CardsShown, PotAwarded
 from holdem_tui.engine.hand import Dealer, Hand
+from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.table import Agent, TableConfig, deal_hand, play_hand
 from holdem_tui.engine.variants import RULES, BettingStructure, Variant, parse_variant
@@ -127,24 +129,14 @@ class SimConfig:
         return math.ceil(self.hands / self.seats) if self.duplicate else self.hands
 
 
-def position_label(game: Variant, position: int, players: int) -> str:
-    """The usual name of a hand position: ``btn``, ``sb``, ``bb``, ``co``, ``hj``, ``utg``…
-
-    Hold'em heads-up has only ``btn`` (who posts the small blind) and ``bb``. Draw has no
-    blinds: seats are named by their distance from the button (``btn``, ``btn-1``, …).
-    """
-    from_button = players - 1 - position
-    if game is not Variant.HOLDEM:
-        return "btn" if from_button == 0 else f"btn-{from_button}"
-    if players == 2:
-        return "btn" if position == 1 else "bb"
-    if position <= 1:
-        return ("sb", "bb")[position]
-    if from_button < 4 and position > 2:
-        return ("btn", "co", "hj", "lj")[from_button]
-    if from_button == 0:
-        return "btn"
-    return "utg" if position == 2 else f"utg+{position - 2}"
+def preflop_rates(style: StyleCounts) -> dict[str, float]:
+    """The re-raising war's rates: 3-bets of the lone opens faced, 4-bets and folds of
+    the 3-bets faced as the opener (``--json``, per seat and per position)."""
+    return {
+        "threebet": round(style.threebets / max(1, style.faced_open), 4),
+        "fourbet": round(style.fourbets / max(1, style.faced_3bet), 4),
+        "fold_to_3bet": round(style.folded_to_3bet / max(1, style.faced_3bet), 4),
+    }
 
 
 @dataclass(slots=True)
@@ -171,6 +163,7 @@ class PositionTally:
             "pfr": round(style.raised_first_round / hands, 4),
             "fold_to_bet": round(style.folded_later_bet / max(1, style.faced_later_bet), 4),
             "cbet": round(style.cbets / max(1, style.cbet_chances), 4),
+            **preflop_rates(style),
         }
 
 
@@ -238,6 +231,8 @@ class SeatReport:
     bluff_share: float | None  # None: the session did not measure bluffs
     faults: int
     positions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: 3-bet, 4-bet and fold-to-3-bet rates (:func:`preflop_rates`)
+    preflop: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The seat as JSON-able data (rounded for reading)."""
@@ -254,6 +249,7 @@ class SeatReport:
             "showdown_win_rate": round(self.showdown_win_rate, 4),
             "bluff_share": None if self.bluff_share is None else round(self.bluff_share, 4),
             "faults": self.faults,
+            **self.preflop,
             "positions": self.positions,
         }
 
@@ -328,10 +324,11 @@ def _true_equity(hand: Hand, player: int, rng: random.Random) -> float | None:
 
 def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkResult:
     """Play the deal groups of one chunk with freshly built, chunk-seeded bots."""
+    kernel.enable()  # bulk work: the compiled kernel where installed (same results)
     n = config.seats
     bots: list[SafeBot] = []
     for seat, spec in enumerate(config.bots):
-        builtin = spec.strip().lower() in LEVELS
+        builtin = spec.strip().lower() in BUILT_IN
         made: Bot = make_bot(spec, _bot_seed(config.seed, seat, chunk))
         if isinstance(made, ProcessBot):
             made.ready()  # no table waits here: its start is no decision's time
@@ -521,6 +518,7 @@ def build_report(config: SimConfig, results: Sequence[ChunkResult]) -> SimReport
                 showdown_win_rate=t.showdowns_won / max(1, t.showdowns),
                 bluff_share=t.bluffs / max(1, t.measured_bets) if config.bluffs else None,
                 faults=t.faults,
+                preflop=preflop_rates(t.style),
                 positions={
                     label: spot.to_json(config.unit) for label, spot in sorted(t.positions.items())
                 },

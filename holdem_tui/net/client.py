@@ -22,6 +22,7 @@ from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
 from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.snapshot import Snapshot
 
@@ -58,6 +59,8 @@ class Connection:
         #: times a delta did not apply and a whole state was asked for
         self.resyncs = 0
         self._syncing = False
+        #: a frame the table sent during the secure handshake (its refusal), read first
+        self.first: bytes | None = None
 
     @classmethod
     async def open(
@@ -70,10 +73,18 @@ class Connection:
         watch: bool = False,
         token: str | None = None,
     ) -> Connection:
-        """Connect and say hello (``token``: the host's own app); the first message answers."""
-        reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+        """Connect over the encrypted wire keyed by ``code`` (:mod:`holdem_tui.net.secure`)
+        and say hello (``token``: the host's own app); the first message answers.
+
+        Raises :class:`~holdem_tui.net.secure.SecureError` when the far end is not a table
+        holding this code, or speaks another version.
+        """
+        reader, writer, refusal = await secure.connect(host, port, code)
         connection = cls(reader, writer)
-        await connection.send(p.hello(code, name, watch=watch, token=token))
+        connection.first = refusal
+        if refusal is None:
+            hello = p.hello(secure.normalize_code(code), name, watch=watch, token=token)
+            await connection.send(hello)
         return connection
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -94,9 +105,10 @@ class Connection:
         that does not decode raises :class:`~holdem_tui.net.protocol.ProtocolError`.
         """
         while True:
+            line, self.first = self.first, None
             try:
-                line = await self.reader.readline()
-            except (ConnectionError, ValueError):
+                line = line or await self.reader.readline()
+            except (ConnectionError, ValueError, OSError):
                 return None
             if not line.endswith(b"\n"):
                 return None

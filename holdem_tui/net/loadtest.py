@@ -12,6 +12,14 @@ answer has been decoded, checked and applied: what the network adds to a decisio
 with a bot deciding in the host's own process. Wall-clock figures depend on what else the
 machine runs, so the server's own CPU time per action and the bytes it sends per action are
 reported too: those stay put on a busy machine.
+
+Under a flood (:func:`measure` with ``flood``), a third process attacks the table while it
+plays, from rotating loopback sources (127.0.x.y, so per-address caps alone do not stop it):
+``idle`` holds as many silent sockets open as it can (the review's 1,100 at ``ulimit -n
+1024``), reopening each one the table closes; ``guess`` opens connection after connection
+that completes TLS and offers a key exchange with a wrong code. The figures then say how
+much slower the honest players' round trip is, how many hands the table wrote to its
+history, and how many of the flood's connections and guesses it let in.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from holdem_tui.net import protocol as p
 from holdem_tui.net.protocol import LOOPBACK
@@ -32,7 +41,7 @@ from holdem_tui.net.protocol import LOOPBACK
 
 @dataclass(frozen=True, slots=True)
 class LoadFigures:
-    """What one measured session gave."""
+    """What one measured session gave (the last four: under a flood)."""
 
     actions_per_s: float
     round_trip_ms_median: float
@@ -41,9 +50,89 @@ class LoadFigures:
     actions: int
     server_cpu_ms_per_action: float
     bytes_per_action: float
+    hands_written: int = 0
+    hands_played: int = 0
+    guesses_let_in: int = 0
+    connections_refused: int = 0
 
 
-async def _client(port: int, code: str, name: str) -> None:
+def _source(index: int) -> str:
+    return f"127.0.{(index // 250) % 250}.{index % 250 + 1}"
+
+
+async def _flood_idle(port: int, sockets: int, stop: asyncio.Event) -> None:
+    """Keep ``sockets`` silent connections open, reopening each one the table closes."""
+
+    async def hold(index: int) -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    LOOPBACK, port, local_addr=(_source(index), 0)
+                )
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            with contextlib.suppress(OSError):
+                await reader.read()  # until the table hangs up
+            writer.close()
+            index += sockets
+
+    await asyncio.gather(*(hold(i) for i in range(sockets)))
+
+
+async def _flood_guess(port: int, workers: int, stop: asyncio.Event) -> None:
+    """Wrong guesses as fast as the table answers them, each from a new source."""
+    import base64
+
+    from holdem_tui.net import secure
+
+    offer = secure._line(
+        {"pake": base64.b64encode(secure._spake_client("WRONGWRONG").start()).decode()}
+    )
+    greeting = secure._line({"secure": secure.SECURE_VERSION, "suite": secure.SUITE})
+
+    async def guess(index: int) -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    LOOPBACK, port, local_addr=(_source(index), 0)
+                )
+                writer.write(greeting)
+                await reader.readline()
+                await writer.start_tls(secure._client_context())
+                writer.write(offer)
+                await reader.readline()
+                writer.write(secure._line({"proof": "00" * 32}))
+                await reader.readline()
+                writer.close()
+            except (OSError, ValueError):
+                await asyncio.sleep(0.01)
+            index += workers
+
+    await asyncio.gather(*(guess(i) for i in range(workers)))
+
+
+def _flood_process(port: int, kind: str, size: int, seconds: float) -> None:
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        asyncio.get_running_loop().call_later(seconds, stop.set)
+        flood = _flood_idle if kind == "idle" else _flood_guess
+        task = asyncio.ensure_future(flood(port, size, stop))
+        await stop.wait()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+
+    asyncio.run(run())
+
+
+async def _client(port: int, code: str, name: str, go: Any = None) -> None:
     from holdem_tui.engine.actions import Action
     from holdem_tui.net.client import Connection
 
@@ -61,6 +150,8 @@ async def _client(port: int, code: str, name: str) -> None:
                 legal = message.view.legal if message.view else None
                 if legal is None or seat is None:
                     continue
+                if go is not None and not go.is_set():  # seated: wait for the flood to build
+                    await asyncio.to_thread(go.wait)
                 action = Action.call() if legal.call_amount else Action.check()
                 if legal.can_draw:
                     action = Action.draw(())
@@ -69,9 +160,9 @@ async def _client(port: int, code: str, name: str) -> None:
         await connection.close()
 
 
-def _clients_process(port: int, code: str, count: int) -> None:
+def _clients_process(port: int, code: str, count: int, go: Any = None) -> None:
     async def all_clients() -> None:
-        await asyncio.gather(*(_client(port, code, f"Player{i + 1}") for i in range(count)))
+        await asyncio.gather(*(_client(port, code, f"Player{i + 1}", go) for i in range(count)))
 
     asyncio.run(all_clients())
 
@@ -93,7 +184,9 @@ def _scratch_data_dir() -> Iterator[None]:
                 os.environ[DATA_ENV] = before
 
 
-async def _session(clients: int, hands: int) -> LoadFigures:
+async def _session(
+    clients: int, hands: int, flood: str | None = None, flood_size: int = 0
+) -> LoadFigures:
     from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import HostOptions, TableServer
 
@@ -102,12 +195,32 @@ async def _session(clients: int, hands: int) -> LoadFigures:
     )
     server = TableServer(HostOptions(settings, hand_pause=0.0, persist=True))
     port = await server.start(LOOPBACK, 0)
-    process = multiprocessing.get_context("spawn").Process(
-        target=_clients_process, args=(port, server.code, clients), daemon=True
+    spawn = multiprocessing.get_context("spawn")
+    flooding = None
+    if flood is not None:
+        flooding = spawn.Process(
+            target=_flood_process, args=(port, flood, flood_size, 600.0), daemon=True
+        )
+    if flooding is not None and flood == "idle":
+        # idle sockets first: the players come into a table under attack
+        flooding.start()
+        await asyncio.sleep(2.0)  # the flood builds up
+    go = spawn.Event() if flood == "guess" else None
+    process = spawn.Process(
+        target=_clients_process, args=(port, server.code, clients, go), daemon=True
     )
     process.start()
     try:
         await server.wait_until(lambda: server.session is not None, quiet=60)
+        if flooding is not None and go is not None:
+            # guessers attack a seated table (a friend who has never proved the code shares
+            # the table-wide guess budget with them, by design: docs/security.md); the
+            # players wait for the flood to build, and that first wait is not measured
+            flooding.start()
+            await asyncio.sleep(2.0)
+            go.set()
+            await server.wait_until(lambda: server.actions_applied > 0, quiet=60)
+            server.round_trips.clear()
         start = time.perf_counter()
         cpu = time.process_time()
         sent = server.bytes_sent
@@ -116,6 +229,9 @@ async def _session(clients: int, hands: int) -> LoadFigures:
         cpu = time.process_time() - cpu
         sent = server.bytes_sent - sent
     finally:
+        if flooding is not None:
+            flooding.kill()
+            flooding.join(timeout=10)
         await server.close()
         process.join(timeout=10)
         if process.is_alive():
@@ -131,10 +247,25 @@ async def _session(clients: int, hands: int) -> LoadFigures:
         actions=server.actions_applied,
         server_cpu_ms_per_action=cpu * 1000.0 / actions,
         bytes_per_action=sent / actions,
+        hands_written=_hands_written(),
+        hands_played=0 if server.session is None else server.session.table.hand_number,
+        guesses_let_in=server.guard.guesses,
+        connections_refused=server.guard.refused,
     )
 
 
-def measure(clients: int, hands: int) -> LoadFigures:
-    """Play ``hands`` hands with ``clients`` network players (no bots) and measure."""
+def _hands_written() -> int:
+    """Hands in the histories of the scratch data folder (what the table wrote)."""
+    from holdem_tui.storage.paths import data_dir
+
+    return sum(
+        path.read_text(encoding="utf-8").count("hand = ")
+        for path in (data_dir() / "histories").glob("*.phhs")
+    )
+
+
+def measure(clients: int, hands: int, flood: str | None = None, flood_size: int = 0) -> LoadFigures:
+    """Play ``hands`` hands with ``clients`` network players (no bots) and measure, under
+    a ``flood`` (``"idle"`` or ``"guess"``) of ``flood_size`` sockets or guessers if given."""
     with _scratch_data_dir():
-        return asyncio.run(_session(clients, hands))
+        return asyncio.run(_session(clients, hands, flood, flood_size))

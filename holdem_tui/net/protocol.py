@@ -38,13 +38,15 @@ from holdem_tui import wire
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import Event
+from holdem_tui.engine.schedule import Level
+from holdem_tui.engine.table import TournamentStatus
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.review.stats import SeatStats
 from holdem_tui.session.narrate import Slip
 from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
-from holdem_tui.session.snapshot import Snapshot, TableState
+from holdem_tui.session.snapshot import Snapshot, TableState, TournamentTable
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
 PROTOCOL_VERSION: Final = 4
@@ -54,9 +56,11 @@ MAX_CLIENT_LINE: Final = 4096
 MAX_SERVER_LINE: Final = 1024 * 1024
 #: longest player name
 MAX_NAME: Final = 20
-#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L)
+#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L);
+#: it keys the wire's encryption (:mod:`holdem_tui.net.secure`), and is shown in groups of
+#: five (``ABCDE-FGHJK``): 31**10 is 8.2e14 codes (docs/security.md has the arithmetic)
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+CODE_LENGTH: Final = 10
 #: the port ``host`` listens on unless told otherwise
 DEFAULT_PORT: Final = 7477
 #: this machine, as a host's own seat, the benchmarks and ``--bind`` reach it
@@ -184,6 +188,10 @@ def check_name(name: str) -> str | None:
         return f"a name has at most {MAX_NAME} characters"
     if not all(ch.isprintable() for ch in cleaned):
         return "a name may not hold control characters"
+    if "[" in cleaned or "]" in cleaned:
+        # every screen shows names through Textual's markup, where "[$accent]Hosty" is a
+        # style tag and not a name: refused here once, so no screen can forget to escape
+        return "a name may not hold square brackets"
     return None
 
 
@@ -411,14 +419,29 @@ def public_settings(settings: GameSettings) -> dict[str, Any]:
         }
         for seat, name in zip(settings.seats, settings.seat_names(), strict=True)
     ]
-    return {"seats": seats, **{key: data[key] for key in PUBLIC_SETTINGS}}
+    public = {"seats": seats, **{key: data[key] for key in PUBLIC_SETTINGS}}
+    if settings.tournament is not None:  # a sit-and-go: its name and a file's levels
+        public["tournament"] = settings.tournament
+        public["tournament_data"] = data["tournament_data"]
+    return public
+
+
+def _tournament_data(value: object) -> dict[str, Any] | None:
+    """A tournament file's data as the host read it (checked in full with the settings)."""
+    if value is not None and type(value) is not dict:
+        raise ProtocolError("bad_message", "tournament_data must be an object")
+    return value
 
 
 def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     """The table a server described, as settings the table screen can draw."""
     if type(data) is not dict:
         raise ProtocolError("bad_message", "settings must be an object")
-    _keys(data, {"seats", *PUBLIC_SETTINGS}, {"seats", *PUBLIC_SETTINGS})
+    _keys(
+        data,
+        {"seats", *PUBLIC_SETTINGS, "tournament", "tournament_data"},
+        {"seats", *PUBLIC_SETTINGS},
+    )
     raw_seats = data["seats"]
     if type(raw_seats) is not list or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
         raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
@@ -451,6 +474,8 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
         minute_limit=_opt_int(data, "minute_limit", 1, 10**6),
         lang=lang,
         pace=pace,
+        tournament=None if data.get("tournament") is None else _str(data, "tournament", 64),
+        tournament_data=_tournament_data(data.get("tournament_data")),
     )
     problems = settings.validate()
     if problems:
@@ -460,7 +485,7 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
 
 def encode_table(table: TableState) -> dict[str, Any]:
     """A table state as plain data."""
-    return {
+    data: dict[str, Any] = {
         "stacks": list(table.stacks),
         "busted": list(table.busted),
         "away": list(table.away),
@@ -471,6 +496,85 @@ def encode_table(table: TableState) -> dict[str, Any]:
         "hands_won": list(table.hands_won),
         "away_left": table.away_left,
     }
+    if table.tournament is not None:
+        data["tournament"] = _encode_tournament(table.tournament)
+    return data
+
+
+def _level(level: Level) -> list[int]:
+    return [level.small, level.big, level.ante]
+
+
+def _encode_tournament(tournament: TournamentTable) -> dict[str, Any]:
+    """A sit-and-go's progress as plain data (what the top bar, the log and the places need)."""
+    status = tournament.status
+    return {
+        "level": status.level,
+        "stakes": _level(status.stakes),
+        "next_stakes": None if status.next_stakes is None else _level(status.next_stakes),
+        "starts_next_hand": status.starts_next_hand,
+        "hands_left": status.hands_left,
+        "seconds_left": status.seconds_left,
+        "players_left": status.players_left,
+        "entrants": status.entrants,
+        "prizes": list(status.prizes),
+        "next_hand": _level(tournament.next_hand),
+        "finishes": [list(f) for f in tournament.finishes],
+        "first_of_level": tournament.first_of_level,
+    }
+
+
+def _decode_level(data: dict[str, Any], key: str) -> Level:
+    small, big, ante = _int_list(data, key, 3)
+    if not 0 < small <= big:
+        raise ProtocolError("bad_message", f"{key} must be small, big and ante chips")
+    return Level(small, big, ante)
+
+
+def _finishes(rows: object, seats: int) -> tuple[tuple[int, int, int], ...]:
+    """A sit-and-go's places so far as ``(chair, place, prize)``, strictly checked."""
+    if type(rows) is not list or len(rows) > seats:
+        raise ProtocolError("bad_message", "finishes must be a list of places")
+    finishes = []
+    for row in rows:
+        chair, place, prize = _int_list({"f": row}, "f", 3)
+        if not (0 <= chair < seats and 1 <= place <= seats):
+            raise ProtocolError("bad_message", "a place not at the table")
+        finishes.append((chair, place, prize))
+    return tuple(finishes)
+
+
+def _tournament_table(data: object, seats: int) -> TournamentTable | None:
+    """A sit-and-go's progress from the host, strictly checked."""
+    if data is None:
+        return None
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "tournament must be an object")
+    keys = {"level", "stakes", "next_stakes", "starts_next_hand", "hands_left", "seconds_left"}
+    keys |= {"players_left", "entrants", "prizes", "next_hand", "finishes", "first_of_level"}
+    _keys(data, keys, keys)
+    seconds = data["seconds_left"]
+    if seconds is not None and (type(seconds) not in (int, float) or not 0 <= seconds < 10**9):
+        raise ProtocolError("bad_message", "tournament.seconds_left must be seconds")
+    finishes = _finishes(data["finishes"], seats)
+    paid = data["prizes"]
+    if type(paid) is not list or not 0 < len(paid) <= seats:
+        raise ProtocolError("bad_message", "tournament.prizes must be a prize per paid place")
+    prizes = _int_list(data, "prizes", len(paid))
+    status = TournamentStatus(
+        level=_int(data, "level", 1, 10**4),
+        stakes=_decode_level(data, "stakes"),
+        next_stakes=None if data["next_stakes"] is None else _decode_level(data, "next_stakes"),
+        starts_next_hand=_bool(data, "starts_next_hand"),
+        hands_left=_opt_int(data, "hands_left", 0, 10**9),
+        seconds_left=None if seconds is None else float(seconds),
+        players_left=_int(data, "players_left", 0, seats),
+        entrants=_int(data, "entrants", 1, seats),
+        prizes=tuple(prizes),
+    )
+    return TournamentTable(
+        status, _decode_level(data, "next_hand"), finishes, _bool(data, "first_of_level")
+    )
 
 
 def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
@@ -496,7 +600,7 @@ def decode_table(data: object, seats: int) -> TableState:
         "hands_won",
         "away_left",
     }
-    _keys(data, fields, fields)
+    _keys(data, {*fields, "tournament"}, fields)
     return TableState(
         stacks=tuple(_int_list(data, "stacks", seats)),
         busted=tuple(_int_list(data, "busted", seats, nullable=True)),
@@ -507,6 +611,7 @@ def decode_table(data: object, seats: int) -> TableState:
         last_hand=_bool(data, "last_hand"),
         hands_won=tuple(_int_list(data, "hands_won", seats)),
         away_left=_opt_int(data, "away_left", 0, 10**6),
+        tournament=_tournament_table(data.get("tournament"), seats),
     )
 
 
@@ -822,6 +927,8 @@ def over(
             "rebuys": list(result.rebuys),
             "history": [list(row) for row in result.history],
             "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            "tournament": result.tournament,
+            "finishes": [list(f) for f in result.finishes],
         },
         "again": again,
         "stats": [{"seat": seat, **asdict(s)} for seat, s in sorted((stats or {}).items())],
@@ -833,7 +940,7 @@ def _decode_result(data: object, seats: int) -> SessionResult:
     if type(data) is not dict:
         raise ProtocolError("bad_message", "result must be an object")
     keys = {"reason", "hands", "elapsed", "buy_in", "stacks", "busted", "hands_won", "rebuys"}
-    keys |= {"history", "biggest_pot"}
+    keys |= {"history", "biggest_pot", "tournament", "finishes"}
     _keys(data, keys, keys)
     reason = _str(data, "reason", 16)
     if reason not in set(EndReason):
@@ -865,6 +972,8 @@ def _decode_result(data: object, seats: int) -> SessionResult:
         rebuys=tuple(_int_list(data, "rebuys", seats)),
         history=rows,
         biggest_pot=biggest,
+        tournament=_bool(data, "tournament"),
+        finishes=_finishes(data["finishes"], seats),
     )
 
 

@@ -33,15 +33,20 @@ import hmac
 import logging
 import math
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.decision import Reason
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
+from holdem_tui.net.guard import WAIT, CodeGuard
+from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import BotFactory, Session
@@ -73,10 +78,9 @@ RATE_BURST = 40
 RATE_PER_SECOND = 20.0
 #: refused messages before the connection is closed
 MAX_STRIKES = 20
-#: wrong join codes (or host tokens) from one address before it is refused outright
-MAX_CODE_FAILURES = 20
-#: spectators at most
+#: spectators at most, and from one address (one code holder cannot fill the room)
 MAX_WATCHERS = 16
+WATCHERS_PER_ADDRESS = 4
 #: bytes waiting in one client's socket buffer before it counts as gone (not reading)
 MAX_BACKLOG = 8 * 1024 * 1024
 
@@ -116,6 +120,8 @@ class HostOptions:
     decision is open, the other screens' pictures wait ``others_delay`` seconds (less than
     a screen refresh: nobody sees it), so the decision's frame goes out alone and a quick
     answer (a bot client's) is read at once; their next picture tells both moves.
+    ``watchers_per_address`` caps the spectators from one address (``None``: no cap, for
+    ``serve --table``, whose every tab watches from loopback).
     """
 
     settings: GameSettings
@@ -131,6 +137,7 @@ class HostOptions:
     host_token: str = field(default_factory=new_token)
     start_when: int | None = None
     others_delay: float = 0.02
+    watchers_per_address: int | None = WATCHERS_PER_ADDRESS
 
 
 class HostSession(Session):
@@ -236,7 +243,8 @@ class TableServer:
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
-        self.failures: dict[str, int] = {}
+        #: who may try the join code, and when (guesses, back-off, lockouts, pending caps)
+        self.guard = CodeGuard(clock=clock, pending_cap=pending_cap())
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
         #: when the awaited chair's person is not at the table: the loop time it is played for
@@ -255,10 +263,21 @@ class TableServer:
         #: the port listened on, once started
         self.port: int | None = None
         self._server: asyncio.Server | None = None
+        #: the certificate of this run's TLS (see :mod:`holdem_tui.net.secure`)
+        self._identity: secure.TableIdentity | None = None
         self._driver: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
         self._watchers = 0
+        #: set (and replaced) whenever a guess settles: the guesses told to wait ask again
+        self._settled = asyncio.Event()
+        #: open chairs a name took in the lobby: open again when that player drops before
+        #: the deal (a name that came and went keeps no chair from a real friend)
+        self._claimed: set[int] = set()
+        #: connections that have not proved the code yet, the oldest first
+        self._unproved: dict[Client, None] = {}
+        #: those of them that have not said a word yet, the oldest first (they make way first)
+        self._silent: dict[Client, None] = {}
         self._seated = asyncio.Event()
         self._next_game = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -326,6 +345,7 @@ class TableServer:
         for index, seat in enumerate(self.settings.seats):
             if seat.kind == HUMAN and not seat.name:
                 self._rename(index, name)
+                self._claimed.add(index)
                 return index
         return "table_full"
 
@@ -364,6 +384,7 @@ class TableServer:
                 self.start_now()
 
     def _begin(self) -> None:
+        self._claimed.clear()
         self.phase = PLAYING
         self._seated.set()
         self._wake.set()
@@ -409,6 +430,8 @@ class TableServer:
 
     async def start(self, host: str = p.LOOPBACK, port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port) and start the table; returns the port."""
+        self._identity = secure.TableIdentity.generate()
+        quiet_resource_errors(asyncio.get_running_loop())
         self._server = await asyncio.start_server(self._handle, host, port, limit=p.MAX_CLIENT_LINE)
         self._driver = asyncio.create_task(self._drive())
         sockets = self._server.sockets
@@ -446,6 +469,10 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=1.0)
         for client in leaving:
             client.writer.transport.abort()
+        # connections that never said hello (or never proved the code) are in no list:
+        # end their tasks here, each quietly, rather than leave them to the loop's end
+        for task in list(self._handlers):
+            task.cancel()
         if self._handlers:
             await asyncio.wait(self._handlers, timeout=1.0)
         if self._server is not None:
@@ -476,27 +503,73 @@ class TableServer:
 
         asyncio.get_running_loop().create_task(notify())
 
+    def _wake_waiting_guesses(self) -> None:
+        settled, self._settled = self._settled, asyncio.Event()
+        settled.set()
+
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
         client = Client(writer, address)
+        if self.guard.pending >= self.guard.pending_cap and self._unproved:
+            # full: one that has never said a word goes first, else the one silent the
+            # longest (an honest client greets at once and answers each step of the proof
+            # in milliseconds), so a flood of idle sockets, however fast it reconnects,
+            # cannot push out a player who is proving the code
+            victim = next(iter(self._silent), None) or next(iter(self._unproved))
+            self._unpend(victim, abort=True)
+        if not self.guard.connect(address):  # this address holds its share already
+            writer.transport.abort()
+            return
+        self._unproved[client] = None
+        self._silent[client] = None
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
         try:
-            if await self._greet(client, reader):
-                await self._read_loop(client, reader)
-        except (ConnectionError, asyncio.IncompleteReadError):
+            if await self._secure(client, reader):
+                self._unpend(client)
+                if await self._greet(client, reader):
+                    await self._read_loop(client, reader)
+        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, secure.SecureError):
+            pass
+        except TimeoutError:  # no proof in time
+            pass
+        except asyncio.CancelledError:
+            # the table is closing (its loop ends): a connection's task must not end
+            # cancelled, since asyncio 3.11 prints a traceback for each such task
             pass
         except Exception:  # one broken connection must never take the table down
-            log.exception("connection from %s failed", address)
+            if writer.transport is None or writer.transport.is_closing():
+                # closed under its feet (made way for another): asyncio's TLS upgrade
+                # fails on a transport already gone, which says nothing new
+                log.debug("connection from %s closed during its handshake", address)
+            else:
+                log.exception("connection from %s failed", address)
         finally:
+            self._unpend(client)
             self._drop(client)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
+
+    def _heard(self, client: Client) -> None:
+        """``client`` answered a step of the proof: the last in line to make way."""
+        self._silent.pop(client, None)
+        if client in self._unproved:
+            del self._unproved[client]
+            self._unproved[client] = None
+
+    def _unpend(self, client: Client, *, abort: bool = False) -> None:
+        """``client`` has proved the code, gone, or (``abort``) is closed to make room."""
+        self._silent.pop(client, None)
+        if client in self._unproved:
+            del self._unproved[client]
+            self.guard.proved_or_gone(client.address)
+            if abort:
+                client.writer.transport.abort()
 
     async def _read_line(self, client: Client, reader: asyncio.StreamReader) -> bytes | None:
         """The next frame, or ``None`` when the client is gone or sent an endless line."""
@@ -511,15 +584,45 @@ class TableServer:
             return None
         return line
 
+    @property
+    def failures(self) -> dict[str, int]:
+        """Wrong codes (and host tokens) counted per address."""
+        return self.guard.failed()
+
     def _fail_attempt(self, client: Client, reason: str, detail: str) -> bool:
-        self.failures[client.address] = self.failures.get(client.address, 0) + 1
+        self.guard.count_failure(client.address)
         self._send(client, p.refused(reason, detail))
         return False
 
+    async def _secure(self, client: Client, reader: asyncio.StreamReader) -> bool:
+        """Encrypt the connection and check the client holds the join code (a SPAKE2 proof,
+        :mod:`holdem_tui.net.secure`) before anything else is read; a failed proof counts
+        as a wrong code."""
+        identity = self._identity
+        assert identity is not None
+        async with asyncio.timeout(HELLO_TIMEOUT):
+            heard = partial(self._heard, client)
+            await secure.upgrade_table(reader, client.writer, identity, heard)
+            # counted and checked at once, before the exchange runs (see net/guard.py)
+            refusal = self.guard.try_guess(client.address)
+            while refusal == WAIT:  # this address's earlier guesses decide first
+                await self._settled.wait()
+                refusal = self.guard.try_guess(client.address)
+            if refusal is not None:
+                self._send(client, p.refused(refusal, _REFUSALS[refusal]))
+                return False
+            right = False
+            try:
+                right = await secure.prove_table(reader, client.writer, identity, self.code, heard)
+            finally:
+                self.guard.settle(client.address, right)
+                self._wake_waiting_guesses()
+        if right:
+            return True
+        self._send(client, p.refused("wrong_code", "that is not this table's join code"))
+        return False
+
     async def _greet(self, client: Client, reader: asyncio.StreamReader) -> bool:
-        if self.failures.get(client.address, 0) >= MAX_CODE_FAILURES:
-            self._send(client, p.refused("too_many_attempts", "too many wrong join codes"))
-            return False
         try:
             line = await asyncio.wait_for(self._read_line(client, reader), HELLO_TIMEOUT)
         except TimeoutError:
@@ -542,7 +645,10 @@ class TableServer:
                 return self._fail_attempt(client, "bad_token", "that is not the host's token")
             client.host = True
         if message.watch:
-            if sum(1 for c in self.clients if c.watching) >= MAX_WATCHERS:
+            watching = [c for c in self.clients if c.watching]
+            mine = sum(1 for c in watching if c.address == client.address)
+            cap = self.options.watchers_per_address
+            if len(watching) >= MAX_WATCHERS or (cap is not None and mine >= cap):
                 self._send(client, p.refused("too_many_watchers", "no room to watch"))
                 return False
             client.watching = True
@@ -807,6 +913,7 @@ class TableServer:
         self.pending = None
         self.ready.clear()
         self.sitting_out.clear()
+        self._claimed.clear()
         self._encoder = p.FrameEncoder()
         log.info("game %d opens at the table", self.game)
         for client in self.clients:  # nobody sits in the new game until welcomed into it
@@ -828,9 +935,22 @@ class TableServer:
             self.clients.remove(client)
         if client.seat is not None and client.game == self.game:
             log.info("seat %d dropped", client.seat)
+            self._release(client.seat)
             self._broadcast()
         self._wake.set()
         self._notify()
+
+    def _release(self, seat: int) -> None:
+        """A lobby chair taken by a name that has gone again is open again (no game yet)."""
+        if (
+            self.session is None
+            and self.phase == LOBBY
+            and seat in self._claimed
+            and seat != self.options.host_seat
+            and not self.connected(seat)
+        ):
+            self._claimed.discard(seat)
+            self._rename(seat, "")
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         """Hand a frame to the socket at once (the event loop writes it out as it can)."""
@@ -1140,6 +1260,8 @@ class TableServer:
 
 
 _REFUSALS = {
+    "too_many_attempts": "too many wrong join codes from your address; try again later",
+    "busy": "too many attempts at this table's code just now; try again in a minute",
     "seat_taken": "a player with that name is already at the table",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",

@@ -29,12 +29,13 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
+from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
 from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
-from holdem_tui.session.snapshot import Seating, Snapshot, TableState
+from holdem_tui.session.snapshot import Seating, Snapshot, TableState, TournamentTable
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -213,7 +214,23 @@ class Session:
             last_hand=last,
             hands_won=tuple(self.hands_won),
             away_left=away_left,
+            tournament=self._tournament_table(),
         )
+
+    def _tournament_table(self) -> TournamentTable | None:
+        """A sit-and-go's progress as everyone may know it (``None`` at a cash table)."""
+        table = self.table
+        if table.config.tournament is None:
+            return None
+        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
+        first = False
+        hand = self.hand
+        if hand is not None and hand.config.tournament is not None:
+            number = hand.config.hand_number
+            before = [h for h in self.past_hands if h.config.hand_number < number]
+            last = before[-1].config.tournament if before else None
+            first = last is None or last.level != hand.config.tournament.level
+        return TournamentTable(table.tournament_status(), self.next_stakes(), finishes, first)
 
     def snapshot(
         self,
@@ -502,15 +519,34 @@ class Session:
         """Human chairs with no chips left, between hands."""
         return [h for h in self.settings.humans if self.table.seats[h].out]
 
+    @property
+    def tournament(self) -> bool:
+        """Whether this session is a sit-and-go (places and prizes, no rebuy)."""
+        return self.table.config.tournament is not None
+
+    @property
+    def can_rebuy(self) -> bool:
+        """Whether a busted chair may buy back in: never in a tournament."""
+        return not self.tournament
+
+    def next_stakes(self) -> Level:
+        """The stakes the next hand is dealt at (a tournament's next level when it is due)."""
+        tournament = self.table.config.tournament
+        if tournament is None:
+            return self.table.stakes
+        return tournament.schedule.level(self.table.next_level())
+
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""
         chair = self.table.seats[seat]
-        if not chair.out:
+        if not chair.out or not self.can_rebuy:
             return
         chair.stack = self.settings.stack
         chair.busted_in_hand = None
         self.rebuys[seat] += 1
         self.watching.discard(seat)
+        if self.store is not None:
+            self.store.rebought(self.table, self.rebuys)
         self.save()
 
     def humans_playing(self) -> bool:
@@ -550,4 +586,6 @@ class Session:
             rebuys=tuple(self.rebuys),
             history=tuple(tuple(row) for row in table.history),
             biggest_pot=self.biggest_pot,
+            tournament=self.tournament,
+            finishes=tuple((f.seat, f.place, f.prize) for f in table.finishes.values()),
         )

@@ -8,17 +8,19 @@ and the replay. Each takes the :class:`Named` facts it needs (a session, or a sc
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.events import Street
+from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.variants import BettingStructure, rules_of
 from holdem_tui.game_settings import BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.narrate import rank_text
 from holdem_tui.session.outcome import SessionResult
-from holdem_tui.session.snapshot import TableState
+from holdem_tui.session.snapshot import TableState, TournamentTable
 
 
 class Named(Protocol):
@@ -94,16 +96,54 @@ def street_label(street: Street, variant: str, tr: Translator) -> str:
     return tr.t(keys[street])
 
 
-def stakes_label(settings: GameSettings, tr: Translator) -> str:
-    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5"."""
+def stakes_label(settings: GameSettings, tr: Translator, level: Level | None = None) -> str:
+    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5" (a tournament's ``level``, else
+    the settings' stakes)."""
     s = settings
+    if level is None:
+        fixed = rules_of(s.variant).structure is not BettingStructure.NO_LIMIT
+        small, big = (s.small_bet, s.big_bet) if fixed else (s.small_blind, s.big_blind)
+        level = Level(small, big, s.game_ante)
+    small_text, big_text = tr.number(level.small), tr.number(level.big)
     if rules_of(s.variant).structure is BettingStructure.NO_LIMIT:
-        text = tr.t("table.blinds", small=tr.number(s.small_blind), big=tr.number(s.big_blind))
+        text = tr.t("table.blinds", small=small_text, big=big_text)
     else:
-        text = tr.t("table.limits", small=tr.number(s.small_bet), big=tr.number(s.big_bet))
-    if s.game_ante:
-        text += " · " + tr.t("table.ante", amount=tr.number(s.game_ante))
+        text = tr.t("table.limits", small=small_text, big=big_text)
+    if level.ante:
+        text += " · " + tr.t("table.ante", amount=tr.number(level.ante))
     return text
+
+
+def tournament_label(
+    settings: GameSettings, tournament: TournamentTable, tr: Translator
+) -> tuple[list[str], bool]:
+    """A tournament's line beside the stakes, in parts a narrow bar drops from the end: the
+    next level and when (or, when the next hand starts it, "Next hand: Blinds 50/100 ·
+    Ante 10", and ``True``), the players left, the prizes."""
+    status = tournament.status
+    parts = []
+    if status.starts_next_hand:
+        stakes = stakes_label(settings, tr, tournament.next_hand)
+        parts.append(tr.t("tournament.next_hand", stakes=stakes))
+    elif status.next_stakes is not None:
+        nxt = f"{tr.number(status.next_stakes.small)}/{tr.number(status.next_stakes.big)}"
+        if status.hands_left is not None:
+            parts.append(tr.plural("tournament.next_in_hands", status.hands_left, stakes=nxt))
+        elif status.seconds_left is not None:
+            minutes = max(1, math.ceil(status.seconds_left / 60))
+            parts.append(tr.plural("tournament.next_in_minutes", minutes, stakes=nxt))
+    parts.append(tr.t("tournament.left", left=status.players_left, total=status.entrants))
+    prizes = "/".join(tr.number(p) for p in status.prizes)
+    parts.append(tr.t("tournament.prizes", prizes=prizes))
+    return parts, status.starts_next_hand
+
+
+def tournament_info(tournament: TournamentTable, tr: Translator) -> str:
+    """The players left and the prizes, for the info line under the table."""
+    status = tournament.status
+    prizes = "/".join(tr.number(p) for p in status.prizes)
+    left = tr.t("tournament.left", left=status.players_left, total=status.entrants)
+    return f"{left} · {tr.t('tournament.prizes', prizes=prizes)}"
 
 
 def limit_label(table: TableState, tr: Translator) -> tuple[str, bool]:
@@ -122,8 +162,22 @@ def limit_label(table: TableState, tr: Translator) -> tuple[str, bool]:
 
 
 def out_line(table: Named, result: SessionResult, seat: int, tr: Translator) -> str:
-    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat)."""
-    key = "bust.you_are_out" if len(table.settings.humans) == 1 else "bust.is_out"
+    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat);
+    in a tournament the place, TDA's, and the prize: "You finish in place 2 of 6: 210"."""
+    one = len(table.settings.humans) == 1
+    if result.tournament:
+        prize = result.prize_of(seat)
+        key = ("tournament.you_finish" if one else "tournament.finishes") + (
+            "_paid" if prize else ""
+        )
+        return tr.t(
+            key,
+            place=result.place_of(seat),
+            total=len(result.stacks),
+            prize=tr.number(prize),
+            name=display_name(table, seat, tr),
+        )
+    key = "bust.you_are_out" if one else "bust.is_out"
     return tr.t(
         key,
         place=result.place_of(seat),

@@ -49,13 +49,12 @@ class Slip(StrEnum):
 
 def rank_text(card: Card) -> str:
     """The rank as printed on a card: "10" rather than the engine's "T"."""
-    char = card.rank_char
-    return "10" if char == "T" else char
+    return card.rank_label
 
 
 def card_text(card: Card) -> str:
-    """A card for running text, e.g. ``10♥``."""
-    return rank_text(card) + "♣♦♥♠"[card.suit]
+    """A card for running text, e.g. ``10♥`` (:meth:`Card.pretty`: the coach writes it so too)."""
+    return card.pretty()
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -59,6 +59,10 @@ class SessionResult:
     rebuys: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     biggest_pot: BiggestPot | None = None
+    #: a sit-and-go (places and prizes, no rebuy)
+    tournament: bool = False
+    #: a sit-and-go's placed chairs as ``(chair, place, prize)``
+    finishes: tuple[tuple[int, int, int], ...] = ()
 
     def net(self, seat: int) -> int:
         """Chips won (positive) or lost over the session, every rebuy counted as chips paid."""
@@ -68,17 +72,31 @@ class SessionResult:
         """The chair's stack at the start and after every finished hand (for the chart)."""
         return [stacks[seat] for stacks in self.history]
 
-    def standings(self) -> list[int]:
-        """Chairs from first to last: most chips, then who busted later."""
+    def _finish(self, seat: int) -> tuple[int, int, int] | None:
+        return next((f for f in self.finishes if f[0] == seat), None)
 
-        def key(seat: int) -> tuple[int, int]:
+    def standings(self) -> list[int]:
+        """Chairs from first to last: a sit-and-go's places, then most chips, then who
+        busted later."""
+
+        def key(seat: int) -> tuple[int, int, int]:
+            finish = self._finish(seat)
             busted = self.busted[seat]
-            return (-self.stacks[seat], -(busted or 10**9))
+            return (0 if finish is None else finish[1], -self.stacks[seat], -(busted or 10**9))
 
         return sorted(range(len(self.stacks)), key=key)
 
+    def prize_of(self, seat: int) -> int:
+        """What a chair won in a sit-and-go (0 until it is placed, and for unpaid places)."""
+        finish = self._finish(seat)
+        return 0 if finish is None else finish[2]
+
     def place_of(self, seat: int) -> int:
-        """The place a busted chair finished in: one behind everyone who still has chips."""
+        """The place a busted chair finished in: a sit-and-go's own place (TDA's, where busts
+        in one hand are told apart), else one behind everyone who still has chips."""
+        finish = self._finish(seat)
+        if finish is not None:
+            return finish[1]
         mine = self.busted[seat] or 0
         later = sum(
             1

@@ -41,6 +41,8 @@ from holdem_tui.session.labels import (
     short_hand_name,
     stakes_label,
     street_label,
+    tournament_info,
+    tournament_label,
 )
 from holdem_tui.session.narrate import (
     HandLog,
@@ -52,6 +54,9 @@ from holdem_tui.session.narrate import (
 )
 from holdem_tui.session.snapshot import Snapshot
 from holdem_tui.session.turns import reveal_plan
+
+#: the info line's width at 80 columns, which a tournament's extra part never pushes past
+INFO_ROOM = 78
 
 
 class Stage(StrEnum):
@@ -85,6 +90,8 @@ class UiState:
     #: every player here folded: ``w`` follows such hands at the chosen pace (``True``) or
     #: skips to their result (``False``); ``None``: not offered now
     watch_folded: bool | None = None
+    #: stacks and bets shown in big blinds (or big bets) instead of chips (the ``b`` key)
+    in_big_blinds: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +183,9 @@ class TableModel:
     header_short: str = ""
     #: the viewer's own open decision (``None`` unless the table waits for the viewer's keys)
     decision: Decision | None = None
+    #: shorter limits, in order, for a bar still too narrow (a tournament's prizes go first,
+    #: then its players left)
+    limit_fallbacks: tuple[str, ...] = ()
 
 
 def final_ranks(view: PlayerView) -> dict[int, Judged]:
@@ -229,9 +239,19 @@ def build_table(
     game = tr.t(f"game.{variant}")
     view = None if snap is None else snap.view
     header_parts = [game, stakes_label(settings, tr)]
-    if view is not None:
-        header_parts.append(tr.t("log.hand_start", number=view.hand_number))
-    limit, last_hand = ("", False) if snap is None else limit_label(snap.table, tr)
+    limit_fallbacks: tuple[str, ...] = ()
+    tournament = None if snap is None else snap.table.tournament
+    if tournament is not None:
+        # the level instead of the hand number: the row is short, the log says the hand
+        header_parts[1] = stakes_label(settings, tr, tournament.status.stakes)
+        header_parts.insert(1, tr.t("tournament.level", level=tournament.status.level))
+        parts, last_hand = tournament_label(settings, tournament, tr)
+        limit = " · ".join(parts)
+        limit_fallbacks = tuple(" · ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1))
+    else:
+        if view is not None:
+            header_parts.append(tr.t("log.hand_start", number=view.hand_number))
+        limit, last_hand = ("", False) if snap is None else limit_label(snap.table, tr)
 
     if view is None or snap is None:
         seats = tuple(_idle_seat(table, snap, seat, tr) for seat in range(len(settings.seats)))
@@ -239,6 +259,7 @@ def build_table(
             header=" · ".join(header_parts),
             header_short=" · ".join(header_parts[1:]),
             limit=limit,
+            limit_fallbacks=limit_fallbacks,
             last_hand=last_hand,
             seats=seats,
             board=(None,) * rules_of(variant).board_cards,
@@ -337,8 +358,8 @@ def build_table(
             SeatModel(
                 seat=seat,
                 title=seat_title(table, seat, tr),
-                stack=tr.number(sv.stack - paid.get(position, 0)),
-                bet=tr.number(sv.bet) if sv.bet else "",
+                stack=chips_text(sv.stack - paid.get(position, 0), view.big_blind, ui, tr),
+                bet=chips_text(sv.bet, view.big_blind, ui, tr) if sv.bet else "",
                 badges=tuple(badges),
                 status=status,
                 cards=tuple(faces),
@@ -387,22 +408,39 @@ def build_table(
     lines = (log or HandLog()).lines(
         key, history, log_name, tr, dict(snap.slips), hidden if revealing else None, view.me
     )
-    if last_hand and lines:
+    if last_hand and lines and tournament is None:
         lines.insert(1, tr.t("log.last_hand"))
+    if view.tournament is not None and tournament is not None and tournament.first_of_level:
+        stakes = stakes_label(settings, tr, tournament.status.stakes)
+        if lines:
+            lines.insert(
+                1, tr.t("tournament.level_log", level=view.tournament.level, stakes=stakes)
+            )
+            if view.hand_number == 1:  # the prizes, once, at the start
+                lines.insert(2, tournament_info(tournament, tr))
+
+    info = _info(table, view, ui, tr)
+    if tournament is not None and not ui.notice:
+        # the players left and the prizes, where the line has room at 80 columns
+        extra = tournament_info(tournament, tr)
+        joined = f"{info} · {extra}" if info else extra
+        if len(joined) <= INFO_ROOM:
+            info = joined
 
     return TableModel(
         header=" · ".join(header_parts),
         header_short=" · ".join(header_parts[1:]),
         limit=limit,
+        limit_fallbacks=limit_fallbacks,
         last_hand=last_hand,
         seats=tuple(seat_models),
         board=board,
-        street=_street_text(view, plan.contested, variant, tr),
+        street=street_text(view, tr),
         pot=tr.t("table.pot_amount", amount=tr.number(view.total_pot)),
         pots=pots,
         results=results,
         log=tuple(lines),
-        info=_info(table, view, ui, tr),
+        info=info,
         actions=_actions(table, snap, ui, tr),
         variant=variant,
         hand_over=hand_over,
@@ -410,11 +448,22 @@ def build_table(
     )
 
 
-def _street_text(view: PlayerView, contested: bool, variant: str, tr: Translator) -> str:
-    """The centre's label: the street, and "Showdown" only when hands were really compared."""
+def street_text(view: PlayerView, tr: Translator) -> str:
+    """Where the hand is: the street, and "Showdown" only when hands were really compared
+    (a finished hand is on the engine's showdown street however it ended: won uncontested,
+    it says nothing). The table's centre, the hand review and the replay all say it so."""
     if view.complete:
-        return street_label(Street.SHOWDOWN, variant, tr) if contested else ""
-    return street_label(view.street, variant, tr)
+        contested = any(isinstance(e, PotAwarded) and not e.uncontested for e in view.history)
+        return street_label(Street.SHOWDOWN, view.variant, tr) if contested else ""
+    return street_label(view.street, view.variant, tr)
+
+
+def chips_text(chips: int, unit: int, ui: UiState, tr: Translator) -> str:
+    """A stack or a bet as chips, or in big blinds (big bets in draw) when the player asked
+    for them with ``b``: "12.5 bb"."""
+    if not ui.in_big_blinds or unit <= 0:
+        return tr.number(chips)
+    return tr.t("table.in_big_blinds", amount=tr.decimal(chips / unit))
 
 
 def _idle_seat(table: Named, snap: Snapshot | None, seat: int, tr: Translator) -> SeatModel:

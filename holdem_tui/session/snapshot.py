@@ -18,9 +18,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from holdem_tui.engine.schedule import Level
+from holdem_tui.engine.table import TournamentStatus
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """A sit-and-go's progress as every chair may know it, from the host's table as it is.
+
+    ``status`` is what the top bar shows (the level, its stakes, the next and how long
+    until it, the players left, the prizes); ``next_hand`` the stakes the next deal is at;
+    ``finishes`` each chair placed so far as ``(chair, place, prize)``; ``first_of_level``:
+    the hand on show is the first at its level (the log names the level then).
+    """
+
+    status: TournamentStatus
+    next_hand: Level
+    finishes: tuple[tuple[int, int, int], ...] = ()
+    first_of_level: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +61,8 @@ class TableState:
     last_hand: bool
     hands_won: tuple[int, ...]
     away_left: int | None = None
+    #: a sit-and-go's level, prizes and places (``None`` at a cash table)
+    tournament: TournamentTable | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,7 +140,9 @@ def next_step(session: Session) -> Step:
 def _between_hands(session: Session) -> Step:
     table = session.table
     session.tick()  # the pause after a hand counts towards a time limit
-    if session.ended_by is None and not table.limit_reached():
+    # a tournament with one player left is decided: nothing to rebuy and nobody to watch
+    decided = session.tournament and session.is_over()
+    if session.ended_by is None and not table.limit_reached() and not decided:
         for seat in session.busted_humans():
             if seat not in session.watching:
                 return BustQuestion(seat, len(table.active_seats()) >= 2)

@@ -64,7 +64,12 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers see the old file or the new, nothing else.
+    """Replace ``path`` with ``text`` (UTF-8) as :func:`atomic_write_bytes` does."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that readers see the old file or the new, nothing else.
 
     The temporary file sits in the same folder (a rename across file systems would not be
     atomic) and is removed if anything fails before the rename, so a crash never leaves a
@@ -75,8 +80,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     fd, temp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
     temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)

@@ -28,7 +28,8 @@ from typing import Any, Final
 
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
-from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads
+from holdem_tui.engine.table import Table
+from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads, too_many_hands
 from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
 from holdem_tui.storage.paths import histories_dir
 
@@ -81,6 +82,9 @@ def read_history(text: str) -> HistoryRead:
     """
     hands: list[tuple[str, PhhHand]] = []
     broken: list[tuple[str, str]] = []
+    too_many = too_many_hands(text)
+    if too_many is not None:  # one line, not a minute of parsing hand by hand
+        return HistoryRead(hands, [("", too_many)])
     for key, body in split_sections(text):
         try:
             parsed = loads(body)
@@ -101,8 +105,12 @@ def read_history(text: str) -> HistoryRead:
 class SessionInfo:
     """One session's summary: what ``holdem-tui history`` shows, without reading the hands.
 
-    ``stacks`` are per seat (chair) after the last recorded hand, so the net result is
-    ``stacks[seat] - starting_stack``; ``humans`` says whose result the player cares about.
+    ``stacks`` are per seat (chair) after the last recorded hand or rebuy, and ``rebuys``
+    how many times each seat bought back in, so the net result is ``stacks[seat] -
+    starting_stack * (1 + rebuys[seat])`` (the end screen's); ``humans`` says whose result
+    the player cares about.
+    ``levels`` says who sat in each chair (``human``, a bot level, or a plugin's
+    ``module:Class``), so lifetime statistics can tell results against each level apart.
     """
 
     session_id: str
@@ -112,10 +120,23 @@ class SessionInfo:
     starting_stack: int
     stacks: list[int]
     humans: list[int] = field(default_factory=list)
+    #: buy-backs per seat (empty: none, as in summaries written before rebuys were kept)
+    rebuys: list[int] = field(default_factory=list)
+    #: per seat: ``human``, ``easy``, ``normal``, ``hard`` or a plugin spec (empty: not
+    #: recorded, as in summaries written before levels were kept)
+    levels: list[str] = field(default_factory=list)
     hands: int = 0
     updated: str = ""
     finished: bool = False
     folder: Path = field(default_factory=Path)
+    #: a tournament's name (``None``: a cash game), each seat's place and prize once it has
+    #: one (``None`` while it still plays), and the minutes of play so far
+    tournament: str | None = None
+    places: list[int | None] = field(default_factory=list)
+    prizes: list[int] = field(default_factory=list)
+    #: what each player paid to enter the tournament (0: not recorded, or a cash game)
+    buy_in: int = 0
+    seconds: float = 0.0
 
     @property
     def history_path(self) -> Path:
@@ -127,13 +148,17 @@ class SessionInfo:
         """The session's summary file."""
         return self.folder / f"{self.session_id}{META_SUFFIX}"
 
+    def rebuys_of(self, seat: int) -> int:
+        """How many times ``seat`` bought back in."""
+        return self.rebuys[seat] if seat < len(self.rebuys) else 0
+
     def net(self, seat: int) -> int:
-        """Chips a seat won (positive) or lost over the hands recorded so far."""
-        return self.stacks[seat] - self.starting_stack
+        """Chips a seat won (positive) or lost so far, every rebuy counted as chips paid."""
+        return self.stacks[seat] - self.starting_stack * (1 + self.rebuys_of(seat))
 
     def leader(self) -> int:
-        """The seat with the most chips (the first of equals)."""
-        return max(range(len(self.stacks)), key=lambda seat: (self.stacks[seat], -seat))
+        """The seat that won the most (the first of equals)."""
+        return max(range(len(self.stacks)), key=lambda seat: (self.net(seat), -seat))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data for the summary file."""
@@ -145,10 +170,17 @@ class SessionInfo:
             "game": self.game,
             "players": list(self.players),
             "humans": list(self.humans),
+            "rebuys": list(self.rebuys),
+            "levels": list(self.levels),
             "starting_stack": self.starting_stack,
             "stacks": list(self.stacks),
             "hands": self.hands,
             "finished": self.finished,
+            "tournament": self.tournament,
+            "places": list(self.places),
+            "prizes": list(self.prizes),
+            "buy_in": self.buy_in,
+            "seconds": round(self.seconds, 1),
         }
 
     @classmethod
@@ -165,16 +197,41 @@ class SessionInfo:
                 starting_stack=int(data["starting_stack"]),
                 stacks=stacks,
                 humans=[int(h) for h in data.get("humans", [])],
+                rebuys=[max(0, int(n)) for n in data.get("rebuys", [])],
+                levels=[str(level)[:200] for level in data.get("levels", [])],
                 hands=int(data.get("hands", 0)),
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
                 folder=folder,
+                tournament=_optional_name(data.get("tournament")),
+                places=[None if p is None else int(p) for p in data.get("places", [])],
+                prizes=[int(p) for p in data.get("prizes", [])],
+                buy_in=int(data.get("buy_in", 0)),
+                seconds=float(data.get("seconds", 0.0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a session summary: {exc}") from exc
         if len(stacks) != len(players):
             raise ValueError("not a session summary: stacks and players differ in number")
+        if info.rebuys and len(info.rebuys) != len(players):
+            raise ValueError("not a session summary: rebuys and players differ in number")
+        if info.levels and len(info.levels) != len(players):
+            raise ValueError("not a session summary: levels and players differ in number")
+        if info.places and (len(info.places) != len(players) or len(info.prizes) != len(players)):
+            raise ValueError("not a session summary: places and players differ in number")
+        if not 0 <= info.buy_in <= 10**12:
+            raise ValueError("not a session summary: a buy-in out of range")
+        if not 0 <= info.seconds < 10**9:
+            raise ValueError("not a session summary: a duration out of range")
         return info
+
+
+def _optional_name(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("a tournament's name is a short text")
+    return value
 
 
 def list_sessions(folder: Path | None = None) -> list[SessionInfo]:
@@ -236,13 +293,15 @@ class SessionHistory:
         players: Sequence[str],
         starting_stack: int,
         humans: Iterable[int] = (),
+        levels: Iterable[str] = (),
         session_id: str | None = None,
         folder: Path | None = None,
     ) -> SessionHistory:
         """Start a new session's history and write its summary at once.
 
         The summary exists before the first hand ends, so a session abandoned in its
-        first hand still shows up in ``holdem-tui history`` (with 0 hands).
+        first hand still shows up in ``holdem-tui history`` (with 0 hands). ``levels``
+        (per seat, see :class:`SessionInfo`) may be left out.
         """
         now = datetime.now().astimezone()
         info = SessionInfo(
@@ -254,6 +313,7 @@ class SessionHistory:
             starting_stack=starting_stack,
             stacks=[starting_stack] * len(players),
             humans=list(humans),
+            levels=list(levels),
             folder=folder or histories_dir(),
         )
         history = cls(info)
@@ -267,13 +327,15 @@ class SessionHistory:
         *,
         expected_size: int | None = None,
         stacks: Sequence[int] | None = None,
+        rebuys: Sequence[int] | None = None,
     ) -> SessionHistory:
         """Continue a session's history after a resume.
 
         Bytes past ``expected_size`` (a hand recorded after the last autosave, which is
         about to be played again, or a torn section) are moved to a ``.unsaved-<time>.phhs``
-        file beside it, never deleted. ``stacks`` (per seat, from the resumed table) put
-        the summary back in step with the game. A missing summary is rebuilt from the file.
+        file beside it, never deleted. ``stacks`` and ``rebuys`` (per seat, from the resumed
+        table and score) put the summary back in step with the game. A missing summary is
+        rebuilt from the file.
         """
         path = Path(path)
         folder = path.parent
@@ -297,6 +359,8 @@ class SessionHistory:
             info.hands = len(read.hands)
         if stacks is not None and len(stacks) == len(info.players):
             info.stacks = list(stacks)
+        if rebuys is not None and len(rebuys) == len(info.players):
+            info.rebuys = [max(0, int(n)) for n in rebuys]
         info.finished = False
         history.write_summary()
         return history
@@ -334,6 +398,28 @@ class SessionHistory:
         self.info.hands += 1
         self.write_summary()
         return self._size
+
+    def rebought(self, stacks: Sequence[int], rebuys: Sequence[int]) -> None:
+        """A seat bought back in (between hands): the summary counts it at once, so a
+        session left right after a rebuy is listed with the chips it paid."""
+        if len(stacks) == len(rebuys) == len(self.info.players):
+            self.info.stacks = list(stacks)
+            self.info.rebuys = list(rebuys)
+            self.write_summary()
+
+    def note_table(self, table: Table) -> None:
+        """Keep the table's clock and, in a tournament, each seat's place and prize (written
+        with the next summary)."""
+        self.info.seconds = table.elapsed
+        tournament = table.config.tournament
+        if tournament is None:
+            return
+        self.info.tournament = tournament.name
+        self.info.buy_in = tournament.payouts.buy_in
+        count = len(table.seats)
+        finishes = table.finishes
+        self.info.places = [finishes[s].place if s in finishes else None for s in range(count)]
+        self.info.prizes = [finishes[s].prize if s in finishes else 0 for s in range(count)]
 
     def finish(self) -> None:
         """Mark the session as played to its end (the listing shows it as finished)."""

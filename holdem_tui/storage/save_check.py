@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from holdem_tui.engine.table import tournament_state
+from holdem_tui.engine.tournament import tournament_from_data
 from holdem_tui.engine.variants import MAX_SEATS, RULES, variant_of
 from holdem_tui.game_settings import MAX_CHIPS, MAX_HANDS, GameSettings
 
@@ -70,6 +72,11 @@ def _check_config(config: Any) -> int:
     for key in ("big_blind_ante", "reset_stacks"):
         if type(config.get(key, False)) is not bool:
             raise ValueError(f"table.config.{key}: expected true or false")
+    if config.get("tournament") is not None:
+        try:
+            tournament_from_data(config["tournament"], variant)
+        except ValueError as exc:
+            raise ValueError(f"table.config.tournament: {exc}") from None
     return len(names)
 
 
@@ -109,6 +116,8 @@ def check_table(table: Any) -> None:
     if rng[2] is not None:
         _number(abs(rng[2]) if type(rng[2]) is float else rng[2], "table.rng_state.gauss", 100)
     _optional_int(table.get("hand_seed"), "table.hand_seed", 0, MAX_SEED)
+    if table["config"].get("tournament") is not None:
+        tournament_state(table.get("tournament"), n)
     history = _list(table.get("history"), "table.history", MAX_HANDS * 10)
     for i, stacks in enumerate(history):
         if type(stacks) is not list or len(stacks) != n:

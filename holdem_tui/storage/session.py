@@ -23,11 +23,27 @@ from typing import Any
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
+from holdem_tui.game_settings import HUMAN
 from holdem_tui.storage.atomic import keep_aside
 from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
 from holdem_tui.storage.histories import SessionHistory
 
 logger = logging.getLogger(__name__)
+
+
+def seat_levels(settings: Mapping[str, Any], seats: int) -> list[str]:
+    """Who sits in each chair, from the settings' seats (``GameSettings.to_dict()``):
+    ``human``, or the bot's level or plugin spec; empty when the settings do not say."""
+    listed = settings.get("seats")
+    if not isinstance(listed, list) or len(listed) != seats:
+        return []
+    levels = []
+    for seat in listed:
+        if not isinstance(seat, Mapping):
+            return []
+        human = seat.get("kind") == HUMAN
+        levels.append(HUMAN if human else str(seat.get("level", "")))
+    return levels
 
 
 class SessionStore:
@@ -84,6 +100,7 @@ class SessionStore:
                 players=list(players or config.names),
                 starting_stack=config.starting_stack,
                 humans=humans,
+                levels=seat_levels(settings, len(config.names)),
             )
         save_file = save_file or SaveFile()
         if save_file.exists():
@@ -105,10 +122,12 @@ class SessionStore:
         history = None
         if session.history_path is not None:
             try:
+                rebuys = session.extra.get("rebuys")
                 history = SessionHistory.reopen(
                     session.history_path,
                     expected_size=session.history_size,
                     stacks=[seat.stack for seat in session.table.seats],
+                    rebuys=rebuys if isinstance(rebuys, list) else None,
                 )
             except (OSError, ValueError) as exc:
                 # never append to a history that is not valid: the session goes on in a
@@ -191,10 +210,19 @@ class SessionStore:
         """
         if self.history is not None and self.unusable is None:
             try:
+                self.history.note_table(table)
                 self.history.append(hand, reasons=reasons)
             except OSError as exc:
                 self._failed(exc, hand.config.hand_number)
         self.save(table, None, extra=extra)
+
+    def rebought(self, table: Table, rebuys: Sequence[int]) -> None:
+        """A seat bought back in: the history's summary counts the chips it paid."""
+        if self.history is not None and self.unusable is None:
+            try:
+                self.history.rebought([seat.stack for seat in table.seats], rebuys)
+            except OSError as exc:
+                self._failed(exc, table.hand_number + 1)  # between hands: the next one
 
     def session_over(self) -> None:
         """The session ended normally: mark the history finished, drop the autosave."""

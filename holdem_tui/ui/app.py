@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
@@ -64,12 +65,16 @@ class HoldemApp(BaseApp[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", show=False, id="rules"),
         Binding("o", "toggle_coach", show=False, id="coach"),
+        Binding("b", "toggle_big_blinds", show=False, id="big_blinds"),
+        Binding("t", "stats", show=False, id="stats"),
     ]
 
     def __init__(
         self, driver: TableDriver, *, persist: bool = False, timers: Timers | None = None
     ) -> None:
         preferences = _saved_preferences() if persist else None
+        #: nothing chosen yet on this machine: the first table names the keys to find
+        self.first_run = persist and _first_run()
         super().__init__(
             driver.settings.lang, four_colour=preferences is not None and preferences.four_colour
         )
@@ -82,6 +87,8 @@ class HoldemApp(BaseApp[None]):
         #: the coach beside the action bar (off by default); a preference kept likewise
         self.coach_on = preferences is not None and preferences.coach
         self.coach = CoachFeed(self, self.redraw)
+        #: stacks and bets in big blinds instead of chips (``b``), for this run of the game
+        self.in_big_blinds = False
         self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
@@ -134,6 +141,8 @@ class HoldemApp(BaseApp[None]):
         """Let the driver begin, then cover the table if the window is too small."""
         self.driver.start()
         self._check_size(self.size.width, self.size.height)
+        if self.first_run:
+            self.tell(self.tr.t("hints.first_run"), timeout=30)
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the table while the window is too small; carry on when it grows."""
@@ -248,13 +257,15 @@ class HoldemApp(BaseApp[None]):
         seating = self.driver.seating()
         if screen is None or seating is None:
             return
-        model = build_table(seating, self.driver.snapshot(), self.driver.ui, self.tr, self.hand_log)
+        ui = replace(self.driver.ui, in_big_blinds=self.in_big_blinds)
+        model = build_table(seating, self.driver.snapshot(), ui, self.tr, self.hand_log)
         screen.show_model(model)
         for review in self._reviews_open():  # the deck or the language changed
             review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
-        screen.show_coach(self.coach.lines(None if found is None else found[1], self.tr))
+        view = None if found is None else found[1]
+        screen.show_coach(self.coach.lines(view, self.tr, screen.coach_room))
 
     # ------------------------------------------------------------------ services for the driver
 
@@ -331,7 +342,21 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.Draw)
     def _draw(self) -> None:
-        self.driver.draw()
+        """Draw the marked cards; with none marked, ask first (Enter by habit after a
+        curtain would stand pat at once). The marks typed before Enter have all arrived:
+        they come through here in the order typed."""
+        found = self.driver.decision()
+        if found is None or self.driver.ui.discards or found[1].legal is None:
+            self.driver.draw()
+            return
+        legal = found[1].legal
+        from holdem_tui.ui.screens.modals import StandPatScreen
+
+        def answered(pat: bool | None) -> None:
+            if pat:  # dropped if that decision has passed meanwhile
+                self.driver.move(Action.draw(()), legal)
+
+        self.open_screen(StandPatScreen(), answered)
 
     @on(TableScreen.ToggleCard)
     def _toggle_card(self, message: TableScreen.ToggleCard) -> None:
@@ -437,7 +462,10 @@ class HoldemApp(BaseApp[None]):
         )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
-        """Every key of the table; over the hand review, the review's keys."""
+        """Every key of the table; over the hand review, the stats or the drills, theirs."""
+        over = _progress_help(self, tr)
+        if over is not None:
+            return [*over, *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
         review = next(reversed(self._reviews_open()), None)
         if review is not None:
             from holdem_tui.ui.hand_review import review_keys
@@ -465,6 +493,8 @@ class HoldemApp(BaseApp[None]):
             ("l", tr.t("keys.language")),
             ("k", tr.t("keys.four_colour")),
             ("o", tr.t("keys.coach")),
+            ("b", tr.t("keys.big_blinds")),
+            ("t", tr.t("keys.stats")),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
 
@@ -483,6 +513,11 @@ class HoldemApp(BaseApp[None]):
         if leave:
             self.driver.leave()
 
+    def action_toggle_big_blinds(self) -> None:
+        """``b``: stacks and bets in chips or in big blinds (big bets in draw)."""
+        self.in_big_blinds = not self.in_big_blinds
+        self.redraw()
+
     def action_toggle_coach(self) -> None:
         """``o``: the coach on or off, remembered with the settings."""
         self.coach_on = not self.coach_on
@@ -493,12 +528,50 @@ class HoldemApp(BaseApp[None]):
         """Whether the coach's numbers for the current decision are on screen."""
         return self.coach.has_advice and self.driver.decision() is not None
 
+    def action_stats(self) -> None:
+        """``t``: lifetime statistics with charts, from every saved history (the game goes on
+        behind the screen, as behind the rules)."""
+        from holdem_tui.ui.screens.stats import StatsScreen  # the charts: imported when asked
+
+        if not isinstance(self.screen, StatsScreen):
+            self.open_screen(StatsScreen())
+
+    def action_train(self) -> None:
+        """``d`` on the end screen: the drills (preflop, pot odds and outs, your own spots)."""
+        from holdem_tui.ui.screens.train import TrainScreen
+
+        if not isinstance(self.screen, TrainScreen):
+            self.open_screen(TrainScreen())
+
     def action_rules(self) -> None:
         """F1: the rules of the game being played."""
         from holdem_tui.ui.screens.rules import RulesScreen  # Markdown: imported when asked
 
         if not isinstance(self.screen, RulesScreen):
             self.open_screen(RulesScreen(self.driver.settings.variant))
+
+
+def _first_run() -> bool:
+    """Whether the player has never saved a preference here (no settings file yet)."""
+    from holdem_tui.storage.paths import settings_path
+
+    return not settings_path().exists()
+
+
+def _progress_help(app: HoldemApp, tr: Translator) -> list[tuple[str, str]] | None:
+    """The keys of the stats screen or the drills when one is on top (each is imported when
+    first opened, so until then neither is)."""
+    stats = sys.modules.get("holdem_tui.ui.screens.stats")
+    if stats is not None and isinstance(app.screen, stats.StatsScreen):
+        from holdem_tui.ui.stats_app import stats_help_rows
+
+        return stats_help_rows(tr)
+    train = sys.modules.get("holdem_tui.ui.screens.train")
+    if train is not None and isinstance(app.screen, train.TrainScreen):
+        from holdem_tui.ui.train_app import train_help_rows
+
+        return train_help_rows(tr)
+    return None
 
 
 def _saved_preferences() -> Any:

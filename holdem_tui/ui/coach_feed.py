@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.worker import get_current_worker
 
@@ -30,8 +31,11 @@ class CoachFeed:
         self._for: PlayerView | None = None
         self._advice: Advice | None = None
 
-    def lines(self, view: PlayerView | None, tr: Translator) -> list[str] | None:
-        """The coach's lines for the player's decision in ``view`` (``None``: no decision)."""
+    def lines(
+        self, view: PlayerView | None, tr: Translator, room: int | None = None
+    ) -> list[str] | None:
+        """The coach's lines for the player's decision in ``view`` (``None``: no decision);
+        ``room``: the columns a line may take without wrapping (``None``: it may wrap)."""
         if view is None:
             return None
         if view != self._for:  # a new decision (or a new session's)
@@ -44,11 +48,19 @@ class CoachFeed:
                 group="coach",
                 exit_on_error=False,
             )
+        # a tournament's short stack: the push-or-fold chart first (and the ICM near the money)
+        first: list[str] = []
+        if view.tournament is not None:
+            from holdem_tui.coach.tournament import tournament_lines
+
+            first = tournament_lines(view, tr)
         if self._advice is None:
-            return [tr.t("coach.computing")]
+            return [*first, tr.t("coach.computing")]
         from holdem_tui.coach.text import coach_lines
 
-        return coach_lines(self._advice, tr)
+        fits = None if room is None else (lambda line: cell_len(line) <= room)
+
+        return [*first, *coach_lines(self._advice, tr, fits=fits)]
 
     @property
     def has_advice(self) -> bool:

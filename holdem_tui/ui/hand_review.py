@@ -35,6 +35,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from holdem_tui.coach.reasons import reason_text
 from holdem_tui.coach.text import coach_lines
 from holdem_tui.engine.events import BoardDealt, PlayerActed, StreetStarted
 from holdem_tui.engine.variants import RULES
@@ -49,10 +50,9 @@ from holdem_tui.review import (
     review_hand,
     session_records,
 )
-from holdem_tui.review.text import reason_text
-from holdem_tui.session.labels import Named, display_name, street_label
+from holdem_tui.session.labels import Named, display_name
 from holdem_tui.session.narrate import cards_text, narrate, pots_summary
-from holdem_tui.session.present import ActionModel
+from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import Translated, four_colour, translator
 from holdem_tui.ui.screens.modals import CurtainScreen
@@ -134,6 +134,12 @@ class ReviewBook:
         elif isinstance(self.follow, str) and self.follow in record.names:
             position = record.names.index(self.follow)
         return position if position is not None and position in record.known else None
+
+    def first_followed(self) -> int:
+        """The first hand the followed player was dealt into (the first hand if none was)."""
+        return next(
+            (i for i, entry in enumerate(self.entries) if self.viewer(entry) is not None), 0
+        )
 
     def choose(self, entry: ReviewEntry, position: int) -> None:
         """Follow the seat at ``position`` of ``entry`` from now on."""
@@ -399,7 +405,7 @@ def board_text(step: ReviewStep, tr: Translator, *, four: bool) -> Text:
     slots = RULES[view.variant].board_cards
     text = Text.from_markup(cards.chips(view.board, slots=slots, four_colour=four))
     if not slots:
-        text = Text(street_label(view.street, view.variant, tr), style="bold")
+        text = Text(street_text(view, tr), style="bold")
     text.append("\n")
     text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
     if pots := pots_summary(view.pots, tr):
@@ -476,8 +482,8 @@ class ReviewScreen(Translated, Screen[None]):
     """One hand of a :class:`ReviewBook`, step by step, as the player it follows saw it.
 
     ``load`` builds the book (in a worker: a resumed session reads its history file);
-    ``start`` is the hand to open first (``-1``: the last). ``on_close`` replaces closing
-    the screen (the command line's review quits instead).
+    ``start`` is the hand to open first (``-1``: the last), or picks it from the book once
+    read. ``on_close`` replaces closing the screen (the command line's review quits instead).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -514,7 +520,7 @@ class ReviewScreen(Translated, Screen[None]):
         self,
         load: Callable[[], ReviewBook],
         *,
-        start: int = -1,
+        start: int | Callable[[ReviewBook], int] = -1,
         on_close: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
@@ -617,7 +623,8 @@ class ReviewScreen(Translated, Screen[None]):
     def _book_read(self, book: ReviewBook) -> None:
         self.book = book
         if book.entries:
-            start = self.start if self.start >= 0 else len(book.entries) - 1
+            start = self.start(book) if callable(self.start) else self.start
+            start = start if start >= 0 else len(book.entries) - 1
             self.open_hand(max(0, min(len(book.entries) - 1, start)))
         else:
             self.redraw()
@@ -709,7 +716,7 @@ class ReviewScreen(Translated, Screen[None]):
                 parts.append(book.name(entry, viewer, tr))
             if review is not None:
                 step = review.steps[self.index]
-                parts.append(street_label(step.view.street, step.view.variant, tr))
+                parts.append(street_text(step.view, tr))
                 parts.append(tr.t("replay.step", step=self.index, total=len(review.steps) - 1))
         flags = self._flag_count()
         if flags:

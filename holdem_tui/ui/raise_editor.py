@@ -31,7 +31,7 @@ from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Decision
 from holdem_tui.ui.base_app import translator
 from holdem_tui.ui.moves import Move
-from holdem_tui.ui.widgets import KeyBar, flow_rows
+from holdem_tui.ui.widgets import MUTED, KeyBar, flow_rows
 
 #: quick sizes: id, key, fraction of the pot (``None``: the minimum / all-in)
 QUICK_SIZES: Final[tuple[tuple[str, str, float | None], ...]] = (
@@ -298,7 +298,7 @@ class RaiseEditor(Vertical):
         field = f"[on $primary 40%] [{style}]{escape(shown)}[/][blink]▏[/]{pad}[/]"
         parts = [
             (f"[b $accent]{escape(title)}[/] {field}", cell_len(title) + 1 + width + 2),
-            (f"[$text-muted]{escape(allowed)}[/]", cell_len(allowed)),
+            (f"[{MUTED}]{escape(allowed)}[/]", cell_len(allowed)),
         ]
         if self.error:
             parts.append((f"[b $error]{escape(self.error)}[/]", cell_len(self.error)))

@@ -78,6 +78,8 @@ REFUSALS: Final = frozenset(
         "too_many_watchers",
         "too_many_attempts",
         "version",
+        "not_the_table",
+        "busy",
     }
 )
 #: the host's errors a player is told in their own language (others: the host's words)
@@ -108,6 +110,12 @@ class JoinTarget:
     def address(self) -> str:
         """The address friends join at."""
         return self.shown or f"{self.host}:{self.port}"
+
+    def lobby(self) -> LobbyView:
+        """The lobby before the host's first word: where the table is and its code; at a web
+        page's table (``serve --table``) the page, and no code, which the page types itself."""
+        on_page = self.shown.startswith(("http://", "https://"))
+        return LobbyView(self.address, "" if on_page else self.code)
 
     def join_command(self) -> str:
         """The command that sits this player down again (the host knows them by name)."""
@@ -144,7 +152,7 @@ class RemoteDriver(TableDriver):
         self.connection: Connection | None = None
         self.remote: RemoteSession | None = None
         #: the lobby of the game filling now (a fresh one for each game at the table)
-        self.lobby = LobbyScreen(LobbyView(target.address, target.code))
+        self.lobby = LobbyScreen(target.lobby())
         #: the end screen of the last game, while it is open
         self.end: HostedEndScreen | None = None
         #: the hand whose end is on screen (its showdown turned up, or turning up)
@@ -320,7 +328,7 @@ class RemoteDriver(TableDriver):
         self.end = None
         self._finished_hand = None
         self._waiting = False
-        self.lobby = LobbyScreen(LobbyView(self.target.address, self.target.code))
+        self.lobby = LobbyScreen(self.target.lobby())
         self.host.show_alone(self.lobby)
 
     def _lobby(self, **changes: Any) -> None:

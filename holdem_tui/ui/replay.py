@@ -32,8 +32,8 @@ from holdem_tui.engine.events import BlindKind, PotAwarded, Street
 from holdem_tui.engine.variants import RULES
 from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator, get_translator, resolve_language
-from holdem_tui.session.labels import street_label
 from holdem_tui.session.narrate import cards_text, pots_summary
+from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import ViewerApp, four_colour, translator
@@ -44,6 +44,7 @@ from holdem_tui.ui.replay_model import (
     event_lines,
     load_entries,
 )
+from holdem_tui.ui.widgets import KeyFooter
 
 
 def card_row(cards_: Sequence[Card | None], slots: int = 0, *, four_colour: bool = False) -> Text:
@@ -243,10 +244,12 @@ class ReplayScreen(Screen[None]):
         entry = self.entry
         header = tr.t("replay.header", file=entry.path.name, number=entry.number)
         total = len(self.hand.steps) - 1
-        self.query_one("#replay-header", Static).update(
-            f"{header} — {street_label(step.street, self.hand.phh.variant, tr)} — "
-            f"{tr.t('replay.step', step=self.index, total=total)}"
-        )
+        parts = [
+            header,
+            street_text(step.view, tr),
+            tr.t("replay.step", step=self.index, total=total),
+        ]
+        self.query_one("#replay-header", Static).update(" — ".join(p for p in parts if p))
         for seat in step.view.seats:
             panel = self.query_one(f"#seat-{seat.position}", SeatPanel)
             name = self.hand.names[seat.position]
@@ -330,6 +333,7 @@ class PickerScreen(Screen[None]):
     PickerScreen { layout: vertical; }
     #picker-title { height: 1; background: $primary-darken-2; padding: 0 1; }
     #picker-list { height: 1fr; }
+    #picker-footer { height: auto; background: $panel; padding: 0 1; }
     """
 
     def __init__(self, entries: Sequence[HandEntry], tr: Translator) -> None:
@@ -339,9 +343,32 @@ class PickerScreen(Screen[None]):
         self.tr = tr
 
     def compose(self) -> ComposeResult:
-        """A title and one line per hand."""
+        """A title, one line per hand, and the keys (a list alone does not say them)."""
         yield Static(self.tr.t("replay.pick_hand"), id="picker-title")
         yield OptionList(*self._options(), id="picker-list")
+        yield KeyFooter(id="picker-footer")
+
+    def on_mount(self) -> None:
+        """Name the keys."""
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        tr = self.tr
+        self.query_one("#picker-footer", KeyFooter).show(
+            [
+                ActionModel("↑ ↓", tr.t("replay.choose"), ""),
+                ActionModel("Enter", tr.t("replay.open"), "screen.open"),
+                ActionModel("l", tr.t("keys.language"), "app.switch_language"),
+                ActionModel("?", tr.t("keys.help"), "app.help"),
+                ActionModel("q", tr.t("keys.quit"), "app.quit"),
+            ]
+        )
+
+    def action_open(self) -> None:
+        """Open the highlighted hand (Enter does it in the list; this is the click)."""
+        picker = self.query_one("#picker-list", OptionList)
+        if picker.highlighted is not None:
+            picker.action_select()
 
     def _options(self) -> list[Option]:
         many_files = len({entry.path for entry in self.entries}) > 1
@@ -365,6 +392,7 @@ class PickerScreen(Screen[None]):
         """The title and the list in the app's language (``l``), the highlight kept."""
         self.tr = translator(self)
         self.query_one("#picker-title", Static).update(self.tr.t("replay.pick_hand"))
+        self._show_keys()
         picker = self.query_one("#picker-list", OptionList)
         highlighted = picker.highlighted
         picker.clear_options()

@@ -85,10 +85,17 @@ class ReviewApp(ViewerApp):
         self.book = book
 
     def on_mount(self) -> None:
-        """Straight to the last hand (``h`` lists them all)."""
+        """Straight to the first hand the followed player was dealt into, the story from its
+        start (``h`` lists them all)."""
         self.title = self.tr.t("review.title")
         book = self.book
-        self.push_screen(ReviewScreen(lambda: book, on_close=lambda: self.exit(self.return_value)))
+        self.push_screen(
+            ReviewScreen(
+                lambda: book,
+                start=ReviewBook.first_followed,
+                on_close=lambda: self.exit(self.return_value),
+            )
+        )
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The review's keys and the shared ones."""

@@ -170,7 +170,7 @@ class SeatWidget(Static):
         keys = []
         for face in model.cards:
             label = "✗" if face.selected else str((face.index or 0) + 1)
-            style = "$error b" if face.selected else "$text-muted"
+            style = "$error b" if face.selected else MUTED
             keys.append(f"[{style}]{label:^{size.width}}[/]")
         return " ".join(keys)
 
@@ -344,6 +344,18 @@ class HandLog(VerticalScroll, can_focus=False):
 
 SEPARATOR = "   "
 
+#: muted and disabled text in markup, as solid blends of the text colour into the background:
+#: markup drops the alpha of ``$text-muted`` and ``$text-disabled``, which then came out pure
+#: white, brighter than the live keys beside them
+MUTED: Final = "$foreground 60%"
+DISABLED: Final = "$foreground 40%"
+
+
+def hint_width(actions: Sequence[ActionModel]) -> int:
+    """The cells ``actions`` take on one row."""
+    sizes = [cell_len(f"{item.key} {item.label}") for item in actions]
+    return sum(sizes) + len(SEPARATOR) * max(0, len(sizes) - 1)
+
 
 def action_markup(actions: Sequence[ActionModel]) -> str:
     """Key hints as markup: the key in bold accent, then its label; dead keys dimmed."""
@@ -352,7 +364,7 @@ def action_markup(actions: Sequence[ActionModel]) -> str:
         key = escape(item.key)
         label = escape(item.label)
         if not item.enabled:
-            parts.append(f"[$text-disabled]{key} {label}[/]")
+            parts.append(f"[{DISABLED}]{key} {label}[/]")
         else:
             parts.append(f"[b $accent]{key}[/] {label}")
     return SEPARATOR.join(parts)
@@ -445,8 +457,34 @@ class KeyFooter(KeyBar):
     """The footer: general keys with their names in the current language, clickable.
 
     Textual's own footer shows a binding's fixed ``description``; here the text comes from
-    the translator by binding id, so switching language changes the footer at once.
+    the translator by binding id, so switching language changes the footer at once. Keys a
+    player finds by looking (the coach, the review, the deck) are named too where the row
+    has room: the footer stays one row, so at 80 columns some of them give way.
     """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.always: list[ActionModel] = []
+        self.if_room: list[ActionModel] = []
+
+    def show(self, actions: Sequence[ActionModel], if_room: Sequence[ActionModel] = ()) -> None:
+        """Draw ``actions``, then those of ``if_room`` that still fit on the same row."""
+        self.always, self.if_room = list(actions), list(if_room)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.content_region.width
+        items = list(self.always)
+        for extra in self.if_room:
+            if width and hint_width([*items, extra]) <= width:
+                items.append(extra)
+        self.items = items
+        self._lay_out()
+
+    def on_resize(self) -> None:
+        """Name as many of the extra keys as the new width holds."""
+        if self.always or self.if_room:
+            self._fit()
 
 
 #: the table area's width and height from which cards are drawn big, and huge

@@ -18,6 +18,7 @@ import pytest
 
 from holdem_tui.bots import make_bot
 from holdem_tui.bots.holdem_common import made_hand
+from holdem_tui.bots.holdem_heads_up import LIGHT_CAP
 from holdem_tui.bots.reads import OpponentBook
 from holdem_tui.bots.tendencies import Tendencies
 from holdem_tui.engine.actions import Action, ActionKind
@@ -362,3 +363,17 @@ def test_river_bluffs_rise_against_a_player_who_folds_after_checking() -> None:
             bets[name] += _aggressive(_primed(number, spots)(view))
     assert bets["folder"] >= 36, bets
     assert bets["caller"] <= 8, bets
+
+
+def test_light_three_bets_stay_within_bounds_against_a_folder() -> None:
+    """One bot in the big blind meeting opens from a player seen folding to every 3-bet:
+    it 3-bets light, but no more of the opens than its bound (plus its value 3-bets), so
+    an opponent who starts continuing cannot punish a 3-bet on every hand."""
+    bot = _primed(7, {("open", "late"): (60, 70), ("fold_3bet",): (40, 40)})
+    deals = 160
+    three = 0
+    for number in range(deals):
+        hand = _duel(number, hero_button=False)
+        hand.act(Action.raise_to(25), 1)
+        three += _aggressive(bot(hand.view(0)))
+    assert 0.15 * deals <= three <= (LIGHT_CAP[1] + 0.12) * deals, three

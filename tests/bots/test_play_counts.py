@@ -47,7 +47,8 @@ def test_the_opener_who_meets_a_three_bet_and_folds_to_the_cbet() -> None:
     utg = _counted(_three_bet_and_cbet())[UTG]
     assert (utg.voluntary, utg.raised_first_round) == (1, 1)  # VPIP and PFR once each
     assert (utg.open_chances, utg.opens) == (1, 1)
-    assert (utg.faced_3bet, utg.folded_to_3bet) == (1, 0)
+    assert (utg.faced_3bet, utg.folded_to_3bet, utg.fourbets) == (1, 0, 0)
+    assert utg.faced_open == 0  # its own open
     assert (utg.aggressive, utg.calls) == (1, 1)
     assert (utg.faced_bet, utg.folded_to_bet) == (2, 1)
     assert (utg.later_actions, utg.later_aggressive) == (1, 0)  # the check; folds do not count
@@ -60,6 +61,7 @@ def test_the_three_bettor_who_cbets() -> None:
     assert (btn.voluntary, btn.raised_first_round, btn.aggressive) == (1, 1, 2)
     assert btn.open_chances == 0  # UTG was in already
     assert (btn.faced_raise_first_round, btn.reraised) == (1, 1)
+    assert (btn.faced_open, btn.threebets) == (1, 1)
     assert (btn.cbet_chances, btn.cbets) == (1, 1)
     assert (btn.later_actions, btn.later_aggressive) == (1, 1)
 
@@ -68,6 +70,7 @@ def test_blinds_that_fold_put_nothing_in_voluntarily() -> None:
     for blind in _counted(_three_bet_and_cbet())[SB : BB + 1]:
         assert (blind.voluntary, blind.raised_first_round) == (0, 0)
         assert (blind.faced_bet, blind.folded_to_bet, blind.faced_raise_first_round) == (1, 1, 1)
+        assert blind.faced_open == 0  # they met the 3-bet, not a lone open
 
 
 def test_a_bot_deciding_many_times_in_a_hand_counts_each_action_once() -> None:

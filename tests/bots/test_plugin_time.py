@@ -9,6 +9,7 @@ machine's speed: only how long the test takes does.
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,3 +179,21 @@ def test_checking_a_spec_starts_the_one_process_that_then_plays() -> None:
         _decision, fault = safe_decide(bot, _view(), timeout=HANG_GUARD)
         bot.close()
     assert fault is None and len(spawned) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "waitid"), reason="POSIX process groups")
+def test_a_plugin_runs_only_while_it_is_asked() -> None:
+    """Between its decisions a plugin's whole process group is stopped: no thread of it
+    burns the CPU the other bots think with, or waits in the background."""
+    bot = ProcessBot("timing:Passive")
+    bot.ready(HANG_GUARD)
+    worker = bot._start.worker
+    assert worker is not None
+    for _ in range(2):
+        _decision, fault = safe_decide(bot, _view(), timeout=HANG_GUARD)
+        assert fault is None
+        # blocks until the game's SIGSTOP has taken the plugin's first process (WNOWAIT:
+        # the state stays to be seen again)
+        stopped = os.waitid(os.P_PID, worker.process.pid, os.WSTOPPED | os.WNOWAIT)
+        assert stopped is not None and stopped.si_code == os.CLD_STOPPED
+    bot.close()

@@ -192,3 +192,16 @@ def test_the_rates_read_their_priors_to_the_bit() -> None:
                 stats = PlayerStats(**{hits_field: hits, chances_field: chances})
                 expected = (hits + prior_hits) / (chances + prior_chances)
                 assert getattr(stats, rate)() == expected, (rate, hits, chances)
+
+
+def test_old_notes_fade_so_a_player_who_changes_is_read_as_it_plays_now() -> None:
+    """A player who folded to every 3-bet for a long time, then stopped: the read follows
+    the new habit within a couple of hundred chances, and the plain counts keep both."""
+    notes = Tendencies()
+    for _ in range(600):
+        notes.add(("fold_3bet",), True)
+    assert notes.rate(("fold_3bet",)) > 0.95
+    for _ in range(250):
+        notes.add(("fold_3bet",), False)
+    assert notes.counts[("fold_3bet",)] == [600, 850]
+    assert notes.rate(("fold_3bet",)) < 0.3  # the counts alone say 0.71

@@ -102,3 +102,27 @@ def test_the_same_seed_replays_the_same_bots() -> None:
     assert [bot_seed(7, chair) for chair in range(3)] == [bot_seed(7, chair) for chair in range(3)]
     assert bot_seed(7, 0) != bot_seed(8, 0)
     assert bot_seed(None, 0) is None
+
+
+def test_no_tournament_bot_is_seeded_with_a_deck_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tournament simulator seeded seat k of run 0 with the very seed that dealt run k."""
+    from holdem_tui.engine.tournament import preset_tournament
+    from holdem_tui.engine.variants import Variant
+    from holdem_tui.measure import tournaments
+
+    config = tournaments.TournamentSimConfig(
+        Variant.HOLDEM, ("easy",) * 6, preset_tournament("hyper", Variant.HOLDEM, 1000), 8
+    )
+    from holdem_tui.bots.registry import make_bot as real
+
+    bot_seeds: list[int | None] = []
+
+    def seeded(spec: str, seed: int | None = None) -> object:
+        bot_seeds.append(seed)
+        return real(spec, seed)
+
+    monkeypatch.setattr(tournaments, "make_bot", seeded)
+    for run in range(8):
+        tournaments.play_tournament(config, run)
+    decks = {config.table_config(run).seed for run in range(200)}
+    assert len(bot_seeds) == 48 and not decks & set(bot_seeds)

@@ -240,12 +240,12 @@ def test_coach_lines_in_every_language(lang: str) -> None:
     assert str(_pct_of(advise(hand.view(2)).equity)) in lines[0]
     assert len(lines) >= 3
     draw_view = _draw_decision()
-    draw_lines = coach_lines(advise(draw_view), tr, ascii_only=True)
-    assert any("8c" in line and "19" in line for line in draw_lines)
+    draw_lines = coach_lines(advise(draw_view), tr)
+    assert any("8♣" in line and "19" in line for line in draw_lines)
     if lang == "en":
         assert lines[0].startswith("Equity") and "vs 2 players' ranges" in lines[0]
         assert "a call needs" in lines[1]
-        assert draw_lines[-1].startswith("Hard bot throws 8c")
+        assert draw_lines[-1].startswith("Hard bot throws 8♣ — ")
 
 
 def _pct_of(share: float) -> int:
@@ -272,3 +272,142 @@ def test_outs_line_reads_like_a_coach() -> None:
     hand = scripted.holdem([200, 200, 200], ["Ah9h", "QsQd", "8c8d"], ["Kh7h2c", "3s", "4d"])
     lines = coach_lines(advise(_to_flop(hand)), get_translator("en"))
     assert "Flush draw: 9 outs, about 35% by the river" in lines
+
+
+# ------------------------------------------------- issue 25 item 8: the bot's own words
+
+
+def _mixed_table_spot(number: int, seat: int, equity: int, need: int) -> PlayerView:
+    """The decision of ``seat`` in seeded hand ``number`` of a six-seat table of hard,
+    normal and easy bots where the coach's numbers read ``equity``% against ``need``%."""
+    levels = ("hard", "normal", "easy") * 2
+    bots = [make_bot(levels[s], s) for s in range(6)]
+    hand = HoldemHand(holdem_config([1000] * 6, 5, 10, hand_number=number + 1), Dealer(number))
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        view = hand.view(actor)
+        if actor == seat and view.legal is not None and view.legal.call_amount:
+            advice = advise(view)
+            if (_pct_of(advice.equity), _pct_of(advice.break_even or 0.0)) == (equity, need):
+                return view
+        hand.act(as_decision(bots[actor].decide(view)).action, actor)
+    raise AssertionError(f"no {equity}%/{need}% spot for seat {seat} in hand {number}")
+
+
+@pytest.mark.parametrize(
+    ("number", "seat", "equity", "need", "kind"),
+    [
+        # "Hard bot folds — 33% is short of the 33% a call needs"
+        (0, 5, 33, 33, ActionKind.FOLD),
+        # "Hard bot folds — 26% is short of the 24% a call needs" (as "27% … 23%")
+        (2, 2, 26, 24, ActionKind.FOLD),
+        # "Hard bot calls — 19% vs ranges, a call needs 29%"
+        (5, 5, 19, 29, ActionKind.CALL),
+    ],
+)
+def test_bot_line_says_the_bots_decision_with_its_own_reason(
+    number: int, seat: int, equity: int, need: int, kind: ActionKind
+) -> None:
+    """The quoted contradictions: the coach's numbers say one thing, the hard bot does the
+    other. The line gives the bot's decision and the reason the bot gave for it, whose own
+    numbers agree with what it does."""
+    from holdem_tui.coach.reasons import reason_text
+    from holdem_tui.coach.text import coach_lines
+    from holdem_tui.i18n import get_translator
+
+    tr = get_translator("en")
+    view = _mixed_table_spot(number, seat, equity, need)
+    bot = advise(view).hard_bot
+    assert bot.kind is kind
+    decided = as_decision(make_bot("hard", COACH_SEED).decide(view))
+    assert decided.action.kind is kind and bot.reason == decided.reason
+    assert bot.reason is not None
+    line = coach_lines(advise(view), tr)[-1]
+    verb = "folds" if kind is ActionKind.FOLD else "calls"
+    assert line == f"Hard bot {verb} — {reason_text(bot.reason, tr)}"
+    # the bot's numbers, not the coach's, and they agree with the bot's move
+    assert f"{equity}% is short" not in line and f"needs {need}%" not in line
+    own = bot.reason.values
+    mine, bar = _pct_of(float(own["equity"])), _pct_of(float(own["need"]))
+    assert mine <= bar if kind is ActionKind.FOLD else mine >= bar
+
+
+def _hard_decisions(variant: str, hands: int) -> list[tuple[ActionKind, dict[str, object]]]:
+    """Every decision of six (draw: five) hard bots over ``hands`` seeded hands."""
+    from holdem_tui.engine.draw import DrawHand, draw_config
+
+    seats = 6 if variant == "holdem" else 5
+    found: list[tuple[ActionKind, dict[str, object]]] = []
+    for number in range(hands):
+        bots = [make_bot("hard", s) for s in range(seats)]
+        if variant == "holdem":
+            config = holdem_config([1000] * seats, 5, 10, hand_number=number + 1)
+            hand: Hand = HoldemHand(config, Dealer(number))
+        else:
+            hand = DrawHand(
+                draw_config([1000] * seats, 5, 10, hand_number=number + 1), Dealer(number)
+            )
+        while not hand.is_complete:
+            actor = hand.actor
+            assert actor is not None
+            decision = as_decision(bots[actor].decide(hand.view(actor)))
+            if decision.reason is not None:
+                found.append((decision.action.kind, dict(decision.reason.values)))
+            hand.act(decision.action, actor)
+    return found
+
+
+@pytest.mark.parametrize(("variant", "hands"), [("holdem", 40), ("draw", 60)])
+def test_hard_bots_reasons_agree_with_what_they_do(variant: str, hands: int) -> None:
+    """A reason that names the equity and what a call needs never folds with more than it
+    needs, nor calls with less (as shown: whole percents). Before, the preflop fold after
+    equity realisation and the draw's fold below its own bar said e.g. "55% vs 1 range, pot
+    odds 33%" and folded."""
+    checked = 0
+    for kind, values in _hard_decisions(variant, hands):
+        if "equity" not in values or "need" not in values:
+            continue
+        mine, bar = _pct_of(float(values["equity"])), _pct_of(float(values["need"]))  # type: ignore[arg-type]
+        if kind is ActionKind.FOLD:
+            assert mine <= bar, values
+            checked += 1
+        elif kind is ActionKind.CALL:
+            assert mine >= bar, values
+            checked += 1
+    assert checked >= 20
+
+
+def test_coach_writes_cards_as_the_table_does() -> None:
+    from holdem_tui.coach.text import coach_lines
+    from holdem_tui.i18n import get_translator
+
+    hand = scripted.draw([100, 100], ["Kh9h6h2hTc", "AsAdKcQdJd"])
+    while True:
+        actor = hand.actor
+        assert actor is not None
+        legal = hand.view(actor).legal
+        assert legal is not None
+        if actor == 0 and legal.can_draw:
+            break
+        hand.act(Action.call() if legal.call_amount else Action.check(), actor)
+    lines = coach_lines(advise(hand.view(0)), get_translator("en"))
+    assert any("Throw 10♣" in line for line in lines), lines
+    assert "Hard bot throws 10♣ — " in lines[-1]
+    assert not any("T♣" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "line"),
+    [
+        ("Ad4c", "Jc7d2h", "One overcard: 3 outs"),
+        ("AdKc", "Jc7d2h", "Two overcards: 6 outs"),
+    ],
+)
+def test_overcards_count_three_outs_each(hole: str, board: str, line: str) -> None:
+    from holdem_tui.coach.text import coach_lines
+    from holdem_tui.i18n import get_translator
+
+    hand = scripted.holdem([200, 200, 200], [hole, "QsQd", "8c8d"], [board, "3s", "4d"])
+    lines = coach_lines(advise(_to_flop(hand)), get_translator("en"))
+    assert any(text.startswith(line) for text in lines), lines

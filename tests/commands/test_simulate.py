@@ -9,9 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from holdem_tui.cli import main
+from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.variants import Variant
 from holdem_tui.history.phh import loads
-from holdem_tui.measure.simulator import SimConfig, position_label, run
+from holdem_tui.measure.simulator import SimConfig, run
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -33,6 +34,8 @@ def test_json_last_line_has_every_key(game: str) -> None:
     for seat in data["seats"]:
         for key in ("net", "bb_per_100", "bb_per_100_ci95", "vpip", "pfr", "bluff_share"):
             assert key in seat
+        for key in ("threebet", "fourbet", "fold_to_3bet"):
+            assert 0.0 <= seat[key] <= 1.0
         low, high = seat["bb_per_100_ci95"]
         assert low <= seat["bb_per_100"] <= high
     assert sum(s["net"] for s in data["seats"]) == 0  # chips are only moved, never made
@@ -44,8 +47,8 @@ def test_json_last_line_has_every_key(game: str) -> None:
     [("holdem", {"sb", "bb", "btn"}), ("draw", {"btn", "btn-1", "btn-2"})],
 )
 def test_json_has_positional_stats_per_seat(game: str, labels: set[str]) -> None:
-    """Every seat reports, per position, hands, bb/100, VPIP, PFR, fold to bet and c-bet;
-    the positions add up to the seat's whole record."""
+    """Every seat reports, per position, hands, bb/100, VPIP, PFR, fold to bet, c-bet,
+    3-bet, 4-bet and fold to 3-bet; the positions add up to the seat's whole record."""
     code, out = _invoke(
         "--game", game, "--bots", "hard,normal,easy", "--hands", "30", "--seed", "5",
         "--workers", "1", "--duplicate", "--json",
@@ -62,6 +65,9 @@ def test_json_has_positional_stats_per_seat(game: str, labels: set[str]) -> None
             assert spot.keys() >= {"hands", "bb_per_100", "vpip", "pfr", "fold_to_bet", "cbet"}
             assert 0.0 <= spot["pfr"] <= spot["vpip"] <= 1.0
             assert 0.0 <= spot["fold_to_bet"] <= 1.0 and 0.0 <= spot["cbet"] <= 1.0
+            rates = (spot["threebet"], spot["fourbet"], spot["fold_to_3bet"])
+            assert all(0.0 <= rate <= 1.0 for rate in rates)
+            assert spot["fourbet"] + spot["fold_to_3bet"] <= 1.0
 
 
 def test_position_labels_name_the_usual_seats() -> None:

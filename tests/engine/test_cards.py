@@ -25,7 +25,7 @@ def test_parse(text: str, rank: int, suit: int) -> None:
 def test_format_plain_unicode_and_ascii() -> None:
     cards = parse_cards("As Td 2c")
     assert format_cards(cards) == "AsTd2c"
-    assert format_cards(cards, pretty=True) == "A♠ T♦ 2♣"
+    assert format_cards(cards, pretty=True) == "A♠ 10♦ 2♣"
     assert format_cards(cards, pretty=True, ascii_only=True) == "As Td 2c"
     assert str(parse_card("10h")) == "Th" and repr(parse_card("Ah")) == "Card('Ah')"
 

@@ -21,6 +21,13 @@ from holdem_tui.engine.ranges import Range
 pytest.importorskip("numba")
 
 
+@pytest.fixture(autouse=True)
+def _kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel on for these tests only (other tests in this process keep numpy)."""
+    monkeypatch.setitem(kernel._state, "enabled", False)
+    assert kernel.enable()
+
+
 def _hands(rng: np.random.Generator, count: int, size: int) -> np.ndarray:
     """Random distinct cards per row, and a quarter of the rows mostly of one suit."""
     hands = np.argsort(rng.random((count, 52)), axis=1)[:, :size]
@@ -60,8 +67,12 @@ def _spot(rng: random.Random) -> tuple[list[int], list[Range | None], list[int],
         kind = rng.random()
         if kind < 0.4:
             opponents.append(None)
-        elif kind < 0.8:
+        elif kind < 0.65:
             opponents.append(Range.top(rng.uniform(5, 60)))
+        elif kind < 0.8:  # a narrowed range: weights from 1 down to almost nothing
+            top = Range.top(rng.uniform(5, 100))
+            factors = np.random.default_rng(rng.randrange(2**32)).random(len(top)) ** 12
+            opponents.append(top.reweighted(np.maximum(factors, 1e-12)))
         else:
             opponents.append(Range.parse("AA,KK,QQ,JJ,AKs,AQs,KQs,T9s:0.5"))
     return hero, opponents, board, rng.randrange(2**32)
@@ -78,6 +89,15 @@ def test_the_kernels_monte_carlo_is_the_numpy_one() -> None:
             continue
         fast: EquityResult = equity(hero, opponents, board, sims=3_000, seed=seed, exact=False)
         assert fast == slow
+
+
+def test_the_kernel_refuses_ranges_that_never_fit_as_numpy_does() -> None:
+    """Two opponents who can only hold the same two cards: both paths give up alike."""
+    both = Range.parse("AsKs")
+    with pytest.raises(ValueError, match="never fit"):
+        equity([0, 1], [both, both], sims=500, seed=1, exact=False)
+    with kernel.disabled(), pytest.raises(ValueError, match="never fit"):
+        equity([0, 1], [both, both], sims=500, seed=1, exact=False)
 
 
 def test_the_kernels_exact_enumeration_is_the_numpy_one() -> None:
@@ -97,3 +117,92 @@ def test_the_kernels_exact_enumeration_is_the_numpy_one() -> None:
         assert equity(hero, opponents[:2], board, sims=1, exact=None) == slow
         checked += 1
     assert checked >= 20
+
+
+def test_the_kernels_draw_pool_is_the_numpy_one() -> None:
+    """The hard draw bot's pool: every array of the classification, bit for bit."""
+    from holdem_tui.bots.draw_montecarlo import _deal, classify
+
+    rng = np.random.default_rng(32)
+    hands = np.concatenate([_deal([], 60_000, 5, rng), _hands(rng, 20_000, 5).astype(np.int64)])
+    fast = classify(hands)
+    with kernel.disabled():
+        slow = classify(hands)
+    for name in ("value", "category", "pair_rank", "drawing", "score", "keep"):
+        mine, theirs = getattr(fast, name), getattr(slow, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
+
+
+def test_the_kernels_draw_pool_picks_are_the_numpy_ones() -> None:
+    """Pool hands drawn by weight: the same hands and the generator left in the same state,
+    for flat, sparse, rounded (tied running sums) and single-hand weights."""
+    from holdem_tui.bots.draw_montecarlo import _pick, build_pool
+
+    pool = build_pool([0, 5, 9, 13, 40], 500, np.random.default_rng(3))
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        size = int(rng.integers(1, 4000))
+        weights = rng.random(size) * (rng.random(size) < rng.random())
+        if seed % 5 == 0:
+            weights = np.round(weights, 1)
+        sims = int(rng.integers(1, 3000))
+        fast_rng, slow_rng = np.random.default_rng(seed + 1), np.random.default_rng(seed + 1)
+        fast = _pick(pool, weights, sims, fast_rng)
+        with kernel.disabled():
+            slow = _pick(pool, weights, sims, slow_rng)
+        assert fast.dtype == slow.dtype and np.array_equal(fast, slow), seed
+        assert fast_rng.bit_generator.state == slow_rng.bit_generator.state
+
+
+@pytest.mark.parametrize(
+    "board",
+    ["AcAdAh7s", "7c7d7h7s", "KcKd5h5s", "2h7h9hJh", "2h7h9hJhQh", "AcKcQcJc", "5c6d7h8s9s"],
+)
+def test_the_kernels_exact_turn_and_river_hold_on_paired_and_suited_boards(board: str) -> None:
+    """Boards where a rank is nearly or fully used up (the kernel values only the rank pairs
+    two live cards can make) and where flushes decide, against a random hand and a range."""
+    from holdem_tui.engine.cards import parse_cards
+
+    cards = [int(c) for c in parse_cards(board)]
+    for hero_text in ("AsKs", "QhTh", "8d8c"):
+        hero = [int(c) for c in parse_cards(hero_text)]
+        if set(hero) & set(cards):
+            continue
+        free = [c for c in range(52) if c not in cards and c not in hero]
+        known_hand = Range.from_combos([(free[0], free[-1])])  # as the simulator asks
+        spots: list[list[Range | None]] = [[None], [Range.top(30)], [known_hand]]
+        if len(cards) == 5:
+            spots.append([None, Range.parse("AA,KK,QJs:0.3")])
+        for opponents in spots:
+            try:
+                with kernel.disabled():
+                    slow = equity(hero, opponents, cards, sims=1, exact=True)
+            except ValueError:
+                continue
+            assert equity(hero, opponents, cards, sims=1, exact=True) == slow
+
+
+def test_the_kernels_runouts_are_the_numpy_ones() -> None:
+    """The exact all-in shares (the stats' and the end screen's luck): every board still to
+    come valued the same, in the same order, on every street, with dead cards and up to six
+    hands, flush-heavy deals included."""
+    from holdem_tui.engine.runout import _board_values, runout_shares
+
+    rng = random.Random(47)
+    for case in range(60):
+        players = rng.choice([2, 2, 3, 6])
+        suit = rng.randrange(4)
+        pool = [c for c in range(52) if c & 3 == suit] if case % 4 == 0 else list(range(52))
+        flushy = rng.sample(pool, min(len(pool), 6))
+        cards = flushy + rng.sample([c for c in range(52) if c not in flushy], 16)
+        holes = [(cards[2 * i], cards[2 * i + 1]) for i in range(players)]
+        board_size = 0 if players == 6 else rng.choice([0, 3, 4, 5])
+        rest = cards[2 * players :]
+        board, dead = rest[:board_size], rest[board_size : board_size + rng.choice([0, 2])]
+        fast = _board_values(holes, board, dead)
+        with kernel.disabled():
+            slow = _board_values(holes, board, dead)
+            groups = [range(players), range(2)]
+            slow_shares = runout_shares(holes, board, groups, dead)
+        assert fast.dtype == slow.dtype and np.array_equal(fast, slow), (holes, board, dead)
+        assert runout_shares(holes, board, groups, dead) == slow_shares

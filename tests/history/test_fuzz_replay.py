@@ -146,3 +146,23 @@ def test_odd_paths_are_one_line_each_and_no_fifo_blocks(tmp_path: Path) -> None:
     assert [line.split(":")[0] for line in lines] == paths
     assert "not a regular file" in lines[0] and "folder" in lines[1]
     assert "no such file" in lines[2] and "not a regular file" in lines[3]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("".join(f'[h{i}]\nvariant = "NT"\n' for i in range(5001)), "more than the 5,000"),
+        ('variant = "NT"\nstarting_stacks = [' + "9" * 4400 + ", 100]\n", "longer than 80"),
+    ],
+    ids=["5001-hands", "4400-digits"],
+)
+def test_review_refuses_what_replay_refuses_in_one_line(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    """Issue 27.10: review fell back to reading hand by hand (minutes for 225,000 hands)."""
+    path = tmp_path / "big.phhs"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["review", str(path)])
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if line]
+    assert len(lines) == 1 and words in lines[0], lines

@@ -275,7 +275,7 @@ def test_history_command_lists_sessions(tmp_path: Path) -> None:
     play_session(table, random_agent(rng), 3, store)
     result = runner.invoke(main, ["history"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    for text in ("Date", "Game", "Players", "Hands", "Result", "Texas Hold'em", "You", "3"):
+    for text in ("Date", "Game", "Players", "Hands", "Result", "Texas Hold'em", "Player 1", "3"):
         assert text in result.output
     assert "unfinished" in result.output
 

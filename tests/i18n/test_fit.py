@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from string import Formatter
 
 import pytest
 from rich.cells import cell_len
 
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.evaluator import evaluate
-from holdem_tui.i18n import LANGUAGES, Translator, get_translator
+from holdem_tui.i18n import LANGUAGES, Translator, get_translator, load_messages
 
 #: the status line and the coach have one cell of padding each side at 80 columns
 ROW = 78
@@ -66,28 +67,50 @@ def notices(tr: Translator) -> Iterator[str]:
             yield tr.plural(key, 3, **params) if tr.is_plural(key) else tr.t(key, **params)
 
 
+def _widest(tr: Translator, prefix: str) -> str:
+    """The widest of the texts whose keys start with ``prefix`` (the coach's seat phrases)."""
+    keys = sorted(key for key in tr.keys() if key.startswith(prefix))  # noqa: SIM118
+    return max((tr.t(key) for key in keys), key=cell_len, default="")
+
+
 def coach_lines(tr: Translator) -> Iterator[str]:
-    """Every coach line with its widest numbers, cards and words."""
-    goals = [tr.t(k) for k in sorted(tr.keys()) if k.startswith("coach.goal.")]
-    goal = max(goals, key=cell_len)
-    draws = [tr.t(f"coach.draw_name.{n}") for n in ("flush", "open_ended", "overcards")]
-    numbers = {
+    """Every coach line with its widest numbers, cards and words: each placeholder of each
+    template gets the widest value it can take (an amount where nothing narrower is known),
+    so a line added later is measured too."""
+    # overcards are named only without another draw (coach/outs.py): two draws at most
+    draws = [tr.t(f"coach.draw_name.{n}") for n in ("flush", "open_ended")]
+    overcards = max((tr.t(f"coach.draw_name.{n}") for n in ("overcard", "overcards")), key=cell_len)
+    widest: dict[str, object] = {
         "equity": PERCENT,
         "need": PERCENT,
         "chance": PERCENT,
-        "pot": tr.number(AMOUNT),
-        "call": tr.number(AMOUNT),
-        "amount": tr.number(AMOUNT),
+        "icm": 99,  # an all-in call's price, by the prizes and by the chips: under 100%
+        "chips": 99,
+        "range": PERCENT,
         "cards": CARDS,
-        "goal": goal,
+        "hand": "AKo",  # a starting hand in a push-or-fold chart
+        "count": 20,  # big blinds where the tournament coach speaks
+        "goal": _widest(tr, "coach.goal."),
+        "seat": _widest(tr, "coach.seat."),
     }
-    for count in (1, 2, 8):
-        yield tr.plural("coach.equity", count, equity=PERCENT)
-    for count in (15, 21):  # all three draws at once: 15 to 21 outs, at most 70% by the river
-        yield f"{' + '.join(draws)}: {tr.plural('coach.outs', count, chance=99)}"
+    templates = load_messages(tr.lang)
     for key in sorted(tr.keys()):
-        if key.startswith("coach.") and not tr.is_plural(key):
-            text = tr.t(key, **numbers)
+        if not key.startswith("coach.") or key.startswith(("coach.goal.", "coach.seat.")):
+            continue
+        message = templates.get(key, load_messages("en").get(key, ""))
+        sample = next(iter(message.values())) if isinstance(message, dict) else message
+        names = {name for _, name, _, _ in Formatter().parse(sample) if name}
+        params = {n: widest.get(n, tr.number(AMOUNT)) for n in names if n != "count"}
+        if key == "coach.outs":  # a flush and a straight draw at once: 15 outs, 54% by the river
+            for count in (15, 21):
+                yield f"{' + '.join(draws)}: {tr.plural(key, count, chance=99)}"
+            for count in (3, 6):
+                yield f"{overcards}: {tr.plural(key, count, chance=99)}"
+        elif tr.is_plural(key):
+            for count in (1, 2, 8):
+                yield tr.plural(key, count, **params)
+        else:
+            text = tr.t(key, count=widest["count"], **params)
             yield "► " + text if key in ("coach.draw_option", "coach.stand_pat") else text
 
 

@@ -110,22 +110,22 @@ def test_host_no_seat_runs_a_table_to_the_end_and_keeps_its_history(tmp_path: Pa
     """The real command in its own process; two bots join it over loopback."""
     command = [sys.executable, "-m", "holdem_tui", "host", "--no-seat", "--open", "2"]
     command += ["--hands", "2", "--pace", "instant", "--bind", LOOPBACK, "--port", "0"]
-    command += ["--code", "ABCDEF", "--lang", "en"]
+    command += ["--code", "abcde-fghjk", "--lang", "en"]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
     )
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
-        found = re.search(r"Table open at 127\.0\.0\.1:(\d+) · join code: ABCDEF", first)
+        found = re.search(r"Table open at 127\.0\.0\.1:(\d+) · join code: ABCDE-FGHJK", first)
         assert found, first
         port = int(found.group(1))
 
         async def two_bots() -> list[object]:
             return list(
                 await asyncio.gather(
-                    play_bot(LOOPBACK, port, "abcdef", "Ana", CallingStation()),
-                    play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+                    play_bot(LOOPBACK, port, "abcdefghjk", "Ana", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDE-FGHJK", "Bo", CallingStation()),
                 )
             )
 
@@ -165,7 +165,7 @@ class _Lines:
 
 def _host_only(*flags: str) -> subprocess.Popen[str]:
     command = [sys.executable, "-m", "holdem_tui", "host", "--no-seat", "--hands", "1"]
-    command += ["--pace", "instant", "--bind", LOOPBACK, "--port", "0", "--code", "ABCDEF"]
+    command += ["--pace", "instant", "--bind", LOOPBACK, "--port", "0", "--code", "ABCDEFGHJK"]
     command += ["--lang", "en", *flags]
     return subprocess.Popen(
         command,
@@ -199,10 +199,11 @@ def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
             assert answer in out.until("")[-1]
 
         async def play() -> list[object]:
-            ana = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEF", "Ana", CallingStation()))
+            station = CallingStation()
+            ana = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEFGHJK", "Ana", station))
             # one player here: not enough, said plainly, and the table waits on
             await asyncio.to_thread(enter, "Not enough players", "Ana joined")
-            bo = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()))
+            bo = asyncio.create_task(play_bot(LOOPBACK, port, "ABCDEFGHJK", "Bo", CallingStation()))
             await asyncio.to_thread(enter, "Dealing now", "Bo joined")
             return list(await asyncio.gather(ana, bo))
 
@@ -225,8 +226,8 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
         async def two_bots() -> list[object]:
             return list(
                 await asyncio.gather(
-                    play_bot(LOOPBACK, port, "ABCDEF", "Ana", CallingStation()),
-                    play_bot(LOOPBACK, port, "ABCDEF", "Bo", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDEFGHJK", "Ana", CallingStation()),
+                    play_bot(LOOPBACK, port, "ABCDEFGHJK", "Bo", CallingStation()),
                 )
             )
 

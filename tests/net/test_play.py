@@ -32,6 +32,7 @@ from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.net.secure import spaced_code
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
@@ -152,7 +153,7 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
             assert isinstance(lobby, LobbyScreen)
             await until(pilot, lambda: "Host (You)" in screen_text(lobby))
             text = screen_text(lobby)
-            assert "Table at 192.0.2.7:" in text and server.code in text
+            assert "Table at 192.0.2.7:" in text and spaced_code(server.code) in text
             assert "s Start now" in text and "(open)" in text
             await pilot.press("s")  # alone at the table: refused, and said so
             await until(pilot, lambda: "Not enough players" in screen_text(lobby))
@@ -167,6 +168,24 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
             table = app.table_screen()
             assert table is not None and table.seat_count == 2  # the open chair went
             await asyncio.gather(play_until(pilot, lambda: at_end(app)), ana.play(ready=True))
+    finally:
+        await server.close()
+
+
+async def test_a_web_tabs_lobby_names_the_page_not_the_loopback_port_nor_the_code() -> None:
+    """``serve --table``: each tab joins over loopback, but its player opened a page: the
+    lobby names the page, and no join code (the page typed it; nobody hands it out)."""
+    server = await open_table(humans=2, bots=("easy",))
+    assert server.port is not None
+    page = "http://192.0.2.7:7480/"
+    target = JoinTarget(LOOPBACK, server.port, server.code, "Ana", shown=page)
+    app = create_remote_app(target, GameSettings(pace="instant"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Ana (You)" in screen_text(app.screen))
+            text = screen_text(app.screen)
+            assert f"Table at {page}" in text
+            assert spaced_code(server.code) not in text and str(server.port) not in text
     finally:
         await server.close()
 
@@ -219,6 +238,10 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
             assert end.stats == {ana.me: session.seat_stats[ana.me]}
             assert end.stats[ana.me].hands == 1 and set(session.seat_stats) == {0, 1}
             assert "Your play: 1 hand · VPIP" in screen_text(end)
+            # the lifetime statistics and the drills, as at every table's end
+            assert "t Stats" in screen_text(end) and "d Drills" in screen_text(end)
+            await pilot.press("t")
+            await until(pilot, lambda: type(app.screen).__name__ == "StatsScreen")
     finally:
         await server.close()
 
@@ -366,7 +389,7 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
             end = app.screen
             assert isinstance(end, HostedEndScreen)
             text = screen_text(end)
-            assert "Close the table" in text and f"join code {server.code}" in text
+            assert "Close the table" in text and f"join code {spaced_code(server.code)}" in text
             first_table = app.table_screen()
             await ana.send(p.again())  # Ana is in for the next game
             bo.kill()  # Bo's line drops at the end

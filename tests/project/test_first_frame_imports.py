@@ -16,6 +16,7 @@ from holdem_tui.engine.variants import Variant
 #: imported on first use, never for the first frame of a table
 LATER = (
     "numpy",
+    "numba",
     "holdem_tui.coach.advice",
     "holdem_tui.review.flags",
     "holdem_tui.review.stats",
@@ -28,6 +29,7 @@ LATER = (
     "holdem_tui.bots.draw_montecarlo",
     "holdem_tui.engine.equity",
     "holdem_tui.engine.hand_value_data",
+    "holdem_tui.bots.sandbox",
 )
 
 

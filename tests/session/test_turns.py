@@ -132,6 +132,36 @@ def test_a_busted_player_is_asked_and_the_end_says_why() -> None:
         assert asked[0].seat == 0 and not asked[0].can_watch  # one bot left: nothing to watch
 
 
+def test_a_decided_tournament_asks_nobody_and_a_bust_before_it_offers_no_rebuy() -> None:
+    # a busted person is asked only while the tournament goes on (watch or end, never a
+    # rebuy); the person who busts to the winner goes straight to the end screen
+    for seed in range(6):
+        settings = GameSettings.build(
+            humans=("",), bots=("easy", "easy"), seed=seed, tournament="hyper"
+        )
+        session = Session(settings, stations)
+        assert not session.can_rebuy
+        asked: list[tuple[BustQuestion, int]] = []
+        for _ in range(5000):
+            step = next_step(session)
+            if isinstance(step, BustQuestion):
+                asked.append((step, len(session.table.active_seats())))
+                answer_bust(session, step.seat, BustChoice.WATCH)
+            elif isinstance(step, SessionOver):
+                break
+            elif isinstance(step, Deal):
+                session.start_hand()
+            elif isinstance(step, PersonTurn):
+                session.act(step.seat, Action.all_in())
+            elif isinstance(step, BotTurn):
+                play_bot(session, ask_bot(session, step.seat, None)())
+            elif isinstance(step, HandOver):
+                session.finish_hand()
+        assert step == SessionOver(EndReason.ONE_LEFT)
+        assert all(left >= 2 and question.can_watch for question, left in asked)
+        assert session.result().place_of(0) in (1, 2, 3)
+
+
 class Slow(CallingStation):
     """Cannot answer in time: it waits for an event set only once the test is over."""
 

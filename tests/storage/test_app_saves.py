@@ -216,8 +216,76 @@ def test_play_with_flags_starts_at_the_table_and_keeps_the_old_save(
     assert not SaveFile().exists()
     [kept] = paths.data_dir().glob("autosave.previous-*.json")
     [notice] = fake_app[-1]["notices"]
-    assert str(kept) in notice and "--resume" in notice and "autosave.json" in notice
-    assert str(kept) in result.stderr
+    # no file to rename by hand: play --resume lists the kept session (issue 25 item 12)
+    assert "holdem-tui play --resume" in notice and str(kept) not in notice
+    assert "rename" not in notice and notice in result.stderr
+
+
+def _kept_session(variant: str, humans: list[str], hands: int, age: float) -> None:
+    """A session a new game set aside ``age`` seconds ago, ``hands`` hands in."""
+    import os
+    import time
+
+    from holdem_tui.session.controller import Session
+    from holdem_tui.storage.offer import set_previous_aside
+
+    settings = GameSettings.build(
+        variant=variant, humans=humans, bots=["easy", "normal"], seed=11, pace="instant"
+    )
+    session = Session(settings, stations)
+    session.start_storage()
+    for _ in range(hands):
+        session.start_hand()
+        while session.hand is not None and not session.hand.is_complete:
+            seat = session.actor_seat
+            assert seat is not None
+            legal = session.view_for(seat).legal
+            assert legal is not None
+            if session.is_human(seat):
+                session.act(seat, legal.passive_action())
+            else:
+                session.act_for_bot(seat, legal.passive_action())
+        session.finish_hand()
+    session.save()
+    kept = set_previous_aside()
+    assert kept is not None
+    moment = time.time() - age
+    os.utime(kept, (moment, moment))
+
+
+def test_play_resume_lists_the_kept_sessions_and_continues_the_chosen(
+    fake_app: list[dict[str, Any]],
+) -> None:
+    """Issue 25 item 12: with no current save, ``play --resume`` lists the sessions new
+    games set aside (game, players, hand, when; newest first) and continues the one
+    chosen; an answer not on the list is asked again, ``q`` chooses none."""
+    from click.testing import CliRunner
+
+    from holdem_tui.cli import main
+
+    _kept_session("draw", ["Ana", "Ben"], 2, age=3 * 3600)
+    _kept_session("holdem", [""], 4, age=600)
+    result = CliRunner().invoke(main, ["play", "--resume"], input="q\n")
+    assert result.exit_code == 0 and fake_app == []
+    lines = result.output.splitlines()
+    assert lines[0] == "Sessions kept for later, newest first:"
+    assert lines[1].startswith("  1. Texas Hold'em, Player 1, ") and lines[1].endswith(
+        "hand #4, just now"
+    )
+    assert lines[2].startswith("  2. Five-Card Draw, Ana, Ben, ") and lines[2].endswith(
+        "hand #2, just now"
+    )
+    assert len(list(paths.data_dir().glob("autosave.previous-*.json"))) == 2
+
+    result = CliRunner().invoke(main, ["play", "--resume", "--lang", "hr"], input="7\n2\n")
+    assert result.exit_code == 0, result.output
+    assert "Partije spremljene za kasnije" in result.output and "7 nije na popisu." in result.output
+    [made] = fake_app
+    assert made["saved"].ok and made["settings"].variant == "draw"
+    assert made["saved"].session.hand_number == 2
+    assert [s.name for s in made["settings"].seats[:2]] == ["Ana", "Ben"]
+    assert SaveFile().exists()  # the chosen one is the current save again
+    assert len(list(paths.data_dir().glob("autosave.previous-*.json"))) == 1
 
 
 def test_at_most_five_previous_saves_are_kept() -> None:
@@ -325,7 +393,8 @@ async def test_a_broken_save_is_never_offered_and_the_player_is_told() -> None:
         # validated before Continue is offered: kept aside, and said on screen
         assert isinstance(app.screen, SetupScreen)
         assert not app.screen.query_one("#continue", Button).display
-        [notice] = [n.message for n in app._notifications]
+        # (beside the first run's hint about the keys)
+        [notice] = [n.message for n in app._notifications if "New here?" not in n.message]
         assert "autosave.corrupt-" in notice
     [kept] = paths.data_dir().glob("autosave.corrupt-*.json")
     assert kept.read_text() == "{ torn"

@@ -81,7 +81,7 @@ def test_controller_resumes_where_it_was(variant: str) -> None:
     # the history holds the five finished hands, each replaying to its recorded stacks
     [info] = list_sessions()
     assert info.hands == session.table.hand_number - 1
-    assert info.players[0] == ""  # the unnamed human shows as "You" in the listing
+    assert info.players[0] == ""  # the unnamed human: "Player 1" in the listing, as on the table
     for phh in loads(info.history_path.read_text()):
         assert replay(phh).finishing_stacks == phh.finishing_stacks
 
@@ -123,6 +123,97 @@ def test_a_new_session_keeps_an_unfinished_save_aside() -> None:
     kept = list(paths.data_dir().glob("autosave.previous-*.json"))
     assert len(kept) == 1
     assert SaveFile(kept[0]).load().ok
+
+
+class _Station:
+    """Calls or checks everything: the human's all-ins are decided by the cards alone."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.name = "station"
+
+    def decide(self, view: PlayerView) -> Action:
+        """Call a bet, else check."""
+        legal = view.legal
+        assert legal is not None
+        return Action.call() if legal.call_amount else Action.check()
+
+
+def _bust_the_human(seed: int) -> Session | None:
+    """A heads-up session where the human pushes every hand until out (``None``: the bot
+    went broke first)."""
+    settings = GameSettings.build(humans=[""], bots=["easy"], stack=200, seed=seed)
+    session = Session(settings, lambda spec, s: _Station(s))
+    session.start_storage()
+    while not session.table.seats[0].out:
+        if session.is_over():
+            return None
+        session.start_hand()
+        while session.hand is not None and not session.hand.is_complete:
+            seat = session.actor_seat
+            assert seat is not None
+            if session.is_human(seat):
+                session.act(seat, Action.all_in())
+            else:
+                session.act_for_bot(seat, session.bots[seat].decide(session.bot_view(seat)))
+        session.finish_hand()
+    return session
+
+
+def test_history_counts_rebuys_and_names_the_player_as_the_table() -> None:
+    """Issue 25 item 11: the end screen said +150 and ``history`` +200 after a rebuy. The
+    session file records the rebuys at once (a session left right after one is listed with
+    the chips it paid) and every total uses them; the unnamed human is "Player 1" in the
+    listing, as in the table's log."""
+    import json
+
+    from click.testing import CliRunner
+
+    from holdem_tui.cli import main
+    from holdem_tui.i18n import get_translator
+    from holdem_tui.session.labels import display_name
+
+    session = next(s for s in map(_bust_the_human, range(1, 40)) if s is not None)
+    session.rebuy(0)
+    [info] = list_sessions()
+    assert info.rebuys == [1, 0] and info.net(0) == session.result().net(0) == -200
+    assert info.stacks[0] == 200
+    # a few more hands, then the session ends: the listing still pays for the rebuy
+    for _ in range(3):
+        if session.is_over() or session.table.seats[0].out:
+            break
+        session.start_hand()
+        while session.hand is not None and not session.hand.is_complete:
+            seat = session.actor_seat
+            assert seat is not None
+            legal = session.view_for(seat).legal
+            assert legal is not None
+            if session.is_human(seat):
+                session.act(seat, legal.passive_action())
+            else:
+                session.act_for_bot(seat, legal.passive_action())
+        session.finish_hand()
+    session.close_storage()
+    [info] = list_sessions()
+    assert info.finished and info.net(0) == session.result().net(0)
+    assert sum(info.net(seat) for seat in range(2)) == 0  # the rebuy was paid for, not won
+
+    runner = CliRunner()
+    name = display_name(session, 0, get_translator("en"))
+    assert name == "Player 1"
+    listed = runner.invoke(main, ["history"], env={"COLUMNS": "200"})
+    total = f"{'+' if session.result().net(0) > 0 else '−'}{abs(session.result().net(0)):,}"
+    assert f"{name} {total} (1 rebuy)" in listed.output, listed.output
+    data = json.loads(runner.invoke(main, ["history", "--json"]).output)
+    [row] = data["sessions"]
+    assert row["rebuys"] == [1, 0] and row["net"][0] == session.result().net(0)
+
+    # resumed from the autosave, the summary keeps the rebuy
+    again = next(s for s in map(_bust_the_human, range(1, 40)) if s is not None)
+    again.rebuy(0)
+    again.save()
+    loaded = SaveFile().load()
+    store, _ = SessionStore.resume(loaded)
+    assert store.history is not None and store.history.info.rebuys == [1, 0]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")

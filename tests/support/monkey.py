@@ -359,18 +359,27 @@ def _window(rng: random.Random) -> tuple[int, int]:
     return rng.randint(80, 200), rng.randint(24, 60)
 
 
-def monkey_settings(game: str, hot_seat: bool, rng: random.Random) -> GameSettings:
-    """A short session of the chosen kind, at a pace with real pauses (the clock is manual)."""
+def monkey_settings(
+    game: str, hot_seat: bool, rng: random.Random, tournament: bool = False
+) -> GameSettings:
+    """A short session of the chosen kind, at a pace with real pauses (the clock is manual);
+    ``tournament``: a hyper sit-and-go (no hand limit: it ends when one has every chip)."""
     humans = ("Ana", "Ben") if hot_seat else ("",)
     bots = tuple(rng.choice(("easy", "easy", "normal")) for _ in range(2 if hot_seat else 3))
+    stack = rng.choice((60, 100, 200))
+    hand_limit: int | None = rng.choice((3, 5, 8))
+    extra: dict[str, str] = {}
+    if tournament:
+        hand_limit, extra = None, {"tournament": "hyper"}
     return GameSettings.build(
         variant=game,
         humans=humans,
         bots=bots,
-        stack=rng.choice((60, 100, 200)),
-        hand_limit=rng.choice((3, 5, 8)),
+        stack=stack,
+        hand_limit=hand_limit,
         pace=rng.choice(("normal", "slow", "instant")),
         seed=rng.randrange(1000),
+        **extra,
     )
 
 
@@ -385,7 +394,9 @@ def monkey_app(settings: GameSettings, timers: ManualTimers, hot_seat: bool) -> 
     return HoldemApp(driver, timers=timers)
 
 
-async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> MonkeyReport:
+async def play_monkey(
+    seed: int, steps: int, game: str, hot_seat: bool, *, tournament: bool = False
+) -> MonkeyReport:
     """Play ``steps`` random steps (keys, resizes, clock turns); restarts the app if it quits
     (at a hot seat the next app continues the saved session, when one was left)."""
     rng = random.Random(seed)
@@ -395,7 +406,7 @@ async def play_monkey(seed: int, steps: int, game: str, hot_seat: bool) -> Monke
     report = MonkeyReport()
     while report.keys + report.resizes + report.clock_turns < steps:
         timers = ManualTimers()
-        app = monkey_app(monkey_settings(game, hot_seat, rng), timers, hot_seat)
+        app = monkey_app(monkey_settings(game, hot_seat, rng, tournament), timers, hot_seat)
         report.apps += 1
         if isinstance(app.driver, LocalDriver) and app.driver.saved is not None:
             report.resumed += 1

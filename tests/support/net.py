@@ -18,6 +18,7 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import HostOptions, TableServer
 from holdem_tui.session.controller import BotFactory
@@ -113,10 +114,28 @@ class WireClient:
         self.pictures: list[p.State] = []
         #: a decision read by :meth:`next_decision` and not answered yet (:meth:`play` does)
         self.unanswered: p.State | None = None
+        #: the table's refusal during the secure handshake, read as its first message
+        self.first: bytes | None = None
+        self._port: int | None = None
 
     @classmethod
-    async def connect(cls, server: TableServer) -> WireClient:
-        """Open a connection to the test table."""
+    async def connect(
+        cls, server: TableServer, *, code: str | None = None, port: int | None = None
+    ) -> WireClient:
+        """Open an encrypted connection to the test table (keyed by ``code``, else the
+        table's own; through ``port``, else straight to the table)."""
+        assert server.port is not None
+        reader, writer, refusal = await secure.connect(
+            LOOPBACK, port or server.port, code or server.code
+        )
+        client = cls(reader, writer)
+        client.first = refusal
+        _ = client.port  # kept: a closed TLS connection no longer knows its address
+        return client
+
+    @classmethod
+    async def connect_plain(cls, server: TableServer) -> WireClient:
+        """A plaintext connection, as a client of an older version (or a stranger) opens."""
         assert server.port is not None
         reader, writer = await asyncio.open_connection(
             LOOPBACK, server.port, limit=p.MAX_SERVER_LINE
@@ -132,9 +151,10 @@ class WireClient:
         watch: bool = False,
         code: str | None = None,
         token: str | None = None,
+        port: int | None = None,
     ) -> WireClient:
         """Connect and say hello; waits for the answer."""
-        client = await cls.connect(server)
+        client = await cls.connect(server, code=code, port=port)
         await client.send(p.hello(code or server.code, name, watch=watch, token=token))
         await client.next()
         return client
@@ -142,8 +162,9 @@ class WireClient:
     @property
     def port(self) -> int:
         """This connection's own port (the server sees it as the peer's)."""
-        port: int = self.writer.get_extra_info("sockname")[1]
-        return port
+        if self._port is None:
+            self._port = int(self.writer.get_extra_info("sockname")[1])
+        return self._port
 
     async def send(self, message: dict[str, Any]) -> None:
         """One protocol message."""
@@ -158,8 +179,10 @@ class WireClient:
         """The next message (of one of ``kinds``, skipping others); fails at EOF, or when no
         message at all has come for ``quiet`` seconds."""
         while True:
-            async with asyncio.timeout(quiet):
-                line = await self.reader.readline()
+            line, self.first = self.first, None
+            if line is None:
+                async with asyncio.timeout(quiet):
+                    line = await self.reader.readline()
             if not line:
                 self.closed = True
                 raise ConnectionError("the server closed the connection")

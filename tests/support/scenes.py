@@ -237,6 +237,48 @@ async def _end(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: screen.stats is not None)  # counted in a worker
 
 
+async def _tournament_table(pilot: Pilot[Any]) -> None:
+    """A turbo sit-and-go in its second level: checking or folding keeps the player in."""
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(300):
+        await settle(pilot)
+        session = app.session
+        if session is not None and session.table.hand_number >= 12 and app.ui.stage is Stage.HUMAN:
+            return
+        if app.ui.stage is Stage.HUMAN:
+            legal = my_view(app).legal
+            await pilot.press("f" if legal is not None and legal.call_amount else "c")
+        else:
+            await pilot.press("enter")
+    raise AssertionError("the second level never came")
+
+
+async def _tournament_end(pilot: Pilot[Any]) -> None:
+    """A hyper sit-and-go to its end screen: all in every hand, watching once busted."""
+    from holdem_tui.ui.screens.end import EndScreen
+    from holdem_tui.ui.screens.modals import BustScreen
+
+    app = pilot.app
+    assert isinstance(app, HoldemApp)
+    for _ in range(400):
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, BustScreen | EndScreen) or app.ui.stage in STABLE,
+        )
+        if isinstance(app.screen, EndScreen):
+            break
+        if isinstance(app.screen, BustScreen):
+            await pilot.press("w" if app.screen.can_watch else "e")
+        elif app.ui.stage is Stage.HUMAN:
+            await pilot.press("a", "c")
+        else:
+            await pilot.press("enter")
+    screen = app.screen
+    assert isinstance(screen, EndScreen)
+    await wait_for(pilot, lambda: screen.stats is not None)
+
+
 async def wait_for_review(pilot: Pilot[Any]) -> ReviewScreen:
     """Wait until the hand review is on top with its hand and every coach's number in."""
     app = pilot.app
@@ -473,12 +515,119 @@ def replay_app(lang: str) -> App[int]:
     return ReplayApp(load_entries([path]), get_translator(lang))
 
 
+# --------------------------------------------------------------------------- stats and drills
+
+#: the drills' clock in the scenes: a fixed moment, so "comes back in 10 minutes" never moves
+SCENE_NOW = 1_800_000_000.0
+
+
+def stats_app(lang: str) -> App[Any]:
+    """The stats screen over the scene folder's generated sessions (tests/support/drills.py)."""
+    from holdem_tui.progress.lifetime import load_lifetime
+    from holdem_tui.ui.stats_app import StatsApp
+    from tests.support.drills import scene_folder
+
+    root = scene_folder()
+    load = functools.partial(load_lifetime, root / "histories", root / "stats-cache.npz")
+    return StatsApp(lang, load=load)
+
+
+def _stats_page(*keys: str) -> Driver:
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.screens.stats import StatsScreen
+
+        app = pilot.app
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.lifetime is not None
+        )
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    return drive
+
+
+def train_app(lang: str, *, answers: int = 0) -> App[Any]:
+    """The drills over the scene folder: its store copied (answers leave the scene's copy),
+    a fixed clock and dealer, no scan (the folder's spots are found already); ``answers``
+    plants that many past answers for the progress page."""
+    import random
+    import shutil
+
+    from holdem_tui.engine.positions import POSITION_LABELS
+    from holdem_tui.progress.drill_store import Attempt, load_store, save_store
+    from holdem_tui.ui.train_app import TrainApp
+    from tests.support.drills import scene_folder
+
+    root = scene_folder()
+    path = Path(tempfile.mkdtemp(prefix="holdem-scene-drills-")) / "drills.json"
+    shutil.copy(root / "drills.json", path)
+    if answers:
+        store, _ = load_store(path)
+        rng = random.Random(11)
+        for n in range(answers):
+            kind = ("preflop", "preflop", "odds", "own")[n % 4]
+            position = rng.choice(("utg", "hj", "co", "btn", "sb", "bb"))
+            store.record(Attempt(kind, SCENE_NOW - 86_400 * (answers - n), position, n % 3 != 0))
+        assert all(a.position in POSITION_LABELS for a in store.attempts)
+        save_store(store, path)
+    return TrainApp(
+        lang,
+        path=path,
+        folder=root / "histories",
+        now=lambda: SCENE_NOW,
+        rng=random.Random(21),
+        scan=False,
+    )
+
+
+def _drill(*keys: str, answer: bool = True) -> Driver:
+    """Open the drills, press ``keys`` (a drill, typed numbers), then answer the spot as the
+    grader would (the right answer: the verdict then shows every number it was graded by)."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        from holdem_tui.ui.screens.train import TrainScreen
+
+        app = pilot.app
+
+        async def idle() -> TrainScreen:
+            def done() -> bool:
+                busy = [w for w in app.workers if not w.is_finished]
+                screen = app.screen
+                return isinstance(screen, TrainScreen) and screen.trainer is not None and not busy
+
+            await wait_for(pilot, done)
+            assert isinstance(app.screen, TrainScreen)
+            return app.screen
+
+        screen = await idle()
+        for key in keys:
+            await pilot.press(key)
+            screen = await idle()
+        current = screen.round
+        if answer and current is not None:
+            if current.preflop is not None:
+                key = {"fold": "f", "raise": "r"}.get(current.preflop.answer, "c")
+                await pilot.press(key)
+            elif current.loaded is not None and current.kind == "odds":
+                advice = current.loaded.advice
+                assert advice.break_even is not None and advice.outs is not None
+                await pilot.press(*str(round(100 * advice.break_even)), "enter")
+                await pilot.press(*str(advice.outs.outs), "enter")
+                await pilot.press("c" if advice.equity >= advice.break_even else "f")
+            elif current.loaded is not None:
+                await pilot.press("c")
+        await pilot.pause()
+
+    return drive
+
+
 # --------------------------------------------------------------------------- hosted tables
 
 #: what the lobby scenes print as the table's address (the real port changes every run)
 SHOWN_ADDRESS = "192.168.1.20:7477"
 #: the join code of the lobby scenes
-SCENE_CODE = "K7PQ2M"
+SCENE_CODE = "K7PQ2M8XRT"
 
 
 class HostedScene:
@@ -713,6 +862,16 @@ def scenes(lang: str = "en") -> dict[str, Scene]:
                 _end_luck,
                 bot_factory=stations,
             ),
+            Scene(
+                "stats_results", _solo(lang=lang), _stats_page(), factory=lambda: stats_app(lang)
+            ),
+            Scene("drill_own", _solo(lang=lang), _drill("3"), factory=lambda: train_app(lang)),
+            Scene("tournament_table", _solo(lang=lang, tournament="turbo"), _tournament_table),
+            Scene(
+                "tournament_end",
+                _solo(lang=lang, tournament="hyper", bots=("easy", "normal", "hard")),
+                _tournament_end,
+            ),
         )
     }
 
@@ -789,6 +948,24 @@ def room_scenes(lang: str = "en") -> dict[str, Scene]:
             _solo(lang=lang, bots=("easy", "normal", "hard", "easy")),
             _review_flag,
             bot_factory=stations,
+        ),
+        Scene(
+            "stats_positions", _solo(lang=lang), _stats_page("2"), factory=lambda: stats_app(lang)
+        ),
+        Scene("stats_more", _solo(lang=lang), _stats_page("3"), factory=lambda: stats_app(lang)),
+        Scene(
+            "drill_menu",
+            _solo(lang=lang),
+            _drill(answer=False),
+            factory=lambda: train_app(lang),
+        ),
+        Scene("drill_odds", _solo(lang=lang), _drill("2"), factory=lambda: train_app(lang)),
+        Scene("drill_preflop", _solo(lang=lang), _drill("1"), factory=lambda: train_app(lang)),
+        Scene(
+            "drill_progress",
+            _solo(lang=lang),
+            _drill("4", answer=False),
+            factory=lambda: train_app(lang, answers=60),
         ),
     )
     return {**scenes(lang), **{scene.name: scene for scene in more}}

@@ -112,6 +112,8 @@ def intended_text(widget: Widget) -> str | None:
         return None  # drawn by its own children (a Static and an option list)
     elif isinstance(widget, Static):
         parts.append(_static_text(widget))
+    elif isinstance(getattr(widget, "drawn_text", None), str):
+        parts.append(widget.drawn_text)  # type: ignore[attr-defined]  # a chart's labels
     elif not widget.children:
         try:
             parts.append(plain(widget.render()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -46,9 +47,11 @@ async def test_coach_toggles_and_shows_the_numbers() -> None:
         await _advice_shown(pilot)
         panel = _panel(app)
         assert panel.display
-        expected = coach_lines(advise(my_view(app)), app.tr)
+        room = app.table_screen().coach_room  # type: ignore[union-attr]
+        fits = None if room is None else (lambda line: len(line) <= room)
+        expected = coach_lines(advise(my_view(app)), app.tr, fits=fits)
         text = _text(app)
-        assert "vs ranges" in text
+        assert "players' ranges" in text
         assert expected[0] in text and expected[-1] in text
         assert "Hard bot" in text
         await pilot.press("o")
@@ -83,7 +86,12 @@ async def test_nothing_behind_the_curtain() -> None:
         await _advice_shown(pilot)
         seat = app.ui.viewer
         assert seat is not None
-        assert _text(app) == "\n".join(coach_lines(advise(my_view(app)), app.tr))
+        # 24 rows leave the coach no row to wrap into: each line fits the panel's columns
+        # (the hard bot's reason is left to the review where it would not)
+        table = app.table_screen()
+        assert table is not None and table.coach_room == 78
+        fits = lambda line: cell_len(line) <= 78  # noqa: E731
+        assert _text(app) == "\n".join(coach_lines(advise(my_view(app)), app.tr, fits=fits))
 
 
 @pytest.mark.slow

@@ -23,10 +23,19 @@ async def test_monkey_short(game: str, hot_seat: bool) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("game", "hot_seat"), KINDS)
+async def test_monkey_plays_tournaments(game: str, hot_seat: bool) -> None:
+    """Sit-and-gos: busting without rebuy, places, watching to the end, the end screen."""
+    report = await play_monkey(seed=5, steps=120, game=game, hot_seat=hot_seat, tournament=True)
+    assert report.findings == []
+    assert report.keys > 60
+
+
+@pytest.mark.slow
 async def test_monkey_types_in_the_raise_editor() -> None:
     """The editor is docked into the table, not a screen with bindings: the monkey presses
-    its keys whenever it is open (seed 6 opens it early and often)."""
-    report = await play_monkey(seed=6, steps=70, game="holdem", hot_seat=False)
+    its keys whenever it is open (seed 10 opens it early and often)."""
+    report = await play_monkey(seed=10, steps=70, game="holdem", hot_seat=False)
     assert report.findings == []
     typed = {key for screen, key in report.pairs if screen == "RaiseEditor"}
     assert report.screens["RaiseEditor"] >= 20 and len(typed) >= 15, (report.screens, typed)

@@ -630,3 +630,71 @@ async def test_h_opens_the_last_hands_with_their_boards() -> None:
         assert text.count("Board: ") == 2 and text.count(" wins ") >= 2, text
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_enter_with_no_card_marked_asks_before_standing_pat() -> None:
+    """Issue 25 item 4: in hot-seat, Enter right after the curtain is pressed by habit; with
+    no card marked it asks ("Stand pat?") instead of standing pat at once. Esc goes back to
+    the cards, Enter stands pat; with a card marked Enter draws without a question."""
+    from holdem_tui.ui.screens.modals import StandPatScreen
+
+    app = make_app(variant="draw", humans=("Ana", "Ben"), bots=("easy",), bot_factory=stations)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, drawing)
+        drawer = app.ui.viewer
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, StandPatScreen))
+        question = app.screen.query_one("#quit-question").render()
+        assert "Stand pat and keep all five?" in str(question)
+        box = app.screen.query_one("#quit-box").region
+        assert abs(box.center[0] - 40) <= 1 and abs(box.center[1] - 12) <= 1  # centred
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, StandPatScreen))
+        assert drawing(app) and app.ui.viewer == drawer  # nothing was sent
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: not drawing(app) or app.ui.viewer != drawer)
+        view = app.session.view_for(drawer)  # type: ignore[union-attr]
+        me = next(s.position for s in view.seats if s.seat == drawer)
+        pat = [e for e in view.history if isinstance(e, CardsDrawn) and e.player == me]
+        assert pat and pat[0].count == 0
+        # the next person marks a card: Enter draws it, no question
+        await act_until(pilot, lambda a: drawing(a) and a.ui.viewer != drawer)
+        other = app.ui.viewer
+        await pilot.press("1", "enter")
+        view = app.session.view_for(other)  # type: ignore[union-attr]
+        me = next(s.position for s in view.seats if s.seat == other)
+        drew = [e for e in view.history if isinstance(e, CardsDrawn) and e.player == me]
+        assert not isinstance(app.screen, StandPatScreen)
+        assert drew and drew[0].count == 1
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_setup_errors_show_where_the_player_looks(size: tuple[int, int]) -> None:
+    """Issue 25 item 10: blinds 20/10 and Ctrl+S at 100×30 seemed to do nothing (the list was
+    below the fold, in sight only at 45 rows). The problems now show above the footer at any
+    size, the form moves to the first field to fix, and a fixed problem goes at once."""
+    from textual.widgets import Input
+
+    app = make_app(setup_first=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#f-sb", Input).value = "20"
+        screen.query_one("#f-bb", Input).value = "10"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        errors = screen.query_one("#setup-errors")
+        assert "small blind" in str(errors.render())
+        region = errors.region
+        assert region.height >= 1 and region.bottom <= size[1]
+        widget, _ = screen.get_widget_at(region.x + 2, region.y + region.height - 1)
+        assert widget is errors  # in sight, under nothing
+        field = screen.query_one("#f-sb", Input)
+        assert screen.focused is field
+        found, _ = screen.get_widget_at(field.region.x, field.region.y)
+        assert found is field  # scrolled into view
+        field.value = "5"
+        await pilot.pause()
+        assert not errors.display

@@ -341,3 +341,27 @@ async def test_the_viewer_draws_the_tables_cards_four_colour_deck_included(
         assert Translator("hr").t("table.stack") in _panel_text(screen, 0)
     kept = load_settings().settings
     assert kept.four_colour is False and kept.language == "hr"
+
+
+async def test_the_hand_picker_names_its_keys(tmp_path: Path) -> None:
+    """Issue 25 item 15: the list of hands said nothing of how to use it."""
+    from holdem_tui.ui.widgets import KeyFooter
+
+    path = _own_hands(tmp_path, 3)
+    app = ReplayApp(load_entries([path]), Translator("en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        footer = picker.query_one(KeyFooter)
+        await pilot.pause()
+        keys = {item.key: item.label for item in footer.items}
+        assert keys["↑ ↓"] == "Choose a hand" and keys["Enter"] == "Replay it"
+        assert keys["q"] == "Quit" and "l" in keys and "?" in keys
+        assert footer.region.bottom == 24 and footer.region.height == 1
+        await pilot.press("l")  # the next language: the keys follow
+        await pilot.pause()
+        assert {item.key for item in footer.items} == set(keys)
+        assert footer.items[0].label == "Odabir ruke"
+        await pilot.click("#picker-footer", offset=(20, 0))  # "Enter Replay it", clicked
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)

@@ -220,7 +220,9 @@ async def test_review_from_the_table_steps_and_picks_and_goes_back() -> None:
         await pilot.press("n")  # the player's next decision
         step = review.steps[screen.index]
         assert step.spot is not None and screen.index > flop
-        assert "▶ Player 1" in detail(screen) and "vs ranges" in detail(screen)
+        # the coach's lines at the decision, the hard bot's with its own reason
+        assert "▶ Player 1" in detail(screen) and "players' ranges" in detail(screen)
+        assert "Hard bot checks — " in detail(screen) or "Hard bot bets " in detail(screen)
         # calling stations give no reason: none is shown
         assert all("Why:" not in text for text, _ in await every_step(pilot, screen))
         await pilot.press("pageup")
@@ -706,3 +708,27 @@ async def test_a_network_seat_has_no_review_and_says_so() -> None:
         await pilot.pause()
         assert not app.paused and not isinstance(app.screen, ReviewScreen)
     assert told == [EN.t("review.not_here")]
+
+
+async def test_review_file_opens_on_the_first_hand_followed_and_says_showdown_honestly() -> None:
+    """Issue 25 item 15: ``review FILE`` opened on the last hand; it opens on the first hand
+    the followed player was dealt into (the first file's hand names no cards: nobody to
+    follow there). And the header said "Showdown" at the end of every hand; it says so only
+    where hands were compared."""
+    files = [
+        PHH_FILES / "handhq-abs100nl-f1-s19.phh",  # no cards named: not followed
+        PHH_FILES / "handhq-ftp1000nl-h26420413242.phh",  # p1 and p2 show down
+        PHH_FILES / "pluribus-101-84.phh",  # won uncontested
+    ]
+    app, book = await _open(files)
+    assert book.follow == "p1" and book.first_followed() == 1
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_review(pilot)
+        assert screen.current == 1
+        await pilot.press("end")
+        assert "Showdown" in header(screen)
+        await pilot.press("pagedown")
+        screen = await wait_for_review(pilot)
+        assert screen.current == 2
+        await pilot.press("end")
+        assert "Showdown" not in header(screen) and "Step" in header(screen)

@@ -31,6 +31,8 @@ STATES = [
     "lobby_friend",
     "review_reason",
     "end_luck",
+    "tournament_table",
+    "tournament_end",
 ]
 LANGUAGES = ["en", "hr", "fi", "nl"]
 #: the table on a large window: five-line cards, the bets on the felt, the docked editor

@@ -105,6 +105,7 @@ class EndScreen(Translated, Screen[str]):
         Binding("n", "choose('setup')", show=False, id="new_game"),
         Binding("q,escape", "choose('quit')", show=False, id="end_quit"),
         Binding("e", "review", show=False, id="end_review"),
+        Binding("d", "app.train", show=False, id="end_train"),
     ]
 
     DEFAULT_CSS = """
@@ -218,10 +219,14 @@ class EndScreen(Translated, Screen[str]):
             padding=(0, 1),
             header_style="bold",
         )
+        tournament = result.tournament
         table.add_column("#", justify="right")
         table.add_column(tr.t("end.player"), overflow="ellipsis", max_width=22, no_wrap=True)
-        table.add_column(tr.t("table.stack"), justify="right")
-        table.add_column(tr.t("end.net_result"), justify="right")
+        if tournament:  # everyone started with the same chips: the prize says it all
+            table.add_column(tr.t("tournament.prize"), justify="right")
+        else:
+            table.add_column(tr.t("table.stack"), justify="right")
+            table.add_column(tr.t("end.net_result"), justify="right")
         table.add_column(tr.t("end.hands_won"), justify="right")
         rebuys = any(result.rebuys)
         if rebuys:
@@ -233,11 +238,17 @@ class EndScreen(Translated, Screen[str]):
                 ("+" if net > 0 else "") + tr.number(net),
                 style="green" if net > 0 else ("red" if net < 0 else ""),
             )
+            if tournament:  # TDA's place: two busted in one hand with equal stacks share
+                place = result.place_of(seat)
+                prize = result.prize_of(seat)
+                money = Text(tr.number(prize), style="green" if prize else "")
+                chips: list[str | Text] = [money]
+            else:
+                chips = [tr.number(result.stacks[seat]), net_text]
             cells: list[str | Text] = [
                 tr.t("end.place", n=place),
                 seat_title(self.table, seat, tr),
-                tr.number(result.stacks[seat]),
-                net_text,
+                *chips,
                 tr.number(result.hands_won[seat]),
             ]
             if rebuys:
@@ -262,6 +273,8 @@ class EndScreen(Translated, Screen[str]):
             ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
             ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
             ActionModel("e", tr.t("review.key"), "screen.review"),
+            ActionModel("t", tr.t("keys.stats"), "app.stats"),
+            ActionModel("d", tr.t("keys.train"), "app.train"),
             ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
             language_key(tr),
         ]
@@ -276,6 +289,8 @@ class EndScreen(Translated, Screen[str]):
             seat = next((h for h in humans if result.stacks[h] <= 0), humans[0])
             return out_line(self.table, result, seat, tr)
         leader = result.standings()[0]
+        if result.tournament and result.reason is EndReason.ONE_LEFT:
+            return tr.t("tournament.winner", name=display_name(self.table, leader, tr))
         return tr.t("end.winner", name=display_name(self.table, leader, tr))
 
     def reason_line(self) -> str:

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from holdem_tui.game_settings import GameSettings
+from holdem_tui.net.secure import spaced_code
 from holdem_tui.session.labels import Named, level_label, stakes_label
 from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.present import ActionModel
@@ -110,7 +111,10 @@ class LobbyScreen(Translated, Screen[None]):
             return
         tr = translator(self)
         view = self.view
-        title.update(tr.t("net.table_at", address=view.address, code=view.code))
+        if view.code:
+            title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
+        else:  # a web page's table: the page is the address, and it types the code itself
+            title.update(tr.t("net.table_page", address=view.address))
         settings = view.settings
         game = ""
         if settings is not None:
@@ -123,6 +127,8 @@ class LobbyScreen(Translated, Screen[None]):
         note = tr.t("net.connecting")
         if view.phase == FILLING:
             note = tr.t("net.lobby_host") if view.host else tr.t("net.lobby_friend")
+            if view.host:  # the code is the table's key: the host hands it out
+                note += "\n" + tr.t("net.lobby_code", code=spaced_code(view.code))
         self.query_one("#lobby-note", Static).update(note)
         problem = self.query_one("#lobby-problem", Static)
         problem.update(view.problem)
@@ -270,7 +276,7 @@ class HostedEndScreen(EndScreen):
         elif self.status == LEAVING:
             line = tr.t("net.end_leaving")
         elif self.host:
-            line = tr.t("net.end_host", code=self.code)
+            line = tr.t("net.end_host", code=spaced_code(self.code))
         else:
             line = tr.t("net.end_friend")
         hosted = next(self.query("#end-hosted").results(Static), None)
@@ -289,6 +295,9 @@ class HostedEndScreen(EndScreen):
             keys.append(ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"))
         quit_label = tr.t("net.close_table") if self.host else tr.t("end.quit")
         keys += [
+            # the lifetime statistics and the drills, as on every end screen
+            ActionModel("t", tr.t("keys.stats"), "app.stats"),
+            ActionModel("d", tr.t("keys.train"), "app.train"),
             ActionModel("q", quit_label, "screen.choose('quit')"),
             language_key(tr),
         ]

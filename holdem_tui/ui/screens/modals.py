@@ -1,5 +1,5 @@
-"""Small typed screens over the table: quit and free-fold questions, help, curtain, too small,
-busting, the last hands.
+"""Small typed screens over the table: the quit, free-fold and stand-pat questions, help,
+curtain, too small, busting, the last hands.
 
 Each returns a typed result through ``dismiss`` (``ModalScreen[bool]`` for a yes/no,
 ``ModalScreen[str]`` for a choice) so the app's callbacks never guess what came back. (The
@@ -79,6 +79,15 @@ class ShowScreen(_Question):
     def retranslate(self) -> None:
         """Redraw in the current language."""
         self._show("show_cards", _tr(self).t("show_cards.question"))
+
+
+class StandPatScreen(_Question):
+    """ "Stand pat?" — Enter with no card marked keeps all five, which is allowed (``s``
+    says it outright) but after a curtain is as often Enter pressed by habit."""
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("stand_pat_ask", _tr(self).t("stand_pat_ask.question"))
 
 
 class QuitScreen(_Question):
@@ -236,12 +245,10 @@ class BustScreen(Translated, ModalScreen[str]):
         self.query_one("#bust-text", Static).update(
             out_line(session, session.result(), self.seat, tr)
         )
-        keys = [
-            ActionModel(
-                "r",
-                tr.t("bust.rebuy", amount=tr.number(session.settings.stack)),
-                "screen.choose('rebuy')",
-            ),
+        # a tournament has no rebuy: its key is not shown at all there
+        rebuy = tr.t("bust.rebuy", amount=tr.number(session.settings.stack))
+        keys = [ActionModel("r", rebuy, "screen.choose('rebuy')")] if session.can_rebuy else []
+        keys += [
             ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
             ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
         ]
@@ -251,6 +258,8 @@ class BustScreen(Translated, ModalScreen[str]):
         """Watching is offered only while at least two others still play."""
         if action == "choose" and parameters == ("watch",):
             return self.can_watch
+        if action == "choose" and parameters == ("rebuy",):
+            return self.session.can_rebuy
         return True
 
     def action_choose(self, choice: str) -> None:

@@ -14,14 +14,16 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
+from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import (
     MAX_SEATS,
     MIN_SEATS,
@@ -39,10 +41,35 @@ from holdem_tui.ui.widgets import KeyFooter
 
 NUMBER = r"[0-9]*"
 
+#: the field a problem of :meth:`GameSettings.validate` is about (``setup.error.<key>``)
+_PROBLEM_FIELDS = {
+    "seats": "f-seats",
+    "stack": "f-stack",
+    "too_big": "f-stack",
+    "blinds": "f-sb",
+    "stakes_vs_stack": "f-stack",
+    "limits": "f-small-bet",
+    "draw_ante": "f-draw-ante",
+    "ante": "f-ante",
+    "hand_limit": "f-limit-value",
+    "minute_limit": "f-limit-value",
+    "pace": "f-pace",
+}
+
 
 def _int(text: str) -> int | None:
     text = text.strip().replace(",", "").replace(".", "").replace("\u00a0", "").replace(" ", "")
     return int(text) if text.isdigit() else None
+
+
+def _shown(widget: Widget) -> bool:
+    """Whether the field is in the form as it stands (neither it nor its row hidden)."""
+    node: Any = widget
+    while isinstance(node, Widget) and not isinstance(node, Screen):
+        if not node.display:
+            return False
+        node = node.parent
+    return True
 
 
 class SetupScreen(Screen[GameSettings | None]):
@@ -96,6 +123,7 @@ class SetupScreen(Screen[GameSettings | None]):
         self._auto_limit = settings.hand_limit is None and limit_kind == "hands"
         self._initial_choices = {
             "f-game": settings.variant,
+            "f-tournament": settings.tournament or "none",
             "f-limit-kind": limit_kind,
             "f-pace": settings.pace,
             "f-training": "on" if settings.training else "off",
@@ -133,6 +161,9 @@ class SetupScreen(Screen[GameSettings | None]):
                         id=f"f-plugin-{index}",
                         compact=True,
                     )
+            yield from self._row(
+                "tournament", self._select("f-tournament", self._initial_choices["f-tournament"])
+            )
             yield from self._row("starting_stack", self._number("f-stack", s.stack))
             with Horizontal(classes="form-row", id="row-blinds"):
                 yield Label(classes="form-label", id="l-blinds")
@@ -170,9 +201,11 @@ class SetupScreen(Screen[GameSettings | None]):
             yield from self._row(
                 "seed", Input("" if s.seed is None else str(s.seed), id="f-seed", compact=True)
             )
-            yield Static(id="setup-errors")
             yield Button("", id="start", variant="success", compact=True)
-        yield KeyFooter(id="setup-footer")
+        with Vertical(id="setup-bottom"):
+            # above the footer, in sight at any size: Ctrl+S never seems to do nothing
+            yield Static(id="setup-errors")
+            yield KeyFooter(id="setup-footer")
 
     def _options(self, widget_id: str) -> list[tuple[str, str]]:
         """The translated choices of one of the form's selects."""
@@ -187,6 +220,12 @@ class SetupScreen(Screen[GameSettings | None]):
                 (tr.t("setup.limit_hands"), "hands"),
                 (tr.t("setup.limit_minutes"), "minutes"),
             ]
+        if widget_id == "f-tournament":
+            # no tournament (a cash game), a preset, or the file the game was started with
+            own = self.initial.tournament
+            chosen = [] if own is None or own in PRESETS else [(own, own)]
+            presets = [(tr.t(f"tournament.preset.{name}"), name) for name in PRESETS]
+            return [(tr.t("setup.tournament_none"), "none"), *presets, *chosen]
         if widget_id == "f-pace":
             return [(tr.t(f"setup.pace_{p}"), p) for p in PACES]
         if widget_id == "f-training":
@@ -243,6 +282,7 @@ class SetupScreen(Screen[GameSettings | None]):
         labels = {
             "game": "setup.game",
             "seats": "setup.seats",
+            "tournament": "setup.tournament",
             "starting_stack": "setup.starting_stack",
             "blinds": "setup.blinds",
             "limits": "setup.limits",
@@ -286,8 +326,7 @@ class SetupScreen(Screen[GameSettings | None]):
                 ActionModel("F1", tr.t("keys.rules"), "app.rules"),
             ]
         )
-        if self.query_one("#setup-errors", Static).visible:
-            self._show_errors(self._problems(self._read()[1]))
+        self._recheck()
 
     # ------------------------------------------------------------------ behaviour
 
@@ -315,6 +354,14 @@ class SetupScreen(Screen[GameSettings | None]):
         self.query_one("#row-limits").display = fixed
         self.query_one("#f-ante").display = not fixed
         self.query_one("#f-draw-ante").display = fixed
+        # a tournament's stakes are its levels, and it ends when one player has every chip
+        tournament = self.query_one("#f-tournament", Select).value != "none"
+        for row in ("row-blinds", "row-limits", "row-ante", "row-session_limit"):
+            if tournament:
+                self.query_one(f"#{row}").display = False
+        if not tournament:
+            self.query_one("#row-ante").display = True
+            self.query_one("#row-session_limit").display = True
         self._sync_limit(str(game))
 
     def _sync_limit(self, game: str) -> None:
@@ -342,6 +389,16 @@ class SetupScreen(Screen[GameSettings | None]):
             self.post_message(self.LanguageChosen(event.value))
             return
         self._sync_rows()
+        self._recheck()
+
+    @on(Input.Changed)
+    def _typed(self) -> None:
+        self._recheck()
+
+    def _recheck(self) -> None:
+        """Once problems are listed, the list follows the form: a fixed one goes at once."""
+        if self.is_mounted and self.query_one("#setup-errors", Static).display:
+            self._show_errors(self._problems(self._read()[1]))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#continue")
@@ -382,6 +439,10 @@ class SetupScreen(Screen[GameSettings | None]):
             else:
                 seats.append(SeatSettings(BOT, name, str(kind)))
         limit_kind = self.query_one("#f-limit-kind", Select).value
+        choice = str(self.query_one("#f-tournament", Select).value)
+        tournament = None if choice == "none" else choice
+        if tournament is not None:
+            limit_kind = "none"  # a tournament ends when one player has every chip
         limit_value = None
         if limit_kind != "none":
             limit_value = number("f-limit-value", 0)
@@ -409,6 +470,11 @@ class SetupScreen(Screen[GameSettings | None]):
             pace=str(self.query_one("#f-pace", Select).value),
             seed=seed,
             training=self.query_one("#f-training", Select).value == "on",
+            tournament=tournament,
+            # a file's levels stay with it; a preset is built from the form's stack
+            tournament_data=(
+                self.initial.tournament_data if tournament == self.initial.tournament else None
+            ),
         )
         return bad, settings
 
@@ -433,12 +499,28 @@ class SetupScreen(Screen[GameSettings | None]):
         errors.update("\n".join(problems))
         errors.display = bool(problems)
 
+    def _first_wrong_field(self, settings: GameSettings) -> Widget | None:
+        """The field of the first problem (a number that is none first), shown and shown
+        again: focusing it scrolls the form to it."""
+        for number in self.query(Input):
+            if number.has_class("number") and _int(number.value) is None and _shown(number):
+                return number
+        for key, _ in settings.validate():
+            field = _PROBLEM_FIELDS.get(key.removeprefix("setup.error."))
+            if field is not None and _shown(self.query_one(f"#{field}")):
+                return self.query_one(f"#{field}")
+        return None
+
     def action_start(self) -> None:
-        """Start the game if the settings are valid; otherwise list what to fix."""
+        """Start the game if the settings are valid; otherwise list what to fix just above
+        the footer, and take the player to the first field to fix."""
         _, settings = self._read()
         problems = self._problems(settings)
         if problems:
             self._show_errors(problems)
+            field = self._first_wrong_field(settings)
+            if field is not None:
+                field.focus()
             self.app.bell()
             return
         self.dismiss(settings)

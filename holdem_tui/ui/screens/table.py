@@ -36,7 +36,7 @@ from holdem_tui.session.present import ActionModel, Decision, TableModel
 from holdem_tui.ui.base_app import four_colour, translator
 from holdem_tui.ui.moves import Move
 from holdem_tui.ui.raise_editor import RaiseEditor
-from holdem_tui.ui.widgets import ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
+from holdem_tui.ui.widgets import MUTED, ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3
@@ -151,7 +151,7 @@ class TableScreen(Screen[None]):
             log.show(model.log)
         self.query_one("#info", Static).update(Content(model.info))
         self.query_one(ActionBar).show(model.actions)
-        self.query_one(KeyFooter).show(self.footer_keys())
+        self.query_one(KeyFooter).show(self.footer_keys(), self.footer_extras())
         self.editor.follow(model.decision)
         self._sync_bars()
         self.refresh_bindings()
@@ -169,6 +169,15 @@ class TableScreen(Screen[None]):
             ActionModel("^q", tr.t("keys.quit"), "app.request_quit"),
         ]
 
+    def footer_extras(self) -> list[ActionModel]:
+        """Named in the footer where it has room: the coach, the review, the deck."""
+        tr = translator(self)
+        return [
+            ActionModel("o", tr.t("keys.coach"), "app.toggle_coach"),
+            ActionModel("e", tr.t("keys.review"), "screen.review"),
+            ActionModel("k", tr.t("keys.four_colour"), "app.toggle_four_colour"),
+        ]
+
     def _draw_topbar(self) -> None:
         """Game, stakes, hand number and what is left of the session, on one row.
 
@@ -180,14 +189,18 @@ class TableScreen(Screen[None]):
             return
         bar = self.query_one("#topbar", Static)
         room = bar.content_region.width or self.app.size.width - 2
-        header = model.header
-        too_wide = cell_len(f"{header}  {model.limit}") > room
-        if model.limit and model.header_short and too_wide:
+        header, limit = model.header, model.limit
+        too_wide = cell_len(f"{header}  {limit}") > room
+        if limit and model.header_short and too_wide:
             header = model.header_short
+        for shorter in model.limit_fallbacks:  # a tournament's prizes go first, then more
+            if cell_len(f"{header}  {limit}") <= room:
+                break
+            limit = shorter
         top = f"[b]{escape(header)}[/]"
-        if model.limit:
-            style = "b $error" if model.last_hand else "$text-muted"
-            top += f"  [{style}]{escape(model.limit)}[/]"
+        if limit:
+            style = "b $error" if model.last_hand else MUTED
+            top += f"  [{style}]{escape(limit)}[/]"
         bar.update(Content.from_markup(top))
 
     def on_resize(self) -> None:
@@ -209,6 +222,14 @@ class TableScreen(Screen[None]):
         wanted = max(1, min(LOG_ROWS_SHORT, rows - message.rows))
         if wanted != rows:
             log.styles.height = wanted
+
+    @property
+    def coach_room(self) -> int | None:
+        """The columns a coach line may take on a short terminal, where a wrapped line would
+        need a row that is not there (``None``: a taller one, where it may wrap)."""
+        if not self.has_class("-short"):
+            return None
+        return max(1, self.app.size.width - 2)  # the panel's padding
 
     def show_coach(self, lines: list[str] | None) -> None:
         """The coach's lines above the action bar, or nothing (hidden)."""
@@ -243,10 +264,10 @@ class TableScreen(Screen[None]):
             return editing
         if editing:
             return False
-        if action == "bet_raise":
-            # a dimmed raise key still answers, with the reason it cannot be used now
+        if action in ("bet_raise", "all_in"):
+            # a dimmed raise or all-in key still answers, with the reason it cannot be used
             return self.model is not None and any(
-                a.action == "screen.bet_raise" for a in self.model.actions
+                a.action == f"screen.{action}" for a in self.model.actions
             )
         live = {"fold", "check_call", "all_in", "stand_pat", "draw", "next_hand"}
         live |= {"toggle_reveal", "toggle_watch"}
@@ -343,8 +364,18 @@ class TableScreen(Screen[None]):
         self.editor.close_and_tell()
 
     def action_all_in(self) -> None:
-        """Push every chip."""
-        self._move(Action.all_in())
+        """Push every chip; a dimmed key says why it cannot (nobody left to call more, the
+        betting not reopened): the engine's reason for the raise it would be, nothing played."""
+        decision = self.decision
+        if decision is None:
+            return
+        if self._enabled("screen.all_in"):
+            self._move(Action.all_in())
+            return
+        legal = decision.legal
+        total = legal.current_bet + legal.stack
+        if not (legal.can_raise and legal.min_raise_to <= total <= legal.max_raise_to):
+            self._move(legal.bet_or_raise(total))  # refused, with the reason
 
     def action_toggle_card(self, index: int) -> None:
         """Mark or unmark a card to throw in the draw."""

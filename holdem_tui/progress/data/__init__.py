@@ -1,0 +1,1 @@
+"""The game's own real hands for the pot-odds drill (``real_hands.phhs``, public PHH data)."""
