@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from holdem_tui.engine import evaluator as _ev
 from holdem_tui.engine import kernel
-from holdem_tui.engine.equity import _values
+from holdem_tui.engine.equity import _values, compiled_board
 
 __all__ = ["runout_shares"]
 
@@ -85,19 +85,16 @@ def _board_values_compiled(
 ) -> npt.NDArray[np.uint16]:
     """:func:`_board_values` by the compiled kernel: the same columns in the same order."""
     tables = _ev.numpy_tables()
-    keys = tables.card_keys.view(np.int64)
-    board_suits = np.zeros(4, dtype=np.int64)
-    for c in board:
-        board_suits[c & 3] |= 1 << (c >> 2)
+    board_key, board_suits = compiled_board(board)
     k = 5 - len(board)
     values: npt.NDArray[np.uint16] = compiled.runout_values(
         deck,
         k,
         math.comb(len(deck), k),
         np.array(holes, dtype=np.int64).reshape(-1, 2),
-        sum(int(keys[c]) for c in board),
+        board_key,
         board_suits,
-        keys,
+        tables.card_keys.view(np.int64),
         tables.hash_rows,
         tables.hash_values,
         tables.flush_suit,
