@@ -976,8 +976,13 @@ class TableServer:
         return session.table_state(self._away(session), self._away_left())
 
     def _away_left(self) -> int | None:
-        """Whole seconds (rounded up) until the Away chair the hand waits for is played for."""
-        if self.away_deadline is None:
+        """Whole seconds (rounded up) until the Away chair the hand waits for is played for.
+
+        ``None`` as soon as its person is back, before the turn loop wakes to stop the
+        countdown: the picture a returning client gets first must not show it running.
+        """
+        pending = self.pending
+        if self.away_deadline is None or pending is None or self.connected(pending):
             return None
         left = self.away_deadline - asyncio.get_running_loop().time()
         return max(0, math.ceil(left))
