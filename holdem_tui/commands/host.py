@@ -28,7 +28,7 @@ from holdem_tui.net.secure import normalize_code, spaced_code
 from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 if TYPE_CHECKING:
-    from holdem_tui.net.server import HostOptions
+    from holdem_tui.net.host_session import HostOptions
 
 
 def lan_address() -> str:
@@ -114,7 +114,8 @@ def command(
     resume: bool,
 ) -> None:
     """Host a table for friends on their own terminals."""
-    from holdem_tui.net.server import TableServer, host_save_file
+    from holdem_tui.net.host_session import host_save_file
+    from holdem_tui.net.server import TableServer
     from holdem_tui.storage.preferences import load_settings
 
     lang, pace = chosen_before(flags.lang, flags.pace, load_settings(repair=False).settings)
@@ -169,7 +170,7 @@ def table_options(
 
     Raises click's usage errors naming the flag that is wrong.
     """
-    from holdem_tui.net.server import HostOptions, new_code
+    from holdem_tui.net.host_session import HostOptions, new_code
 
     pace = flags.pace or "normal"
     seats = ([player] if player is not None else []) + [""] * open_seats

@@ -26,7 +26,7 @@ from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 
 if TYPE_CHECKING:
-    from holdem_tui.net.server import HostOptions
+    from holdem_tui.net.host_session import HostOptions
     from holdem_tui.storage.autosave import LoadResult
     from holdem_tui.web.table import ServedTable
 
@@ -236,7 +236,7 @@ def _table_folder(root: Path) -> None:
 
 def _table_save(root: Path, tr: Translator) -> LoadResult:
     """The served table's autosave, read before anything listens; none is one line, exit 1."""
-    from holdem_tui.net.server import host_save_file
+    from holdem_tui.net.host_session import host_save_file
 
     _table_folder(root)
     loaded = host_save_file().load()

@@ -26,6 +26,8 @@ from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.host_loop import HostLoop
+from holdem_tui.net.pictures import Pictures
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
 from holdem_tui.session.outcome import EndReason, SessionResult
@@ -46,26 +48,26 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
     """What the server meant each frame to say: (client port, picture number) -> the seat's
     view (computed afresh from the engine), the table, the decision and who may show."""
     record: Sent = {}
-    picture = TableServer._picture
+    picture = Pictures.picture
 
     def recording(
-        self: TableServer,
+        self: Pictures,
         client: Any,
-        snapshots: dict[int | None, Snapshot],
+        snapshots: dict[int | None, Snapshot] | None = None,
         *,
         full: bool = False,
     ) -> None:
         before = client.seq
         picture(self, client, snapshots, full=full)
         if client.seq != before:
-            session = self.session
+            session = self.table.session
             assert session is not None
             view = None if session.hand is None else session.view_for(client.seat)
             port = client.writer.get_extra_info("peername")[1]
             sent = client.sent
             record[(port, client.seq)] = (view, sent.table, sent.decision, sent.may_show)
 
-    monkeypatch.setattr(TableServer, "_picture", recording)
+    monkeypatch.setattr(Pictures, "picture", recording)
     return record
 
 
@@ -458,7 +460,7 @@ async def test_start_now_needs_two_players_and_the_table_still_fills() -> None:
 async def test_a_resumed_table_plays_on_as_its_host_comes_back_with_the_absent_away() -> None:
     """Issue 25.5: ``host --resume`` never waits for the friends: the host acts at once and
     a friend not back yet is Away (checked or folded on the timer) until they return."""
-    from holdem_tui.net.server import HostOptions, host_save_file
+    from holdem_tui.net.host_session import HostOptions, host_save_file
 
     server = await open_table(humans=2, host="Host", hands=3, persist=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -642,17 +644,17 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
     order: dict[int, list[int]] = {}
     reveal: dict[int, float] = {}
     server: TableServer | None = None
-    between = TableServer._between_hands
+    between = HostLoop._between_hands
 
-    async def record(self: TableServer, plan: RevealPlan) -> None:
-        session = self.session
+    async def record(self: HostLoop, plan: RevealPlan) -> None:
+        session = self.table.session
         assert session is not None and session.hand is not None
         number = session.hand.config.hand_number
         order[number] = [e.player for e in session.hand.events if isinstance(e, CardsShown)]
-        reveal[number] = plan.seconds(self.options.reveal_delay)
+        reveal[number] = plan.seconds(self.table.options.reveal_delay)
         await between(self, plan)
 
-    monkeypatch.setattr(TableServer, "_between_hands", record)
+    monkeypatch.setattr(HostLoop, "_between_hands", record)
     server = await open_table(humans=3, hands=4, seed=5, reveal_delay=0.25)
     try:
         players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]

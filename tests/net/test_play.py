@@ -31,9 +31,10 @@ from holdem_tui.i18n import get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
 from holdem_tui.net.client import RemoteSession
+from holdem_tui.net.host_session import HostSession
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.secure import spaced_code
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
+from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.present import Stage
@@ -782,7 +783,7 @@ async def test_a_friend_who_quits_in_the_lobby_is_promised_no_chair() -> None:
 async def test_the_host_resuming_acts_at_once_and_an_absent_friend_is_away() -> None:
     """Issue 25.5: the host quit on its own turn; ``host --resume`` gives the host's app the
     same decision at once (no "Waiting for Host"), and the friend not back is Away."""
-    from holdem_tui.net.server import HostOptions, host_save_file
+    from holdem_tui.net.host_session import HostOptions, host_save_file
 
     server = await open_table(humans=2, host="Host", hands=3, persist=True)
     token = server.options.host_token

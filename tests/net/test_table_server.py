@@ -21,8 +21,9 @@ from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import RemoteSession, split_address
+from holdem_tui.net.host_session import HostOptions, HostSession, host_save_file
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import HostOptions, HostSession, TableServer, host_save_file
+from holdem_tui.net.server import TableServer
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.raise_editor import RaiseEditor
@@ -176,7 +177,7 @@ async def test_the_table_app_reconnects_by_itself_after_the_line_drops() -> None
                 seat = remote.me if remote else None
                 assert seat is not None
                 first = next(c for c in server.clients if c.seat == seat)
-                server._drop(first)  # the line drops under the app
+                server.drop(first)  # the line drops under the app
                 await server.wait_until(
                     lambda: any(c.seat == seat and c is not first for c in server.clients)
                 )

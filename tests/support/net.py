@@ -19,8 +19,9 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
+from holdem_tui.net.host_session import HostOptions
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import HostOptions, TableServer
+from holdem_tui.net.server import TableServer
 from holdem_tui.session.controller import BotFactory
 from tests.support.hang import QUIET_LIMIT
 from tests.support.scenes import CallingStation

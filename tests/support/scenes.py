@@ -122,7 +122,8 @@ async def settle(
     guard = progress_guard(app, quiet)
     while True:
         await pilot.pause()
-        if app.ui.stage in wanted and app.session is not None:
+        # a network seat has no session of its own: its table is the last snapshot it got
+        if app.ui.stage in wanted and (app.session or app.driver.snapshot()) is not None:
             await pilot.pause()
             return
         if guard.stalled():
@@ -680,7 +681,8 @@ class HostedScene:
         play: tuple[str, ...] = (),
     ) -> HoldemApp:
         """The table app of ``me`` (``host``: the host's own) at a fresh table."""
-        from holdem_tui.net.server import HostOptions, TableServer
+        from holdem_tui.net.host_session import HostOptions
+        from holdem_tui.net.server import TableServer
         from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
         for server in HostedScene._open:
@@ -766,7 +768,8 @@ async def _hosted_end(pilot: Pilot[Any]) -> None:
 
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE)
+    # a network seat has no session of its own: its table is the last snapshot it was sent
+    await wait_for(pilot, lambda: app.driver.snapshot() is not None and app.ui.stage in STABLE)
     await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
     await pilot.pause()
 

@@ -14,7 +14,8 @@ from holdem_tui.commands import play, serve
 from holdem_tui.commands.host import table_options
 from holdem_tui.commands.play import GameFlags, build_settings
 from holdem_tui.i18n import get_translator
-from holdem_tui.net.server import HostOptions, TableServer
+from holdem_tui.net.host_session import HostOptions
+from holdem_tui.net.server import TableServer
 from holdem_tui.storage.paths import DATA_ENV
 from holdem_tui.web.server import (
     ServeOptions,
