@@ -225,7 +225,8 @@ def _announce(tr: Translator, address: str, port: int, code: str) -> None:
 def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Translator) -> None:
     """Enter on the host's terminal (``--no-seat``: it has no table app) starts the table
     without the seats still open, as the host's lobby key does; an ended input stops it."""
-    from holdem_tui.net.server import LOBBY, TableServer
+    from holdem_tui.net.chairs import LOBBY
+    from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
 
@@ -251,7 +252,8 @@ def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Trans
 
 
 async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> None:
-    from holdem_tui.net.server import LOBBY, TableServer
+    from holdem_tui.net.chairs import LOBBY
+    from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
     try:

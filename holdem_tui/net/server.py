@@ -12,8 +12,9 @@ The table is made of parts, each with one job:
 
 - :mod:`~holdem_tui.net.gate`: who gets in (the code's proof, the hello, flood caps) and
   what a connection may send (frame size, schema, rate, strikes);
-- this module: the chairs (who sits where, when the game starts, the next game) and what a
-  checked message means at the table (its seat, the current decision, a legal action);
+- :mod:`~holdem_tui.net.chairs`: who sits where, when the game starts, the next game;
+- this module: the table's lifecycle, and what a checked message means at the table (its
+  seat, the current decision, a legal action);
 - :mod:`~holdem_tui.net.host_loop`: the turn loop's steps carried out on asyncio;
 - :mod:`~holdem_tui.net.pictures`: what each connection is told;
 - :mod:`~holdem_tui.net.host_session`: the options and the session, before anyone connects.
@@ -33,13 +34,13 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.decision import Reason
-from holdem_tui.game_settings import HUMAN, GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net.chairs import LOBBY, OVER, PLAYING, Chairs
 from holdem_tui.net.gate import Client, Gate
 from holdem_tui.net.guard import CodeGuard
 from holdem_tui.net.host_loop import HostLoop, over_message
@@ -52,11 +53,6 @@ from holdem_tui.session.snapshot import TableState
 from holdem_tui.storage.autosave import LoadResult
 
 log = logging.getLogger("holdem_tui.net")
-
-#: the table's phases: chairs filling, a game in play, a game over (waiting for the next)
-LOBBY = "lobby"
-PLAYING = "playing"
-OVER = "over"
 
 
 class TableServer:
@@ -86,6 +82,7 @@ class TableServer:
         self.gate = Gate(self)
         self.pictures = Pictures(self)
         self.loop = HostLoop(self)
+        self.chairs = Chairs(self)
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
         #: when the awaited chair's person is not at the table: the loop time it is played for
@@ -105,11 +102,8 @@ class TableServer:
         self._driver: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
         self._watchers = 0
-        #: open chairs a name took in the lobby: open again when that player drops before
-        #: the deal (a name that came and went keeps no chair from a real friend)
-        self._claimed: set[int] = set()
         self._handlers: set[asyncio.Task[None]] = set()
-        self._check_seated()
+        self.chairs.check_seated()
 
     @property
     def playing(self) -> bool:
@@ -165,113 +159,19 @@ class TableServer:
 
     def names(self) -> list[str | None]:
         """Every chair's name, ``None`` for a chair still open."""
-        names: list[str | None] = []
-        for index, seat in enumerate(self.settings.seats):
-            if seat.kind == HUMAN and not seat.name:
-                names.append(None)
-            else:
-                names.append(self.settings.seat_names()[index])
-        return names
+        return self.chairs.names()
 
     def here(self) -> list[bool]:
         """Per chair: its player is at the table (a bot always is)."""
-        return [
-            not seat.is_human or (bool(seat.name) and self.connected(index))
-            for index, seat in enumerate(self.settings.seats)
-        ]
-
-    def _claim(self, name: str) -> int | str:
-        """The chair for ``name`` (reserved, or the first open one), else why not."""
-        for index, seat in enumerate(self.settings.seats):
-            if seat.kind == HUMAN and seat.name == name:
-                return "seat_taken" if self.connected(index) else index
-        if name in self.settings.seat_names():
-            return "name_taken"
-        if self.phase != LOBBY:
-            return "started"
-        for index, seat in enumerate(self.settings.seats):
-            if seat.kind == HUMAN and not seat.name:
-                self._rename(index, name)
-                self._claimed.add(index)
-                return index
-        return "table_full"
-
-    def _rename(self, index: int, name: str) -> None:
-        seats = list(self.settings.seats)
-        seats[index] = replace(seats[index], name=name)
-        self.settings = replace(self.settings, seats=tuple(seats))
-
-    def present(self) -> int:
-        """People at the table now (chairs with their player connected)."""
-        return sum(
-            1 for s in self.human_seats() if self.settings.seats[s].name and self.connected(s)
-        )
-
-    def _check_seated(self) -> None:
-        """Deal once every chair has its player, or once ``start_when`` people are here.
-
-        A resumed table goes on as soon as its host is back: the host acts at once, and the
-        friends not back yet are Away (checked or folded on their timer) until they return.
-        """
-        if self.phase != LOBBY:
-            return
-        humans = self.human_seats()
-        if all(self.settings.seats[s].name for s in humans) and all(
-            self.connected(s) for s in humans
-        ):
-            self._begin()
-            return
-        host = self.options.host_seat
-        if self.session is not None and host is not None and self.connected(host):
-            self._begin()
-            return
-        enough = self.options.start_when
-        if enough is not None and self.present() >= enough:
-            with contextlib.suppress(p.ProtocolError):  # too few to start: the table fills on
-                self.start_now()
-
-    def _begin(self) -> None:
-        self._claimed.clear()
-        self.phase = PLAYING
-        self.loop.seated.set()
-        self.loop.wake.set()
+        return self.chairs.here()
 
     def start_now(self) -> None:
-        """The host's "start without them": deal now with whoever is at the table.
+        """The host's "start without them" (see :meth:`Chairs.start_now`)."""
+        self.chairs.start_now()
 
-        The chairs still open (and chairs kept for players not here) are taken away, so
-        the game is played by the people present and the host's bots, as a home game
-        starts with who came; at least two players, one of them a person, must remain. A
-        resumed table has chips in every chair, so there nobody is taken away: players not
-        back yet are Away (checked or folded on their timer) until they return. Raises
-        :class:`~holdem_tui.net.protocol.ProtocolError` when it cannot start.
-        """
-        if self.phase != LOBBY:
-            raise p.ProtocolError("not_now", "the game is already under way")
-        if self.session is not None:
-            self._begin()
-            return
-        seats = self.settings.seats
-        keep = [
-            index
-            for index, seat in enumerate(seats)
-            if not seat.is_human or (seat.name and self.connected(index))
-        ]
-        if len(keep) < 2 or not any(seats[index].is_human for index in keep):
-            raise p.ProtocolError(
-                "too_few_players", "at least two players, one of them a person, are needed"
-            )
-        moved = {old: new for new, old in enumerate(keep)}
-        self.settings = replace(self.settings, seats=tuple(seats[index] for index in keep))
-        for client in self.clients:
-            if client.seat is not None:
-                client.seat = moved.get(client.seat)
-        if self.options.host_seat is not None:
-            self.options.host_seat = moved.get(self.options.host_seat)
-        log.info("started without the open chairs: %d players", len(keep))
-        for client in self.members():  # the new table at once: a lobby must not follow the old
-            self.welcome(client)
-        self._begin()
+    def next_game(self, settings: GameSettings | None = None) -> None:
+        """The host's next game at this table (see :meth:`Chairs.next_game`)."""
+        self.chairs.next_game(settings)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -377,7 +277,7 @@ class TableServer:
     def _sit(self, client: Client) -> bool:
         """Seat a greeted client (a player at the chair its name claims), or refuse it."""
         if not client.watching:
-            claim = self._claim(client.name)
+            claim = self.chairs.claim(client.name)
             if isinstance(claim, str):
                 self.gate.refuse(client, claim)
                 return False
@@ -393,7 +293,7 @@ class TableServer:
             self.pictures.picture(client, full=True)
             self.send(client, over_message(session, again=self.options.keep_table))
             return True
-        self._check_seated()
+        self.chairs.check_seated()
         self.pictures.broadcast()
         self.loop.wake.set()
         return True
@@ -428,18 +328,18 @@ class TableServer:
         if isinstance(message, p.Hello):
             raise p.ProtocolError("bad_message", "already seated")
         if isinstance(message, p.Leave):
-            self._leave(client)
+            self.chairs.leave(client)
             return
         if isinstance(message, p.Start | p.NextGame):
             if not client.host:
                 raise p.ProtocolError("not_host", "only the host can do that")
             if isinstance(message, p.Start):
-                self.start_now()
+                self.chairs.start_now()
             else:
-                self.next_game(message.settings)
+                self.chairs.next_game(message.settings)
             return
         if isinstance(message, p.Again):
-            self._again(client)
+            self.chairs.again(client)
             return
         if client.game != self.game:
             raise p.ProtocolError("not_seated", "say again to sit down at the next game")
@@ -499,109 +399,6 @@ class TableServer:
         else:
             self.pictures.picture(client, full=True)
 
-    def _again(self, client: Client) -> None:
-        """A player's "Play again": wait for the host's next game, or sit down in it now."""
-        if client.game == self.game and self.phase != OVER:
-            raise p.ProtocolError("not_now", "a game is already under way at this table")
-        client.again = True
-        if self.phase == OVER:
-            self.notify()
-            return
-        self._join_game(client)
-
-    def _join_game(self, client: Client, *, deal: bool = True) -> None:
-        """Seat a connection of an earlier game in the one filling now (or refuse it).
-
-        ``deal`` False leaves the table undealt even when every chair is taken now: the
-        next game seats everyone who is in first, so a player without a chair is told the
-        table is full rather than that it started without them.
-        """
-        client.seat = None
-        if not client.watching:
-            claim = self._claim(client.name) if client.name else "table_full"
-            if isinstance(claim, str):
-                self.gate.refuse(client, claim)
-                self.drop(client)
-                return
-            client.seat = claim
-        self.welcome(client)
-        if deal:
-            self._check_seated()
-            self.pictures.broadcast()
-
-    def _leave(self, client: Client) -> None:
-        """A player leaves for good: the chair opens for the next game (now, in a lobby)."""
-        if client.name:
-            self.left.add(client.name)
-            seat = client.seat
-            if (
-                self.session is None
-                and seat is not None
-                and client.game == self.game
-                and seat != self.options.host_seat
-            ):
-                self._rename(seat, "")
-        log.info("%s left the table", client.name or "a spectator")
-        self.drop(client)
-
-    def next_game(self, settings: GameSettings | None = None) -> None:
-        """The host's next game at this table, with the same join code.
-
-        ``settings`` ``None`` plays the same table again (a fresh deck: a new seed);
-        otherwise the host's new table, whose human chairs with a name are kept for that
-        player and whose ``""`` chairs are open. The players of the last game who have not
-        left keep their chair (or take an open one, in their order), so each sits down
-        again by saying "again" (or reconnecting with the code and their name); those who
-        already said it, the host and the spectators get a fresh ``welcome`` now.
-        """
-        if self.phase != OVER:
-            raise p.ProtocolError("not_now", "the game at this table is not over")
-        previous = self.settings
-        if settings is None:
-            base = previous
-            seats = [
-                replace(s, name="") if s.is_human and s.name in self.left else s for s in base.seats
-            ]
-        else:
-            base = replace(settings, lang=previous.lang, pace=previous.pace)
-            seats = list(base.seats)
-        returning = [
-            s.name for s in previous.seats if s.is_human and s.name and s.name not in self.left
-        ]
-        reserved = {s.name for s in seats if s.is_human and s.name}
-        waiting = [name for name in returning if name not in reserved]
-        for index, seat in enumerate(seats):
-            if seat.is_human and not seat.name and waiting:
-                seats[index] = replace(seat, name=waiting.pop(0))
-        table = replace(base, seats=tuple(seats), seed=None).with_seed()
-        problems = table.validate()
-        if problems:
-            raise p.ProtocolError("bad_message", f"that table does not hold: {problems[0][0]}")
-        host_names = {c.name for c in self.clients if c.host and c.name}
-        self.options.host_seat = next(
-            (i for i, s in enumerate(table.seats) if s.is_human and s.name in host_names), None
-        )
-        self.settings = table
-        self.session = None
-        self.game += 1
-        self.phase = LOBBY
-        self.loop.seated.clear()
-        self.pending = None
-        self.ready.clear()
-        self.sitting_out.clear()
-        self._claimed.clear()
-        self.pictures.encoder = p.FrameEncoder()
-        log.info("game %d opens at the table", self.game)
-        for client in self.clients:  # nobody sits in the new game until welcomed into it
-            client.seat = None
-        for client in list(self.clients):
-            if client.watching or client.host or client.again:
-                client.again = False
-                self._join_game(client, deal=False)
-        self._check_seated()
-        self.pictures.broadcast()
-        self.loop.next_game.set()
-
     def drop(self, client: Client) -> None:
         """``client`` is gone (or sent away): its chair is Away, the table is told."""
         if client.closed:
@@ -612,22 +409,10 @@ class TableServer:
             self.clients.remove(client)
         if client.seat is not None and client.game == self.game:
             log.info("seat %d dropped", client.seat)
-            self._release(client.seat)
+            self.chairs.release(client.seat)
             self.pictures.broadcast()
         self.loop.wake.set()
         self.notify()
-
-    def _release(self, seat: int) -> None:
-        """A lobby chair taken by a name that has gone again is open again (no game yet)."""
-        if (
-            self.session is None
-            and self.phase == LOBBY
-            and seat in self._claimed
-            and seat != self.options.host_seat
-            and not self.connected(seat)
-        ):
-            self._claimed.discard(seat)
-            self._rename(seat, "")
 
     # ------------------------------------------------------------------ the game
 

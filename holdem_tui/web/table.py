@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
-from holdem_tui.net.server import LOBBY, TableServer
+from holdem_tui.net.chairs import LOBBY
+from holdem_tui.net.server import TableServer
 from holdem_tui.web.tabs import Tab
 
 

@@ -25,11 +25,12 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
+from holdem_tui.net.chairs import LOBBY, OVER, PLAYING
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.host_loop import HostLoop
 from holdem_tui.net.pictures import Pictures
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.net.server import TableServer
 from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan

@@ -30,11 +30,12 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
+from holdem_tui.net.chairs import LOBBY, OVER, PLAYING
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.host_session import HostSession
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.secure import spaced_code
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.net.server import TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.present import Stage

@@ -9,7 +9,7 @@ import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.net.server import OVER
+from holdem_tui.net.chairs import OVER
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.screens.hosted import HostedEndScreen
 from holdem_tui.ui.screens.table import TableScreen
