@@ -225,13 +225,13 @@ def _announce(tr: Translator, address: str, port: int, code: str) -> None:
 def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Translator) -> None:
     """Enter on the host's terminal (``--no-seat``: it has no table app) starts the table
     without the seats still open, as the host's lobby key does; an ended input stops it."""
-    from holdem_tui.net.chairs import LOBBY
+    from holdem_tui.net.chairs import TablePhase
     from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
 
     def start() -> None:
-        if server.phase != LOBBY:
+        if server.phase != TablePhase.LOBBY:
             return
         try:
             server.start_now()
@@ -252,7 +252,7 @@ def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Trans
 
 
 async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> None:
-    from holdem_tui.net.chairs import LOBBY
+    from holdem_tui.net.chairs import TablePhase
     from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
@@ -262,7 +262,7 @@ async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> N
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(exc))) from None
     address = lan_address() if bind in ("0.0.0.0", "") else bind
     _announce(tr, address, bound, server.code)
-    if server.phase == LOBBY:
+    if server.phase == TablePhase.LOBBY:
         click.echo(tr.t("net.enter_to_start"))
         _listen_for_enter(server, asyncio.get_running_loop(), tr)
     try:

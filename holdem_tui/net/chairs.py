@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import replace
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from holdem_tui.game_settings import HUMAN, GameSettings
@@ -24,10 +25,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("holdem_tui.net")
 
-#: the table's phases: chairs filling, a game in play, a game over (waiting for the next)
-LOBBY = "lobby"
-PLAYING = "playing"
-OVER = "over"
+
+class TablePhase(StrEnum):
+    """Where a hosted table is: chairs filling, a game in play, or a game over (a table kept
+    open waits there for the host's next game)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
 
 
 class Chairs:
@@ -63,7 +68,7 @@ class Chairs:
                 return "seat_taken" if self.table.connected(index) else index
         if name in self.table.settings.seat_names():
             return "name_taken"
-        if self.table.phase != LOBBY:
+        if self.table.phase != TablePhase.LOBBY:
             return "started"
         for index, seat in enumerate(self.table.settings.seats):
             if seat.kind == HUMAN and not seat.name:
@@ -92,7 +97,7 @@ class Chairs:
         A resumed table goes on as soon as its host is back: the host acts at once, and the
         friends not back yet are Away (checked or folded on their timer) until they return.
         """
-        if self.table.phase != LOBBY:
+        if self.table.phase != TablePhase.LOBBY:
             return
         humans = self.table.human_seats()
         if all(self.table.settings.seats[s].name for s in humans) and all(
@@ -112,7 +117,7 @@ class Chairs:
     def begin(self) -> None:
         """Deal: the chairs are as they will be for this game."""
         self.claimed.clear()
-        self.table.phase = PLAYING
+        self.table.phase = TablePhase.PLAYING
         self.table.loop.seated.set()
         self.table.loop.wake.set()
 
@@ -126,7 +131,7 @@ class Chairs:
         back yet are Away (checked or folded on their timer) until they return. Raises
         :class:`~holdem_tui.net.protocol.ProtocolError` when it cannot start.
         """
-        if self.table.phase != LOBBY:
+        if self.table.phase != TablePhase.LOBBY:
             raise p.ProtocolError("not_now", "the game is already under way")
         if self.table.session is not None:
             self.begin()
@@ -159,10 +164,10 @@ class Chairs:
 
     def again(self, client: Client) -> None:
         """A player's "Play again": wait for the host's next game, or sit down in it now."""
-        if client.game == self.table.game and self.table.phase != OVER:
+        if client.game == self.table.game and self.table.phase != TablePhase.OVER:
             raise p.ProtocolError("not_now", "a game is already under way at this table")
         client.again = True
-        if self.table.phase == OVER:
+        if self.table.phase == TablePhase.OVER:
             self.table.notify()
             return
         self.join_game(client)
@@ -212,7 +217,7 @@ class Chairs:
         again by saying "again" (or reconnecting with the code and their name); those who
         already said it, the host and the spectators get a fresh ``welcome`` now.
         """
-        if self.table.phase != OVER:
+        if self.table.phase != TablePhase.OVER:
             raise p.ProtocolError("not_now", "the game at this table is not over")
         previous = self.table.settings
         if settings is None:
@@ -245,7 +250,7 @@ class Chairs:
         self.table.settings = table
         self.table.session = None
         self.table.game += 1
-        self.table.phase = LOBBY
+        self.table.phase = TablePhase.LOBBY
         self.table.loop.seated.clear()
         self.table.pending = None
         self.table.ready.clear()
@@ -267,7 +272,7 @@ class Chairs:
         """A lobby chair taken by a name that has gone again is open again (no game yet)."""
         if (
             self.table.session is None
-            and self.table.phase == LOBBY
+            and self.table.phase == TablePhase.LOBBY
             and seat in self.claimed
             and seat != self.table.options.host_seat
             and not self.table.connected(seat)

@@ -40,7 +40,7 @@ from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.decision import Reason
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.net.chairs import LOBBY, OVER, PLAYING, Chairs
+from holdem_tui.net.chairs import Chairs, TablePhase
 from holdem_tui.net.gate import Client, Gate
 from holdem_tui.net.guard import CodeGuard
 from holdem_tui.net.host_loop import HostLoop, over_message
@@ -71,7 +71,7 @@ class TableServer:
         self.clock = clock
         self.settings = options.settings.with_seed()
         self.session: HostSession | None = None
-        self.phase = LOBBY
+        self.phase = TablePhase.LOBBY
         #: the games played at this table so far, the one in play or filling included
         self.game = 1
         if resumed is not None:
@@ -108,7 +108,7 @@ class TableServer:
     @property
     def playing(self) -> bool:
         """Whether a game is being played at the table (not filling, not over)."""
-        return self.phase == PLAYING
+        return self.phase == TablePhase.PLAYING
 
     @property
     def bytes_sent(self) -> int:
@@ -138,12 +138,12 @@ class TableServer:
     @property
     def finished(self) -> bool:
         """Whether the game at the table has ended (a kept table may start another)."""
-        return self.phase == OVER
+        return self.phase == TablePhase.OVER
 
     @property
     def resumable(self) -> bool:
         """Whether a game is in play that ``host --resume`` could bring back."""
-        return self.session is not None and self.phase != OVER
+        return self.session is not None and self.phase != TablePhase.OVER
 
     def human_seats(self) -> tuple[int, ...]:
         """Chairs played by people (the host's included)."""
@@ -200,7 +200,7 @@ class TableServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
         session = self.session
-        if session is not None and self.phase != OVER:
+        if session is not None and self.phase != TablePhase.OVER:
             session.save()
         if session is not None:
             await asyncio.to_thread(session.stop_saving)
@@ -287,7 +287,7 @@ class TableServer:
         self.clients.append(client)
         log.info("%s joined from %s", client.name or "a spectator", client.address)
         self.welcome(client)
-        if self.phase == OVER:  # back after the end: the result, and the table's offer
+        if self.phase == TablePhase.OVER:  # back after the end: the result, and the table's offer
             session = self.session
             assert session is not None
             self.pictures.picture(client, full=True)
@@ -349,9 +349,9 @@ class TableServer:
         session = self.session
         if client.seat is None:
             raise p.ProtocolError("not_seated", "spectators cannot act")
-        if session is None or self.phase == LOBBY:
+        if session is None or self.phase == TablePhase.LOBBY:
             raise p.ProtocolError("not_started", "the first hand is not dealt yet")
-        if self.phase == OVER:
+        if self.phase == TablePhase.OVER:
             raise p.ProtocolError("not_now", "the game is over")
         if isinstance(message, p.Ready):
             self.ready.add(client.seat)
@@ -446,6 +446,6 @@ class TableServer:
 
     def game_over(self) -> None:
         """The game has ended: nobody is awaited, no picture is held back."""
-        self.phase = OVER
+        self.phase = TablePhase.OVER
         self.pending = None
         self.pictures.stop()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
-from holdem_tui.net.chairs import LOBBY
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.server import TableServer
 from holdem_tui.web.tabs import Tab
 
@@ -74,7 +74,7 @@ class ServedTable:
         names = self.server.names()
         if name in names:
             return None  # a chair kept for this name (a resumed table)
-        if self.server.phase != LOBBY:
+        if self.server.phase != TablePhase.LOBBY:
             return "started"
         on_their_way = sum(1 for tab in self.seated.values() if tab.name not in names)
         if names.count(None) <= on_their_way:

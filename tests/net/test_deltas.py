@@ -25,7 +25,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
-from holdem_tui.net.chairs import LOBBY, OVER, PLAYING
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.host_loop import HostLoop
 from holdem_tui.net.pictures import Pictures
@@ -427,7 +427,7 @@ async def test_the_host_starts_without_the_open_chairs_and_nobody_else_can() -> 
         spy = await WireClient.join(server, "", watch=True)
         await spy.send(p.start())
         await _expect_error(spy, "not_host")
-        assert server.phase == LOBBY and server.session is None
+        assert server.phase == TablePhase.LOBBY and server.session is None
         await host.send(p.start())
         welcome = await ana.next(("welcome",))
         seats = welcome["settings"]["seats"]
@@ -450,7 +450,7 @@ async def test_start_now_needs_two_players_and_the_table_still_fills() -> None:
         host = await WireClient.join(server, "Host", token=server.options.host_token)
         await host.send(p.start())
         await _expect_error(host, "too_few_players")
-        assert server.phase == LOBBY
+        assert server.phase == TablePhase.LOBBY
         ana = await WireClient.join(server, "Ana")  # the last chair: the table deals itself
         overs = await asyncio.gather(host.play(), ana.play())
         assert overs[0]["result"]["hands"] == 1
@@ -478,7 +478,7 @@ async def test_a_resumed_table_plays_on_as_its_host_comes_back_with_the_absent_a
     await again.start(LOOPBACK, 0)
     try:
         host = await WireClient.join(again, "Host", token=token)
-        assert again.phase == PLAYING  # Ana is not back, and the game goes on
+        assert again.phase == TablePhase.PLAYING  # Ana is not back, and the game goes on
         await host.next_decision()  # the host is asked (at once, or after Ana's timer)
         assert host.unanswered is not None and host.unanswered.table.away == (False, True)
         over = await host.play()
@@ -504,7 +504,7 @@ async def test_the_next_game_at_the_same_table_with_players_staying_and_coming_b
         overs = await asyncio.gather(host.play(ready=True), ana.play(), bo.play())
         assert all(over["again"] is True for over in overs)
         await spy.next(("over",))
-        assert server.finished and server.phase == OVER and not server.resumable
+        assert server.finished and server.phase == TablePhase.OVER and not server.resumable
         first_seed = server.settings.seed
         bo.kill()  # Bo's line drops at the end
         await server.wait_until(lambda: not server.connected(2))
@@ -569,7 +569,7 @@ async def test_again_and_next_are_refused_while_a_game_is_played() -> None:
     try:
         host = await WireClient.join(server, "Host", token=server.options.host_token)
         ana = await WireClient.join(server, "Ana")
-        await server.wait_until(lambda: server.phase == PLAYING)
+        await server.wait_until(lambda: server.phase == TablePhase.PLAYING)
         await ana.send(p.again())
         await _expect_error(ana, "not_now")
         await host.send(p.next_game())
@@ -624,7 +624,7 @@ async def test_the_host_app_starts_without_them_and_hears_when_the_table_closes(
                 assert remote is not None and remote.host and remote.start_now()
                 while not app.has_table():
                     await pilot.pause()
-                assert server.phase == PLAYING and len(server.settings.seats) == 2
+                assert server.phase == TablePhase.PLAYING and len(server.settings.seats) == 2
                 await server.close()
                 closed = True
                 while not app.driver.exit_reason:

@@ -30,7 +30,7 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
-from holdem_tui.net.chairs import LOBBY, OVER, PLAYING
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.host_session import HostSession
 from holdem_tui.net.protocol import LOOPBACK
@@ -159,14 +159,14 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
             assert "s Start now" in text and "(open)" in text
             await pilot.press("s")  # alone at the table: refused, and said so
             await until(pilot, lambda: "Not enough players" in screen_text(lobby))
-            assert server.phase == LOBBY
+            assert server.phase == TablePhase.LOBBY
             ana = await WireClient.join(server, "Ana")
             await until(pilot, lambda: "Ana" in screen_text(lobby))
             assert "Not enough players" not in screen_text(lobby)  # a new word on the table
             assert seat_rows(screen_text(lobby))["Ana"] == "here"
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
-            assert server.phase == PLAYING and len(server.settings.seats) == 2
+            assert (server.phase, len(server.settings.seats)) == (TablePhase.PLAYING, 2)
             table = app.table_screen()
             assert table is not None and table.seat_count == 2  # the open chair went
             await asyncio.gather(play_until(pilot, lambda: at_end(app)), ana.play(ready=True))
@@ -212,7 +212,7 @@ async def test_a_friends_lobby_says_who_is_here_and_that_the_host_starts() -> No
             await pilot.press("s")  # nothing: only the host starts the table
             await pilot.pause()
             ana = next(c for c in server.clients if c.name == "Ana")
-            assert server.phase == LOBBY and ana.strikes == 0
+            assert server.phase == TablePhase.LOBBY and ana.strikes == 0
             await pilot.press("l")  # the lobby speaks every language
             await until(pilot, lambda: "za stolom" in screen_text(lobby))
     finally:
@@ -331,7 +331,9 @@ async def test_the_remote_showdown_turns_hands_up_one_by_one_in_the_hosts_order(
             table = app.table_screen()
             assert table is not None and table.model is not None and table.model.results
             assert any(seat.winner for seat in table.model.seats)
-            assert server.phase == PLAYING  # the host still waits: Ana has not said ready
+            assert (
+                server.phase == TablePhase.PLAYING
+            )  # the host still waits: Ana has not said ready
             await pilot.press("enter")
             await until(pilot, lambda: at_end(app))
     finally:
@@ -368,7 +370,9 @@ async def test_enter_during_the_remote_showdown_shows_it_all_then_says_ready() -
             assert server.session is not None and server.session.table.hand_number == 1
             await pilot.press("enter")  # and now ready: the host moves on (deals, or ends)
             session = server.session
-            await until(pilot, lambda: session.table.hand_number == 2 or server.phase == OVER)
+            await until(
+                pilot, lambda: session.table.hand_number == 2 or server.phase == TablePhase.OVER
+            )
     finally:
         await server.close()
 
@@ -404,7 +408,7 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
             await until(pilot, lambda: "not here yet" in screen_text(lobby))
             remote = remote_of(app)
             assert remote is not None and remote.game == 2 and not remote.over
-            assert server.game == 2 and server.phase == LOBBY
+            assert server.game == 2 and server.phase == TablePhase.LOBBY
             back = await WireClient.join(server, "Bo")  # back with the code and his name
             assert back.seat == 2
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -415,7 +419,8 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
                 ana.play(ready=True),
                 back.play(ready=True),
             )
-            assert server.game == 2 and server.phase == OVER
+            # a tuple: the assertion above narrowed the phase for the type checker
+            assert (server.game, server.phase) == (2, TablePhase.OVER)
     finally:
         await server.close()
 
@@ -478,7 +483,7 @@ async def test_the_host_setup_keeps_a_chair_for_the_host_and_no_plugin() -> None
             await until(
                 pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen is not form
             )
-            assert server.game == 1 and server.phase == OVER  # nothing was sent
+            assert server.game == 1 and server.phase == TablePhase.OVER  # nothing was sent
             again = app.screen
             again.query_one("#f-kind-0", Select).value = "human"
             await pilot.pause()
@@ -812,7 +817,7 @@ async def test_the_host_resuming_acts_at_once_and_an_absent_friend_is_away() -> 
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.ui.stage is Stage.HUMAN)  # the host's own turn
-            assert again.phase == PLAYING and again.pending == 0
+            assert again.phase == TablePhase.PLAYING and again.pending == 0
             table = app.table_screen()
             assert table is not None and table.model is not None
             assert table.model.actions, "the host's action bar is there"

@@ -9,7 +9,7 @@ import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.net.chairs import OVER
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.screens.hosted import HostedEndScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -52,7 +52,7 @@ async def test_a_hosted_tournament_plays_to_the_end_with_two_clients() -> None:
                         await asyncio.sleep(0.002)
 
             over, _ = await asyncio.gather(bo.play(shove, ready=True), ana_plays())
-            assert server.phase == OVER
+            assert server.phase == TablePhase.OVER
             host = server.session
             assert host is not None and host.table.is_over()
             finishes = host.table.finishes
