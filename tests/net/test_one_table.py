@@ -22,19 +22,10 @@ from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.outcome import BustChoice
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.session.snapshot import Seating, Snapshot
-from holdem_tui.session.turns import (
-    BustQuestion,
-    Deal,
-    HandOver,
-    PersonTurn,
-    SessionOver,
-    answer_bust,
-    ask_bot,
-    next_step,
-    play_bot,
-)
+from holdem_tui.session.turns import BustQuestion, Step
 from tests.support.net import WireClient, open_table, opening_bettor
 from tests.support.scenes import stations
+from tests.support.turns import walk
 
 SEED = 23
 HANDS = 4
@@ -60,23 +51,17 @@ def _local_game(settings: GameSettings) -> dict[int, list[Snapshot]]:
             if not seen[seat] or seen[seat][-1] != snap:
                 seen[seat].append(snap)
 
-    while True:
-        step = next_step(session)
-        if isinstance(step, SessionOver):
-            return seen
-        if isinstance(step, BustQuestion):
-            everyone = all(session.table.seats[h].out for h in people)
-            answer_bust(session, step.seat, BustChoice.END if everyone else BustChoice.WATCH)
-            continue
-        if isinstance(step, HandOver):
-            session.finish_hand()
-        elif isinstance(step, Deal):
-            session.start_hand()
-        elif isinstance(step, PersonTurn):
-            session.act(step.seat, opening_bettor(session.view_for(step.seat)))
-        else:
-            assert play_bot(session, ask_bot(session, step.seat, None)())
-        record()
+    def bust(session: Session, question: BustQuestion) -> BustChoice:
+        # as the host answers it: a busted friend watches until every person is out
+        everyone = all(session.table.seats[h].out for h in people)
+        return BustChoice.END if everyone else BustChoice.WATCH
+
+    def after(step: Step) -> None:
+        if not isinstance(step, BustQuestion):  # the host tells the table at the next deal
+            record()
+
+    walk(session, opening_bettor, bust=bust, after=after)
+    return seen
 
 
 async def _hosted_game() -> tuple[GameSettings, dict[int, list[Snapshot]]]:
