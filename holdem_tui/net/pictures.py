@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem_tui.net import protocol as p
 from holdem_tui.net.gate import Client
-from holdem_tui.session.snapshot import Snapshot, TableState
+from holdem_tui.session.snapshot import Snapshot
 from holdem_tui.wire.codec import VIEW_PATCH_FIELDS
 
 if TYPE_CHECKING:
@@ -58,12 +58,6 @@ class Pictures:
         data = p.frame(message)
         self.bytes_sent += len(data)
         client.writer.write(data)
-
-    def table_state(self) -> TableState:
-        """What every client may know about the chairs now (who is away included)."""
-        session = self.table.session
-        assert session is not None
-        return session.table_state(self._away(session), self._away_left())
 
     def _away_left(self) -> int | None:
         """Whole seconds (rounded up) until the Away chair the hand waits for is played for.

@@ -49,7 +49,6 @@ from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.pictures import Pictures
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.session.controller import BotFactory
-from holdem_tui.session.snapshot import TableState
 from holdem_tui.storage.autosave import LoadResult
 
 log = logging.getLogger("holdem_tui.net")
@@ -123,10 +122,6 @@ class TableServer:
     def send(self, client: Client, message: dict[str, Any]) -> None:
         """Hand a frame to ``client``'s socket (see :meth:`Pictures.send`)."""
         self.pictures.send(client, message)
-
-    def table_state(self) -> TableState:
-        """What every client may know about the chairs now (who is away included)."""
-        return self.pictures.table_state()
 
     # ------------------------------------------------------------------ seats
 
