@@ -468,7 +468,7 @@ class HoldemApp(BaseApp[None]):
             return [*over, *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
         review = next(reversed(self._reviews_open()), None)
         if review is not None:
-            from holdem_tui.ui.hand_review import review_keys
+            from holdem_tui.ui.review_parts import review_keys
 
             may_switch = review.book is not None and review.book.may_switch
             return [

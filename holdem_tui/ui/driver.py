@@ -40,7 +40,7 @@ from holdem_tui.ui.timing import TimerHandle, Timers
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from holdem_tui.ui.hand_review import SessionReview
+    from holdem_tui.ui.review_book import SessionReview
 
 
 class TableHost(Protocol):

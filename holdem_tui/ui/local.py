@@ -51,7 +51,7 @@ from holdem_tui.ui.screens.setup import SetupScreen
 if TYPE_CHECKING:
     from holdem_tui.engine.view import PlayerView
     from holdem_tui.storage.autosave import LoadResult
-    from holdem_tui.ui.hand_review import SessionReview  # imported when a review is asked for
+    from holdem_tui.ui.review_book import SessionReview  # imported when a review is asked for
 
 #: Seconds a bot may think before safe_decide plays check/fold for it (``None``: no limit,
 #: the bot simply answers in its worker thread; tests use that, so no answer depends on how
@@ -182,7 +182,7 @@ class LocalDriver(TableDriver):
         """The review of this session's hands: the one player's; in hot seat the player
         whose turn is on screen, else whoever says so behind a curtain; watching bots,
         any seat, every card (as ``v`` shows them)."""
-        from holdem_tui.ui.hand_review import SessionReview, local_records
+        from holdem_tui.ui.review_book import SessionReview, local_records
 
         session = self.session
         if session is None:

@@ -55,7 +55,7 @@ from holdem_tui.ui.timing import TimerHandle, Timers
 
 if TYPE_CHECKING:
     from holdem_tui.review import HandRecord
-    from holdem_tui.ui.hand_review import SessionReview
+    from holdem_tui.ui.review_book import SessionReview
 
 __all__ = ["JoinTarget", "LobbyScreen", "RemoteDriver", "create_remote_app"]
 
@@ -612,7 +612,7 @@ class RemoteDriver(TableDriver):
     def review_request(self) -> SessionReview | None:
         """This seat's own review: its hands played again from its own views, with only
         what it may know (its cards, the board, the hands turned up)."""
-        from holdem_tui.ui.hand_review import SessionReview
+        from holdem_tui.ui.review_book import SessionReview
 
         remote = self.remote
         if remote is None or remote.me is None or not remote.past:

@@ -40,13 +40,9 @@ from holdem_tui.session.narrate import card_text
 from holdem_tui.session.present import Stage
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.hand_review import (
-    ChoiceScreen,
-    ReviewCurtain,
-    ReviewScreen,
-    ReviewSeat,
-)
+from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.review_app import ReviewApp, file_book
+from holdem_tui.ui.review_parts import ChoiceScreen, ReviewCurtain, ReviewSeat
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen
 from holdem_tui.ui.screens.setup import SetupScreen
