@@ -35,15 +35,8 @@ from holdem_tui.engine.events import (
 from holdem_tui.engine.hand import Hand, HandConfig
 from holdem_tui.engine.table import new_hand
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import (
-    PhhError,
-    PhhHand,
-    ReplayDealer,
-    known_positions,
-    loads,
-    read_file,
-    replay,
-)
+from holdem_tui.history.phh import PhhError, PhhHand, loads, read_file
+from holdem_tui.history.phh_replay import ReplayDealer, known_positions, replay
 
 __all__ = [
     "HandRecord",

@@ -21,7 +21,8 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.runout import runout_shares
-from holdem_tui.history.phh import dumps, loads
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_write import dumps
 from holdem_tui.i18n import LANGUAGES, get_translator
 from holdem_tui.review import (
     FLAGS,

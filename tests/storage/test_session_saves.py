@@ -11,7 +11,8 @@ import pytest
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.session.controller import Session
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile

@@ -25,7 +25,7 @@ from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import dumps
+from holdem_tui.history.phh_write import dumps
 from holdem_tui.i18n import get_translator
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons

@@ -24,7 +24,8 @@ from holdem_tui.engine.events import (
     PotAwarded,
     Street,
 )
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import SessionHistory
 from holdem_tui.ui.replay import PickerScreen, ReplayApp, ReplayScreen, SeatPanel
