@@ -85,6 +85,9 @@ class UiState:
     notice: str = ""
     #: the finished hands may be looked back at here (the hand review's key is offered)
     review: bool = False
+    #: Enter after a hand moves the table on from here (a spectator at a network table only
+    #: looks on: the seated players move it on, so the key is not offered)
+    moves_on: bool = True
     #: seconds until the Away chair the hand waits for is played for (a network table)
     countdown: int | None = None
     #: every player here folded: ``w`` follows such hands at the chosen pace (``True``) or
@@ -577,7 +580,8 @@ def _actions(table: Named, snap: Snapshot, ui: UiState, tr: Translator) -> tuple
     if ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
         over = ui.stage is Stage.HAND_OVER and snap.over
         label = tr.t("keys.results") if over else tr.t("keys.next_hand")
-        items = [ActionModel("Enter", label, "screen.next_hand", True)]
+        moving_on = ui.stage is Stage.REVEAL or ui.moves_on
+        items = [ActionModel("Enter", label, "screen.next_hand", True)] if moving_on else []
         if snap.may_show:
             text = tr.t("action.show")
             if len(table.local_seats) > 1:

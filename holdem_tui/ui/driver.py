@@ -202,6 +202,10 @@ class TableDriver:
         """Whether this table has finished hands to look back at (the review's key)."""
         return False
 
+    def can_move_on(self) -> bool:
+        """Whether Enter after a hand moves the table on from this screen."""
+        return True
+
     def _play(self, seat: int, action: Action) -> None:
         """Play ``seat``'s move where the game is (raise :class:`IllegalAction` to refuse)."""
         raise NotImplementedError
@@ -332,6 +336,7 @@ class TableDriver:
             thinking=None,
             viewer=self.default_viewer(),
             review=self.can_review(),
+            moves_on=self.can_move_on(),
         )
         if next_after is None:
             return

@@ -604,6 +604,10 @@ class RemoteDriver(TableDriver):
         remote = self.remote
         return remote is not None and remote.me is not None and bool(remote.past)
 
+    def can_move_on(self) -> bool:
+        """Only a seated player tells the host a hand is seen; a spectator only looks on."""
+        return self.remote is not None and self.remote.me is not None
+
     def past_hands(self) -> list[PlayerView]:
         """The last hands this seat saw finish, as it saw them."""
         remote = self.remote

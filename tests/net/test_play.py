@@ -968,3 +968,29 @@ async def test_a_network_seat_looks_back_at_its_own_hands_with_only_what_it_knew
             playing.cancel()
     finally:
         await server.close()
+
+
+async def test_a_spectator_is_not_offered_the_next_hand_the_seated_players_move_on() -> None:
+    """Enter after a hand tells the host a seated player has seen it; a spectator's Enter
+    moves nothing, so its action bar offers no such key (it showed "Enter Next hand", dead)."""
+    # the host waits for Ana's word (never given) before it deals on
+    server = await open_table(
+        humans=1, bots=("easy",), hands=3, seed=4, bot_factory=stations, hand_pause=600.0
+    )
+    assert server.port is not None
+    target = JoinTarget(LOOPBACK, server.port, server.code, watch=True)
+    app = create_remote_app(target, GameSettings(pace="instant"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            ana = await WireClient.join(server, "Ana")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            playing = asyncio.create_task(ana.play())  # calls, and never says it has seen
+            await until(pilot, lambda: app.ui.stage is Stage.HAND_OVER)
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and screen.model is not None
+            assert not [a for a in screen.model.actions if a.action == "screen.next_hand"]
+            assert not driver_of(app).can_move_on()
+            playing.cancel()
+    finally:
+        await server.close()

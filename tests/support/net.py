@@ -40,6 +40,7 @@ async def open_table(
     host: str | None = None,
     keep_table: bool = False,
     reveal_delay: float = 0.0,
+    hand_pause: float = 0.0,
     bot_factory: BotFactory | None = None,
     start_when: int | None = None,
     **settings: Any,
@@ -48,7 +49,9 @@ async def open_table(
 
     ``host`` names the host's own chair (the first; its app holds ``server.options.
     host_token``); ``keep_table`` keeps the table open after a game for the next one;
-    ``bot_factory`` seats scripted bots (calling stations) in the bots' chairs.
+    ``bot_factory`` seats scripted bots (calling stations) in the bots' chairs;
+    ``hand_pause`` is how long a hand's result stays before the host deals on without every
+    seated player's word.
     """
     if host is not None:
         reserved = (host, *reserved)
@@ -65,7 +68,7 @@ async def open_table(
     options = HostOptions(
         game_settings,
         away_timeout=away_timeout,
-        hand_pause=0.0,
+        hand_pause=hand_pause,
         bot_timeout=None,
         persist=persist,
         host_seat=None if host is None else 0,
