@@ -43,6 +43,7 @@ from holdem_tui.session.labels import display_name
 from holdem_tui.session.narrate import narrate
 from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.ui.base_app import Translated, four_colour, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.review_book import ReviewBook, ReviewEntry, SessionReview, session_book
 from holdem_tui.ui.review_parts import (
     FLAG_MARK,
@@ -57,7 +58,6 @@ from holdem_tui.ui.review_parts import (
     step_block,
     street_starts,
 )
-from holdem_tui.ui.widgets import KeyFooter
 
 if TYPE_CHECKING:
     pass

@@ -30,8 +30,8 @@ from holdem_tui.engine.actions import LegalActions
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Decision
 from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.keybars import MUTED, KeyBar, flow_rows
 from holdem_tui.ui.moves import Move
-from holdem_tui.ui.widgets import MUTED, KeyBar, flow_rows
 
 #: quick sizes: id, key, fraction of the pot (``None``: the minimum / all-in)
 QUICK_SIZES: Final[tuple[tuple[str, str, float | None], ...]] = (

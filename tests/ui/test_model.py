@@ -263,7 +263,7 @@ def test_the_log_names_who_gets_the_odd_chip_and_who_is_out() -> None:
 
 def test_key_hints_wrap_whole_and_clicks_find_them_on_any_row() -> None:
     from holdem_tui.session.present import ActionModel
-    from holdem_tui.ui.widgets import KeyBar, hint_rows
+    from holdem_tui.ui.keybars import KeyBar, hint_rows
 
     hints = [
         ActionModel("Enter", "Bevestigen", "screen.confirm"),

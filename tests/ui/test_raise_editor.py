@@ -17,6 +17,7 @@ from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.events import PlayerActed
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.keybars import ActionBar, KeyFooter
 from holdem_tui.ui.raise_editor import (
     QUICK_SIZES,
     RaiseEditor,
@@ -26,7 +27,6 @@ from holdem_tui.ui.raise_editor import (
 from holdem_tui.ui.screens.modals import HelpScreen
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.table import TableScreen
-from holdem_tui.ui.widgets import ActionBar, KeyFooter
 from tests.support.table_layout import covered_cells, layout_problems, shown_log, shown_parts
 from tests.support.ui import act_until, can_raise, make_app, my_view
 

@@ -29,7 +29,8 @@ from holdem_tui.session.labels import Named, display_name, out_line, seat_title
 from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
-from holdem_tui.ui.widgets import DialogBox, KeyFooter
+from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.widgets import DialogBox
 
 if TYPE_CHECKING:  # the counting is imported when a session ends, not at the first frame
     from holdem_tui.review import SeatStats

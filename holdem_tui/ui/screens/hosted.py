@@ -33,8 +33,9 @@ from holdem_tui.session.labels import Named, level_label, stakes_label
 from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.widgets import DialogBox, KeyFooter
+from holdem_tui.ui.widgets import DialogBox
 
 #: the lobby's phases: reaching the table, and chairs filling before the first deal
 CONNECTING: Final = "connecting"

@@ -27,7 +27,8 @@ from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Leaving, Translated
 from holdem_tui.ui.base_app import translator as _tr
-from holdem_tui.ui.widgets import DialogBox, KeyBar
+from holdem_tui.ui.keybars import KeyBar
+from holdem_tui.ui.widgets import DialogBox
 
 if TYPE_CHECKING:
     from holdem_tui.engine.view import PlayerView

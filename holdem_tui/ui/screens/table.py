@@ -34,9 +34,11 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.i18n import language_name
 from holdem_tui.session.present import ActionModel, Decision, TableModel
 from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.keybars import MUTED, ActionBar, KeyFooter
 from holdem_tui.ui.moves import Move
 from holdem_tui.ui.raise_editor import RaiseEditor
-from holdem_tui.ui.widgets import MUTED, ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
+from holdem_tui.ui.table_area import TableArea
+from holdem_tui.ui.widgets import Felt, HandLog, SeatWidget
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3

@@ -44,8 +44,8 @@ from holdem_tui.progress.trainer import Trainer
 from holdem_tui.review.text import flag_text, reason_text
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, four_colour, language_key, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.train_text import choice_label, in_time, spot_lines
-from holdem_tui.ui.widgets import KeyFooter
 
 __all__ = ["TrainScreen"]
 
