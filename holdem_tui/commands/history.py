@@ -16,7 +16,10 @@ import json
 from datetime import datetime
 
 import click
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from holdem_tui.commands.options import lang_option
 from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
@@ -105,15 +108,20 @@ def session_stats(info: SessionInfo) -> tuple[dict[int, SeatStats], str | None]:
     return stats, problems[0][:300] + more
 
 
+def _seat_cells(s: SeatStats, tr: Translator) -> list[str]:
+    """One human's four stats: VPIP/PFR, aggression, showdowns won, all-in luck."""
+    return [
+        rates_text(s, tr),
+        aggression_text(s, tr),
+        f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}",
+        _signed(round(s.luck), tr) if s.all_ins else "",
+    ]
+
+
 def _stats_cells(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator) -> list[str]:
     """The four stats columns, one line per human (hot seat: several)."""
-    rows = [stats[seat] for seat in info.humans if seat in stats]
-    return [
-        "\n".join(rates_text(s, tr) for s in rows),
-        "\n".join(aggression_text(s, tr) for s in rows),
-        "\n".join(f"{tr.number(s.showdowns_won)}/{tr.number(s.showdowns)}" for s in rows),
-        "\n".join(_signed(round(s.luck), tr) if s.all_ins else "" for s in rows),
-    ]
+    rows = [_seat_cells(stats[seat], tr) for seat in info.humans if seat in stats]
+    return ["\n".join(column) for column in zip(*rows, strict=True)] if rows else [""] * 4
 
 
 def session_json(
@@ -131,6 +139,50 @@ def session_json(
     data["stats"] = {str(seat): s.to_json() for seat, s in (stats or {}).items()}
     data["stats_problem"] = problem
     return data
+
+
+def _row(info: SessionInfo, stats: dict[int, SeatStats], tr: Translator) -> list[str]:
+    """A session's cells: date, game, players, hands, duration, result and the four stats."""
+    game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
+    if info.tournament is not None:
+        game = tr.t("history.tournament", game=game, name=tournament_name(info.tournament, tr))
+    names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
+    return [
+        _date(info.started),
+        game,
+        names,
+        tr.number(info.hands),
+        tr.duration(info.seconds) if info.seconds else "",
+        result_text(info, tr),
+        *_stats_cells(info, stats, tr),
+    ]
+
+
+def _block(
+    info: SessionInfo, row: list[str], stats: dict[int, SeatStats], tr: Translator
+) -> list[RenderableType]:
+    """A session as a few lines, for a terminal too narrow for the table: the date and
+    game, then the players, the result and each human's stats, each wrapping under itself."""
+    date, game, names, _hands, duration, result, *_ = row
+    head = " · ".join(
+        part for part in (date, game, tr.plural("unit.hands", info.hands), duration) if part
+    )
+    lines: list[RenderableType] = [Text(""), Text(head, style="bold")]
+
+    def under(text: str) -> None:
+        lines.append(Padding(Text(text), (0, 0, 0, 2)))
+
+    under(names)
+    if result:
+        under(result)
+    humans = [seat for seat in info.humans if seat in stats]
+    for seat in humans:
+        cells = _seat_cells(stats[seat], tr)
+        labels = ("history.vpip_pfr", "history.aggression", "history.showdowns", "history.luck")
+        parts = [f"{tr.t(label)} {cell}" for label, cell in zip(labels, cells, strict=True) if cell]
+        who = f"{_name(info, seat, tr)}: " if len(humans) > 1 else ""
+        under(who + " · ".join(parts))
+    return lines
 
 
 @click.command(name="history")
@@ -163,23 +215,13 @@ def command(as_json: bool, lang: str | None) -> None:
         table.add_column(tr.t("history.aggression"), justify="right")
         table.add_column(tr.t("history.showdowns"), justify="right")
         table.add_column(tr.t("history.luck"), justify="right")
+        blocks: list[RenderableType] = [Text(tr.t("history.title"), style="bold")]
         for info in sessions:
-            game = tr.t(f"game.{info.game}") if info.game in VARIANTS else info.game
-            if info.tournament is not None:
-                name = tournament_name(info.tournament, tr)
-                game = tr.t("history.tournament", game=game, name=name)
-            names = ", ".join(_name(info, seat, tr) for seat in range(len(info.players)))
             stats, _problem = counted[info.session_id]
-            table.add_row(
-                _date(info.started),
-                game,
-                names,
-                tr.number(info.hands),
-                tr.duration(info.seconds) if info.seconds else "",
-                result_text(info, tr),
-                *_stats_cells(info, stats, tr),
-            )
-        out.print(table)
+            row = _row(info, stats, tr)
+            table.add_row(*row)
+            blocks.extend(_block(info, row, stats, tr))
+        out.print(table, narrow=Group(*blocks, Text("")))
         for info in sessions:
             problem = counted[info.session_id][1]
             if problem is not None:

@@ -28,7 +28,7 @@ from holdem_tui.net.secure import normalize_code, spaced_code
 from holdem_tui.session.pace import PACES as PACE_DELAYS
 
 if TYPE_CHECKING:
-    from holdem_tui.net.server import HostOptions
+    from holdem_tui.net.host_session import HostOptions
 
 
 def lan_address() -> str:
@@ -114,7 +114,8 @@ def command(
     resume: bool,
 ) -> None:
     """Host a table for friends on their own terminals."""
-    from holdem_tui.net.server import TableServer, host_save_file
+    from holdem_tui.net.host_session import host_save_file
+    from holdem_tui.net.server import TableServer
     from holdem_tui.storage.preferences import load_settings
 
     lang, pace = chosen_before(flags.lang, flags.pace, load_settings(repair=False).settings)
@@ -169,7 +170,7 @@ def table_options(
 
     Raises click's usage errors naming the flag that is wrong.
     """
-    from holdem_tui.net.server import HostOptions, new_code
+    from holdem_tui.net.host_session import HostOptions, new_code
 
     pace = flags.pace or "normal"
     seats = ([player] if player is not None else []) + [""] * open_seats
@@ -205,6 +206,16 @@ def table_options(
     )
 
 
+def _closed(tr: Translator, address: str, server: object) -> None:
+    """The table has closed: say so (and how to open it again, when a game was left)."""
+    from holdem_tui.net.server import TableServer
+
+    assert isinstance(server, TableServer)
+    click.echo(tr.t("net.table_closed", address=address))
+    if server.resumable:
+        click.echo(tr.t("net.resume_hint", code=spaced_code(server.code)))
+
+
 def _announce(tr: Translator, address: str, port: int, code: str) -> None:
     code = spaced_code(code)
     click.echo(tr.t("net.hosting", address=f"{address}:{port}", code=code))
@@ -214,12 +225,13 @@ def _announce(tr: Translator, address: str, port: int, code: str) -> None:
 def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Translator) -> None:
     """Enter on the host's terminal (``--no-seat``: it has no table app) starts the table
     without the seats still open, as the host's lobby key does; an ended input stops it."""
-    from holdem_tui.net.server import LOBBY, TableServer
+    from holdem_tui.net.chairs import TablePhase
+    from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
 
     def start() -> None:
-        if server.phase != LOBBY:
+        if server.phase != TablePhase.LOBBY:
             return
         try:
             server.start_now()
@@ -240,23 +252,24 @@ def _listen_for_enter(server: object, loop: asyncio.AbstractEventLoop, tr: Trans
 
 
 async def _serve_only(server: object, bind: str, port: int, tr: Translator) -> None:
-    from holdem_tui.net.server import LOBBY, TableServer
+    from holdem_tui.net.chairs import TablePhase
+    from holdem_tui.net.server import TableServer
 
     assert isinstance(server, TableServer)
     try:
         bound = await server.start(bind, port)
     except OSError as exc:
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(exc))) from None
-    _announce(tr, lan_address() if bind in ("0.0.0.0", "") else bind, bound, server.code)
-    if server.phase == LOBBY:
+    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    _announce(tr, address, bound, server.code)
+    if server.phase == TablePhase.LOBBY:
         click.echo(tr.t("net.enter_to_start"))
         _listen_for_enter(server, asyncio.get_running_loop(), tr)
     try:
         await server.wait_closed()
     finally:
         await server.close()
-        if server.resumable:
-            click.echo(tr.t("net.resume_hint", code=spaced_code(server.code)))
+        _closed(tr, f"{address}:{bound}", server)
 
 
 def _serve_and_play(
@@ -295,7 +308,8 @@ def _serve_and_play(
         raise click.ClickException(tr.t("net.cannot_listen", detail=str(outcome)))
     everywhere = bind in ("0.0.0.0", "")
     address = lan_address() if everywhere else bind
-    _announce(tr, address, outcome, server.code)
+    # no "Table open at" printed here: the host's lobby shows the address and the code,
+    # and a line left behind the app would still say the table is open once it is closed
     # the host's own app proves it is the host's with the token only this process knows;
     # it connects over loopback when the table listens everywhere, else where it listens
     target = JoinTarget(
@@ -314,7 +328,6 @@ def _serve_and_play(
         asyncio.run_coroutine_threadsafe(server.close(), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=5)
-    if server.resumable:
-        click.echo(tr.t("net.resume_hint", code=spaced_code(server.code)))
+    _closed(tr, f"{address}:{outcome}", server)
     if app.driver.exit_reason:
         click.echo(app.driver.exit_reason, err=True)

@@ -21,6 +21,7 @@ from holdem_tui.i18n import get_translator, resolve_language
 @click.option("--name", default="", help="Your name at the table (to sit down or come back).")
 @click.option("--watch", is_flag=True, help="Look on without a seat; no hidden card is shown.")
 @click.option("--bot", "bot_spec", metavar="MODULE:CLASS", default=None, help="Seat this bot.")
+@click.option("--shown-as", "shown", default="", hidden=True, help="serve --table's page address.")
 @lang_option("as last chosen")
 @pace_option()
 def command(
@@ -31,6 +32,7 @@ def command(
     bot_spec: str | None,
     lang: str | None,
     pace: str | None,
+    shown: str,
 ) -> None:
     """Join a table someone hosts."""
     from holdem_tui.net import protocol as p
@@ -60,7 +62,7 @@ def command(
     from holdem_tui.game_settings import GameSettings
     from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
-    target = JoinTarget(host, port, normalize_code(code), name.strip(), watch)
+    target = JoinTarget(host, port, normalize_code(code), name.strip(), watch, shown=shown)
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
     app.run()
     if app.driver.exit_reason:
@@ -108,7 +110,5 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     if result is None:
         raise click.ClickException(tr.t("net.lost"))
     click.echo(
-        tr.t(
-            "net.bot_done", name=seat_name, hands=tr.plural("unit.hands", result.table.hand_number)
-        )
+        tr.t("net.bot_done", name=seat_name, hands=tr.plural("unit.hands", result.result.hands))
     )

@@ -37,10 +37,21 @@ class Output:
 
     def __init__(self) -> None:
         self._items: list[tuple[RenderableType, dict[str, Any]]] = []
+        #: what to print instead of an item at a terminal too narrow for it (by ``id``)
+        self._narrow: dict[int, RenderableType] = {}
 
-    def print(self, item: RenderableType, **options: Any) -> None:
-        """Print ``item`` (``options`` as for ``Console.print``) when flushed."""
+    def print(
+        self, item: RenderableType, *, narrow: RenderableType | None = None, **options: Any
+    ) -> None:
+        """Print ``item`` (``options`` as for ``Console.print``) when flushed.
+
+        ``narrow``: printed instead at a terminal narrower than ``item``'s natural width (a
+        wide table becomes a block per row, rather than columns cut to "Pla…"); piped, the
+        item itself is printed whole.
+        """
         self._items.append((item, options))
+        if narrow is not None:
+            self._narrow[id(item)] = narrow
 
     def flush(self, *, tables_whole: bool = True) -> None:
         """Write what was printed: at a terminal as Rich lays it out; piped, whole lines.
@@ -52,14 +63,18 @@ class Output:
         from rich.table import Table
 
         items, self._items = self._items, []
+        narrow, self._narrow = self._narrow, {}
         console = Console()
+        probe = Console(width=_MEASURE_WIDTH, file=io.StringIO())
         if console.is_terminal:
             for item, options in items:
+                instead = narrow.get(id(item))
+                if instead is not None and probe.measure(item).maximum > console.width:
+                    item = instead
                 console.print(item, **options)
             return
         width = console.width
         if tables_whole:
-            probe = Console(width=_MEASURE_WIDTH, file=io.StringIO())
             for item, _ in items:
                 if isinstance(item, Table):
                     width = max(width, probe.measure(item).maximum)

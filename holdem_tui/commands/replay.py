@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from holdem_tui.commands.output import quiet_when_the_reader_leaves
-from holdem_tui.history.phh import PhhError, load_file, replay
+from holdem_tui.history.phh import PhhError, load_file
+from holdem_tui.history.phh_replay import replay
 
 
 def replay_json(paths: tuple[Path, ...]) -> int:

@@ -26,7 +26,8 @@ from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 
 if TYPE_CHECKING:
-    from holdem_tui.net.server import HostOptions
+    from holdem_tui.net.host_session import HostOptions
+    from holdem_tui.storage.autosave import LoadResult
     from holdem_tui.web.table import ServedTable
 
 #: the port ``serve`` listens on unless told otherwise (``host`` has 7477)
@@ -102,6 +103,11 @@ def page_url(host: str, port: int, public_url: str | None) -> str:
 )
 @start_when_option
 @away_option
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="With --table: open the last served table again where it stopped, same join code.",
+)
 def command(
     flags: GameFlags,
     host: str,
@@ -113,6 +119,7 @@ def command(
     open_seats: int,
     start_when: int | None,
     away_timeout: float,
+    resume: bool,
 ) -> None:
     """Play in a web browser: a game per tab, or one table for every tab."""
     tr = get_translator(resolve_language(flags.lang, None))
@@ -125,11 +132,15 @@ def command(
         raise click.UsageError(tr.t("web.wildcard", host=host or "''"))
     if public_url and not public_url.startswith(("http://", "https://")):
         raise click.BadParameter("http://… or https://…", param_hint="--public-url")
+    if resume and not table:
+        raise click.UsageError(tr.t("web.resume_needs_table"))
     from holdem_tui.storage.paths import data_dir as game_data_dir
 
     root = (data_dir or game_data_dir() / "web").expanduser().resolve()
     lang_args = ("--lang", flags.lang) if flags.lang else ()
+    resumed: LoadResult | None = None
     if table:
+        resumed = _table_save(root, tr) if resume else None
         options = table_options(
             replace(flags, pace=flags.pace or "normal"),
             player=None,
@@ -147,7 +158,9 @@ def command(
         play_args = flags_argv(flags)
         options = None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    asyncio.run(_serve(tr, host, port, public_url, root, max_tabs, play_args, lang_args, options))
+    asyncio.run(
+        _serve(tr, host, port, public_url, root, max_tabs, play_args, lang_args, options, resumed)
+    )
 
 
 async def _serve(
@@ -160,6 +173,7 @@ async def _serve(
     play_args: list[str],
     lang_args: tuple[str, ...],
     table_options: HostOptions | None,
+    resumed: LoadResult | None = None,
 ) -> None:
     from holdem_tui.web.server import ServeOptions, WebServer
 
@@ -173,7 +187,7 @@ async def _serve(
     )
     served = None
     if table_options is not None:
-        served = await _open_table(root, table_options, tr, lang_args)
+        served = await _open_table(root, table_options, tr, lang_args, resumed)
         options.table = served
     server = WebServer(options)
     try:
@@ -185,6 +199,8 @@ async def _serve(
             tr.t("web.cannot_listen", address=f"{host}:{port}", detail=_reason(exc))
         ) from None
     url = page_url(host, bound, public_url)
+    if served is not None:
+        served.page_url = url
     click.echo(tr.t("web.serving_table" if served else "web.serving", url=url))
     click.echo(tr.t("web.folders", path=str(root)))
     sys.stdout.flush()
@@ -199,6 +215,8 @@ async def _serve(
         await server.close()
         if served is not None:
             await served.close()
+            if served.server.resumable:
+                click.echo(tr.t("web.table_saved"))
 
 
 def _reason(exc: OSError) -> str:
@@ -206,18 +224,42 @@ def _reason(exc: OSError) -> str:
     return os.strerror(exc.errno) if exc.errno else str(exc)
 
 
-async def _open_table(
-    root: Path, options: HostOptions, tr: Translator, lang_args: tuple[str, ...]
-) -> ServedTable:
-    """The served table, its autosave in ``root/table`` (apart from ``host``'s own)."""
-    from holdem_tui.net.server import TableServer
+def _table_folder(root: Path) -> None:
+    """The served table keeps its autosave and histories in ``root/table``, apart from
+    ``host``'s own (so neither resumes the other's table)."""
     from holdem_tui.storage.paths import DATA_ENV
-    from holdem_tui.web.table import ServedTable
 
     folder = root / "table"
     folder.mkdir(parents=True, exist_ok=True)
-    os.environ[DATA_ENV] = str(folder)  # the table's autosave and histories go here
+    os.environ[DATA_ENV] = str(folder)
+
+
+def _table_save(root: Path, tr: Translator) -> LoadResult:
+    """The served table's autosave, read before anything listens; none is one line, exit 1."""
+    from holdem_tui.net.host_session import host_save_file
+
+    _table_folder(root)
+    loaded = host_save_file().load()
+    if loaded.session is None:
+        click.echo(loaded.message(tr) or tr.t("storage.no_save"), err=True)
+        sys.exit(1)
+    return loaded
+
+
+async def _open_table(
+    root: Path,
+    options: HostOptions,
+    tr: Translator,
+    lang_args: tuple[str, ...],
+    resumed: LoadResult | None = None,
+) -> ServedTable:
+    """The served table (``resumed``: where its autosave left it, the same code and chairs)."""
+    from holdem_tui.net.server import TableServer
+    from holdem_tui.web.table import ServedTable
+
+    _table_folder(root)
     # every tab watches from loopback: the per-address cap on spectators would stop the 5th
-    served = ServedTable(TableServer(replace(options, watchers_per_address=None)), tr, lang_args)
+    server = TableServer(replace(options, watchers_per_address=None), resumed=resumed)
+    served = ServedTable(server, tr, lang_args)
     await served.open()
     return served

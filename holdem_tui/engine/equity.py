@@ -261,6 +261,16 @@ def _exact_result(
     )
 
 
+def compiled_board(board: Sequence[int]) -> tuple[int, npt.NDArray[np.int64]]:
+    """A known board as the compiled kernel takes it: its cards' key sum, and per suit the
+    ranks it holds (one bit each)."""
+    keys = _ev.numpy_tables().card_keys.view(np.int64)
+    suits = np.zeros(4, dtype=np.int64)
+    for c in board:
+        suits[c & 3] |= 1 << (c >> 2)
+    return sum(int(keys[c]) for c in board), suits
+
+
 def _enumerate_compiled(
     compiled: ModuleType,
     slots: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
@@ -281,9 +291,7 @@ def _enumerate_compiled(
         cards[s, : len(options), : options.shape[1]] = options
         masks[s, : len(options)] = _card_masks(options).astype(np.int64)
         weights[s, : len(options)] = w
-    board_suits = np.zeros(4, dtype=np.int32)
-    for c in board:
-        board_suits[c & 3] |= 1 << (c >> 2)
+    board_key, board_suits = compiled_board(board)
     keys = tables.card_keys.view(np.int64)
     flat = all(bool((w == 1.0).all()) for _, w in slots)
     deals, weight, wins, ties, shares = compiled.enumerate_deals(
@@ -294,7 +302,7 @@ def _enumerate_compiled(
         weights,
         hero[0],
         hero[1],
-        sum(int(keys[c]) for c in board),
+        board_key,
         board_suits,
         keys,
         tables.hash_rows,

@@ -7,7 +7,7 @@ given seat may see (its own cards, the count of another seat's draw, nothing of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -72,7 +72,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A new hand: who plays, with what, and the forced bets."""
+    """A new hand: who plays, with what, and the forced bets (with the view's stakes, all a
+    seat needs to play the hand again as it knew it: its review at a network table)."""
 
     hand_number: int
     variant: Variant
@@ -81,6 +82,7 @@ class HandStarted(Event):
     stacks: tuple[int, ...]
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
+    ante_trimming: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +217,44 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand turned up in a showdown, judged with the final board: the hand the pots were
+    compared with (a hand turned up during an all-in is shown before the run-out, so its
+    :class:`CardsShown` is judged with the board as it was then, or not at all)."""
+
+    player: int
+    value: int
+    name_key: str
+    name_ranks: tuple[int, ...]
+    best_five: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
-    """The hand is over; ``stacks`` are final and ``net`` what each seat won or lost."""
+    """The hand is over; ``stacks`` are final and ``net`` what each seat won or lost;
+    ``shown`` every hand turned up by then, in the order shown, with its final rank."""
 
     stacks: tuple[int, ...]
     net: tuple[int, ...]
+    shown: tuple[ShownHand, ...] = ()
+
+
+def seats_changed(events: Iterable[Event]) -> frozenset[int] | None:
+    """The positions whose seat these events changed (a stack, a bet, cards, a fold...), or
+    ``None`` when every seat may have: a hand begun, the street's bets swept into the pots.
+
+    A view of the hand moved on by ``events`` differs from the one before only in these
+    seats (and the view's own fields): the network table sends a seat what happened from
+    this, without comparing the two views.
+    """
+    changed: set[int] = set()
+    for event in events:
+        if isinstance(event, HandStarted | BetsCollected):
+            return None
+        if isinstance(event, PotAwarded):
+            changed.update(p for p, amount in event.shares if amount > 0)
+            continue
+        player = getattr(event, "player", None)
+        if isinstance(player, int):
+            changed.add(player)
+    return frozenset(changed)

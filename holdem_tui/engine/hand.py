@@ -53,6 +53,7 @@ from holdem_tui.engine.events import (
     HoleCardsDealt,
     PlayerActed,
     PotAwarded,
+    ShownHand,
     Street,
     StreetStarted,
 )
@@ -310,6 +311,7 @@ class Hand:
                 stacks=tuple(self.stacks),
                 antes=config.phh_antes(),
                 blinds=tuple(config.blinds),
+                ante_trimming=config.ante_trimming,
             )
         )
         posted = [min(config.ante_of(i), self.stacks[i]) for i in range(self.n)]
@@ -616,7 +618,19 @@ class Hand:
                     self.stacks[player] += amount
                 self._emit(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), False))
         net = tuple(self.stacks[i] - self.config.starting_stacks[i] for i in range(self.n))
-        self._emit(HandEnded(tuple(self.stacks), net))
+        self._emit(HandEnded(tuple(self.stacks), net, self._judged()))
+
+    def _judged(self) -> tuple[ShownHand, ...]:
+        """Every hand shown so far, judged once with the final board (for the screens)."""
+        judged = []
+        for player, cards in self.shown.items():
+            everything = (*cards, *self.board)
+            if len(everything) >= 5:
+                rank = evaluate(everything)
+                judged.append(
+                    ShownHand(player, rank.value, rank.name_key, rank.name_ranks, rank.cards)
+                )
+        return tuple(judged)
 
     # ----------------------------------------------------------------- the betting rules
     #

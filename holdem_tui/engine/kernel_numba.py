@@ -469,3 +469,52 @@ def enumerate_deals(
             index[s] = 0
             s -= 1
     return found, weight[:found], wins, ties, shares
+
+
+@jit
+def runout_values(
+    deck: Any,
+    k: int,
+    size: int,
+    holes: Any,
+    board_key: int,
+    board_suits: Any,
+    keys: Any,
+    hash_rows: Any,
+    hash_values: Any,
+    flush_suit: Any,
+    flush: Any,
+) -> Any:
+    """``(players, size)`` 7-card values, one column per way ``k`` cards of ``deck`` complete
+    the board, in the lexicographic order of :func:`holdem_tui.engine.runout._subsets` (so
+    the numpy reductions that follow add the same numbers in the same order)."""
+    players = holes.shape[0]
+    out = np.empty((players, size), dtype=np.uint16)
+    index = np.arange(k)
+    suits = np.empty(4, dtype=np.int64)
+    n = len(deck)
+    for column in range(size):
+        total = board_key
+        for s in range(4):
+            suits[s] = board_suits[s]
+        for j in range(k):
+            c = deck[index[j]]
+            total += keys[c]
+            suits[c & 3] |= 1 << (c >> 2)
+        suit = _flush_suit5(total, flush_suit)
+        for i in range(players):
+            a = holes[i, 0]
+            b = holes[i, 1]
+            value = _nonflush7(total + keys[a] + keys[b], hash_rows, hash_values)
+            if suit >= 0:
+                value = _with_flush(value, suit, suits[suit], a, b, flush)
+            out[i, column] = value
+        j = k - 1  # the next subset: the last index that can still move, and those after it
+        while j >= 0 and index[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            break
+        index[j] += 1
+        for m in range(j + 1, k):
+            index[m] = index[m - 1] + 1
+    return out

@@ -11,14 +11,17 @@ boards) takes a fraction of a second instead of several.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
 from holdem_tui.engine import evaluator as _ev
-from holdem_tui.engine.equity import _values
+from holdem_tui.engine import kernel
+from holdem_tui.engine.equity import _values, compiled_board
 
 __all__ = ["runout_shares"]
 
@@ -54,6 +57,9 @@ def _board_values(
     """``(players, runouts)`` hand values, one column per way the board can be completed."""
     known = {c for hole in holes for c in hole} | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
+    compiled = kernel.loaded()
+    if compiled is not None:
+        return _board_values_compiled(compiled, holes, board, deck)
     runs = _subsets(len(deck), 5 - len(board))
     size = runs.shape[1]
     keys = _ev.numpy_tables().card_keys
@@ -68,6 +74,32 @@ def _board_values(
     for i, (a, b) in enumerate(holes):
         total = board_sum + keys[a] + keys[b]
         values[i] = _values(total, suit_mask, np.full(size, a), np.full(size, b))
+    return values
+
+
+def _board_values_compiled(
+    compiled: ModuleType,
+    holes: Sequence[tuple[int, int]],
+    board: Sequence[int],
+    deck: npt.NDArray[np.int64],
+) -> npt.NDArray[np.uint16]:
+    """:func:`_board_values` by the compiled kernel: the same columns in the same order."""
+    tables = _ev.numpy_tables()
+    board_key, board_suits = compiled_board(board)
+    k = 5 - len(board)
+    values: npt.NDArray[np.uint16] = compiled.runout_values(
+        deck,
+        k,
+        math.comb(len(deck), k),
+        np.array(holes, dtype=np.int64).reshape(-1, 2),
+        board_key,
+        board_suits,
+        tables.card_keys.view(np.int64),
+        tables.hash_rows,
+        tables.hash_values,
+        tables.flush_suit,
+        tables.flush,
+    )
     return values
 
 

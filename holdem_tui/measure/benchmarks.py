@@ -246,7 +246,7 @@ def _engine(quick: bool) -> dict[str, float]:
     from holdem_tui.engine.hand import Dealer
     from holdem_tui.engine.holdem import HoldemHand, holdem_config
     from holdem_tui.engine.table import play_hand
-    from holdem_tui.history.phh import hand_actions
+    from holdem_tui.history.phh_write import hand_actions
 
     rng = random.Random(1)
 

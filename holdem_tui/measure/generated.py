@@ -26,7 +26,7 @@ from holdem_tui.engine.tournament import preset_tournament
 from holdem_tui.engine.variants import RULES, Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT_LEVELS, BOT_NAMES, HUMAN
-from holdem_tui.history.phh import dumps_section
+from holdem_tui.history.phh_write import dumps_section
 from holdem_tui.storage.histories import HISTORY_SUFFIX, META_SUFFIX, SessionInfo
 
 __all__ = ["GeneratedSession", "scripted_player", "write_sessions"]

@@ -353,7 +353,7 @@ def play_chunk(config: SimConfig, chunk: int, groups: Iterable[int]) -> ChunkRes
             for position, seat in enumerate(order):
                 nets[seat] += hand.stacks[position] - hand.config.starting_stacks[position]
             if config.history_dir is not None:
-                from holdem_tui.history.phh import dumps_section
+                from holdem_tui.history.phh_write import dumps_section
 
                 history.append(dumps_section(hand, number))
         group_nets.append(nets)

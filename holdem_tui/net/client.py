@@ -5,10 +5,9 @@ benchmark use it directly). It keeps this client's copy of the table: a whole ``
 replaces it, a ``delta`` is applied to it (:func:`~holdem_tui.net.protocol.apply_delta`),
 and a delta that does not apply makes it ask the host for a whole ``state`` and wait for
 it, so what it returns is always a whole :class:`~holdem_tui.net.protocol.State`.
-:class:`RemoteSession` is the seam to the table UI: it answers the same questions as the
-local :class:`~holdem_tui.session.controller.Session` (whose turn, what this seat may see,
-stacks, limits, the score) from what the host last sent, and sends the player's decisions
-(and "start now", "play again", "new game") to the host instead of applying them. The host
+:class:`RemoteSession` is the seam to the table UI: the host's last snapshot of the table
+(the same read model a local table is drawn from) and a small command port that sends the
+player's decisions (and "start now", "play again", "new game") to the host. The host
 deals; nothing here can.
 """
 
@@ -20,17 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_tui.engine.actions import Action, IllegalAction
-from holdem_tui.engine.decision import Decision, Reason
-from holdem_tui.engine.events import Event
-from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
 from holdem_tui.net.seats import SeatKeyring
-from holdem_tui.session.controller import BiggestPot, Session
-from holdem_tui.session.narrate import Slip
-from holdem_tui.storage.autosave import SaveFile
+from holdem_tui.session.outcome import SessionResult
+from holdem_tui.session.snapshot import Snapshot
 
 
 def split_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, int]:
@@ -163,12 +158,15 @@ class Connection:
             await self.writer.wait_closed()
 
 
-class RemoteSession(Session):
-    """The host's session as one client sees it; drop-in for the table UI.
+class RemoteSession:
+    """The host's table as one client knows it: the last snapshot, and a small command port.
 
-    It deliberately does not run :meth:`Session.__init__`: there is no deck, no bot and no
-    hand on this side, only the last :class:`~holdem_tui.net.protocol.State` the host sent.
-    It starts the same story fields as a local session (``Session._start_story``).
+    Nothing is played on this side: there is no deck, no bot and no hand here, only the
+    last :class:`~holdem_tui.session.snapshot.Snapshot` the host sent (:meth:`update`) and,
+    once a game is over, its :class:`~holdem_tui.session.outcome.SessionResult`
+    (:meth:`finish`). The port sends what the player does: :meth:`act`, :meth:`show`,
+    :meth:`ready`, "play again" (:meth:`again`), :meth:`leave`, and the host's own
+    :meth:`start_now` and :meth:`new_game`.
     """
 
     def __init__(
@@ -181,61 +179,89 @@ class RemoteSession(Session):
         game: int = 1,
         reveal_ms: int = 0,
     ) -> None:
-        # the story fields the table screens read, as a local session starts them (the
-        # host keeps the real story: past hands, rebuys and watchers stay empty here)
-        self._start_story(settings)
-        self.local_seats = () if me is None else (me,)
+        self.settings = settings
         self.me = me
         self.send = send
-        self.view: PlayerView | None = None
-        self.decision: int | None = None
-        self.state: p.State | None = None
-        self.over = False
-        self._show_allowed = False
         #: this connection is the host's own: it may start now and open the next game
         self.host = host
         #: which game at this table this session is (a new one comes with a new welcome)
         self.game = game
         #: the host's pause between hands turned up at a showdown (0: all at once)
         self.reveal_seconds = reveal_ms / 1000.0
-        #: the events the last picture added (a whole state: the hand's history so far)
-        self.events: tuple[Event, ...] = ()
+        #: the host's last picture (``None`` before the first one)
+        self.state: p.State | None = None
+        #: the number of the decision this seat may still answer (cleared once it has)
+        self.decision: int | None = None
+        #: the game's results, once it is over
+        self.result: SessionResult | None = None
         #: after the game: the host keeps the table open for another one here
         self.table_open = False
+        #: this seat's final view of each hand of the game finished so far, oldest first
+        #: (its past hands and its review: only what this seat may know)
+        self.past: list[PlayerView] = []
+
+    # ------------------------------------------------------------------ what it knows
+
+    @property
+    def local_seats(self) -> tuple[int, ...]:
+        """The chair played at this screen (a spectator: none)."""
+        return () if self.me is None else (self.me,)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every chair's name, as the host's settings give it."""
+        return self.settings.seat_names()
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """The table as the host last told it (``None`` before the first picture)."""
+        return None if self.state is None else self.state.snapshot
+
+    @property
+    def view(self) -> PlayerView | None:
+        """This seat's view of the hand on show (``None`` before the first deal)."""
+        return None if self.state is None else self.state.view
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (the results are in)."""
+        return self.result is not None
 
     # ------------------------------------------------------------------ from the host
 
     def update(self, state: p.State) -> None:
-        """Take the host's latest picture of the table."""
+        """Take the host's latest picture of the table (a finished hand's is kept)."""
         self.state = state
-        self.view = state.view
         self.decision = state.decision
-        self._show_allowed = state.can_show
-        self.events = state.events
-        self._take_table(state.table)
-
-    def _take_table(self, table: p.TableState) -> None:
-        for index, seat in enumerate(self.table.seats):
-            seat.stack = table.stacks[index]
-            seat.busted_in_hand = table.busted[index]
-        self.table.hand_number = table.hand_number
-        self.hands_won = list(table.hands_won)
-        if table.tournament is not None:
-            table.tournament.apply(self.table)
+        view = state.view
+        if view is not None and view.complete:
+            if self.past and self.past[-1].hand_number == view.hand_number:
+                self.past[-1] = view  # the same hand again (someone showed after it)
+            else:
+                self.past.append(view)
 
     def finish(self, over: p.Over) -> None:
-        """The session ended: final stacks, the chart's history and the biggest pot."""
-        self._take_table(over.table)
-        if over.history:
-            self.table.history = [tuple(row) for row in over.history]
-        best = over.biggest_pot
-        if best is not None and len(best) >= 2:
-            self.biggest_pot = BiggestPot(best[0], best[1], tuple(best[2:]))
-        self.over = True
+        """The game ended: its results, and whether the table stays open for another."""
+        self.result = over.result
         self.table_open = over.again
         self.decision = None
 
-    # ------------------------------------------------------------------ the table's calls
+    # ------------------------------------------------------------------ the command port
+
+    def act(self, action: Action) -> None:
+        """Send this chair's decision; the host's answer arrives as the next state (or error)."""
+        if self.me is None or self.decision is None:
+            raise IllegalAction("not_your_turn", "it is not your turn")
+        self.send(p.act(self.me, self.decision, action))
+        self.decision = None
+
+    def show(self) -> None:
+        """Ask the host to turn this chair's cards up (it won without a showdown)."""
+        self.send(p.show())
+
+    def ready(self) -> None:
+        """This player has seen the result: the host may deal the next hand."""
+        self.send(p.ready())
 
     def start_now(self) -> bool:
         """The host's "start without them" (see :meth:`TableServer.start_now`).
@@ -248,7 +274,7 @@ class RemoteSession(Session):
         self.send(p.start())
         return True
 
-    def play_again(self) -> None:
+    def again(self) -> None:
         """ "Play again" on the end screen.
 
         The host opens the next game at this table with the same settings (same join
@@ -257,14 +283,11 @@ class RemoteSession(Session):
         """
         self.send(p.next_game(None) if self.host else p.again())
 
-    def new_game(self, settings: GameSettings | None = None) -> None:
-        """ "New game" on the end screen.
-
-        The host opens the next game at this table with ``settings`` from the host's setup
-        (human chairs named for their player or ``""`` for open ones; built-in bots only);
-        a friend leaves this table for good (the app then closes the connection).
-        """
-        if self.host and settings is not None:
+    def new_game(self, settings: GameSettings) -> None:
+        """ "New game" on the end screen: the host opens the next game at this table with
+        ``settings`` from the host's setup (human chairs named for their player or ``""`` for
+        open ones); a friend leaves this table for good."""
+        if self.host:
             self.send(p.next_game(settings))
         else:
             self.leave()
@@ -272,126 +295,3 @@ class RemoteSession(Session):
     def leave(self) -> None:
         """Leave the table for good: the chair is free for the next game."""
         self.send(p.leave())
-
-    def is_away(self, seat: int) -> bool:
-        """Whether the host says this human chair's player is not connected."""
-        return self.state is not None and self.state.table.away[seat] is True
-
-    # ------------------------------------------------------------------ Session's questions
-
-    def position_of(self, seat: int) -> int | None:
-        """The chair's position in the hand on screen, if it is dealt in."""
-        if self.view is None:
-            return None
-        for sv in self.view.seats:
-            if sv.seat == seat:
-                return sv.position
-        return None
-
-    def seat_at(self, position: int) -> int:
-        """The chair at a hand position."""
-        assert self.view is not None
-        return self.view.seats[position].seat
-
-    @property
-    def actor_seat(self) -> int | None:
-        """The chair the host waits for."""
-        view = self.view
-        if view is None or view.complete or view.to_act is None:
-            return None
-        return view.seats[view.to_act].seat
-
-    def stack(self, seat: int) -> int:
-        """Chips behind (during a hand) or at the chair (between hands)."""
-        position = self.position_of(seat)
-        if self.view is not None and position is not None:
-            return self.view.seats[position].stack
-        return self.table.seats[seat].stack
-
-    def is_out(self, seat: int) -> bool:
-        """Busted and not in the hand on screen."""
-        return self.position_of(seat) is None and self.table.seats[seat].out
-
-    def view_for(self, seat: int | None, *, reveal_all: bool = False) -> PlayerView:
-        """The only view this client has: its own, as the host sent it."""
-        assert self.view is not None
-        return self.view
-
-    def bot_view(self, seat: int) -> PlayerView:
-        """Bots think on the host."""
-        raise RuntimeError("bots play on the host")
-
-    def start_hand(self) -> Hand:
-        """The host deals."""
-        raise RuntimeError("the host deals")
-
-    def finish_hand(self) -> None:
-        """The host pays out."""
-        raise RuntimeError("the host pays out")
-
-    def act(
-        self,
-        seat: int,
-        action: Action,
-        reason: Reason | None = None,
-        *,
-        slip: Slip | None = None,
-    ) -> tuple[Event, ...]:
-        """Send this chair's decision; the host's answer arrives as the next state (or error)."""
-        if seat != self.me or self.decision is None:
-            raise IllegalAction("not_your_turn", "it is not your turn")
-        self.send(p.act(seat, self.decision, action, reason))
-        self.decision = None
-        return ()
-
-    def act_for_bot(
-        self, seat: int, answer: Action | Decision, *, slip: Slip | None = None
-    ) -> tuple[Event, ...]:
-        """Bots play on the host."""
-        raise RuntimeError("bots play on the host")
-
-    def can_show(self, seat: int) -> bool:
-        """Whether the host offers this chair to turn its cards up."""
-        return seat == self.me and self._show_allowed
-
-    def show(self, seat: int) -> tuple[Event, ...]:
-        """Ask the host to turn this chair's cards up."""
-        self._show_allowed = False
-        self.send(p.show())
-        return ()
-
-    def start_storage(self, save_file: SaveFile | None = None) -> None:
-        """The host keeps the save and the history."""
-
-    def save(self) -> None:
-        """The host keeps the save."""
-
-    def close_storage(self) -> None:
-        """The host keeps the save."""
-
-    def tick(self) -> None:
-        """Time is counted on the host."""
-
-    def is_over(self) -> bool:
-        """Whether the host ended the session (or this hand is its last)."""
-        if self.over:
-            return True
-        state = self.state
-        return (
-            state is not None
-            and state.table.last_hand
-            and self.view is not None
-            and (self.view.complete)
-        )
-
-    def is_last_hand(self) -> bool:
-        """The host's word on whether this is the last hand."""
-        return self.state is not None and self.state.table.last_hand
-
-    def hands_left(self) -> int | None:
-        """Hands left by the limit, as the host counts them."""
-        return None if self.state is None else self.state.table.hands_left
-
-    def minutes_left(self) -> int | None:
-        """Minutes left by the limit, as the host counts them."""
-        return None if self.state is None else self.state.table.minutes_left

@@ -188,7 +188,8 @@ async def _session(
     clients: int, hands: int, flood: str | None = None, flood_size: int = 0
 ) -> LoadFigures:
     from holdem_tui.game_settings import GameSettings
-    from holdem_tui.net.server import HostOptions, TableServer
+    from holdem_tui.net.host_session import HostOptions
+    from holdem_tui.net.server import TableServer
 
     settings = GameSettings.build(
         humans=[""] * clients, bots=(), hand_limit=hands, seed=1, pace="instant", stack=10**6

@@ -14,13 +14,17 @@ beyond what it checked). The README's "Network play" section documents the same 
 Version 2 sends the hand as it moves: a client gets one whole ``state`` when it sits down
 (again), when a hand is dealt and whenever it asks (``sync``); after that each ``delta``
 carries only what changed (the table's changed fields, a view patch of its own view from
-:func:`~holdem_tui.wire.encode_view_patch`: the new events as its seat may see them, the
+:func:`~holdem_tui.wire.view_patch`: the new events as its seat may see them, the
 fields and seats that moved). Every picture is numbered (``seq``, per connection), so a client
 whose copy could be out of step (a number skipped, a patch that does not apply) asks for
 a whole ``state`` instead of guessing; :func:`apply_delta` is that check.
 
 Version 3 adds each person's stats over the game to ``over`` (:class:`Over`): a version 2
 client would refuse that message at the end of the evening, so it is refused at ``hello``.
+Version 4 carries the session's read model as it is: a ``state`` is a
+:class:`~holdem_tui.session.snapshot.Snapshot` (who at the screen may show, ``may_show``,
+replaces ``can_show``; the bots' ``slips`` this hand travel with it), and an ``act`` may
+say how a bot failed the decision it answers (``slip``).
 """
 
 from __future__ import annotations
@@ -34,16 +38,18 @@ from holdem_tui import wire
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.events import Event
-from holdem_tui.engine.payouts import Finish
-from holdem_tui.engine.table import Table, tournament_state
+from holdem_tui.engine.schedule import Level
+from holdem_tui.engine.table import TournamentStatus
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
 from holdem_tui.review.stats import SeatStats
 from holdem_tui.session.narrate import Slip
+from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
+from holdem_tui.session.snapshot import Snapshot, TableState, TournamentTable
 
 #: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 #: longest line a client may send (an action is under 200 bytes)
 MAX_CLIENT_LINE: Final = 4096
 #: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
@@ -521,50 +527,6 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     return settings
 
 
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """What everyone at the table may know between and during hands, seat by seat.
-
-    ``away`` is ``True`` for a human seat whose player is not connected (``None`` for bots).
-    """
-
-    stacks: tuple[int, ...]
-    busted: tuple[int | None, ...]
-    away: tuple[bool | None, ...]
-    hand_number: int
-    hands_left: int | None
-    minutes_left: int | None
-    last_hand: bool
-    hands_won: tuple[int, ...]
-    #: a tournament: the level, the blind seats, the places so far (the data of
-    #: ``Table.to_dict``'s ``tournament``) and the seconds of play; ``None`` at a cash table
-    tournament: TournamentState | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentState:
-    """A tournament table's progress, as every seat may know it."""
-
-    level: int
-    blind_seats: tuple[int, int] | None
-    finishes: tuple[tuple[int, int, int], ...]
-    elapsed: float
-
-    @classmethod
-    def of(cls, table: Table) -> TournamentState | None:
-        """The progress of ``table`` (``None`` outside a tournament)."""
-        if table.config.tournament is None:
-            return None
-        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
-        return cls(table.level, table.blind_seats, finishes, round(table.elapsed, 1))
-
-    def apply(self, table: Table) -> None:
-        """Copy the host's progress into a client's mirror of the table."""
-        table.level, table.blind_seats = self.level, self.blind_seats
-        table.finishes = {seat: Finish(seat, place, prize) for seat, place, prize in self.finishes}
-        table.elapsed = self.elapsed
-
-
 def encode_table(table: TableState) -> dict[str, Any]:
     """A table state as plain data."""
     data: dict[str, Any] = {
@@ -576,16 +538,87 @@ def encode_table(table: TableState) -> dict[str, Any]:
         "minutes_left": table.minutes_left,
         "last_hand": table.last_hand,
         "hands_won": list(table.hands_won),
+        "away_left": table.away_left,
     }
-    state = table.tournament
-    if state is not None:
-        data["tournament"] = {
-            "level": state.level,
-            "blind_seats": None if state.blind_seats is None else list(state.blind_seats),
-            "finishes": [list(f) for f in state.finishes],
-            "elapsed": state.elapsed,
-        }
+    if table.tournament is not None:
+        data["tournament"] = _encode_tournament(table.tournament)
     return data
+
+
+def _level(level: Level) -> list[int]:
+    return [level.small, level.big, level.ante]
+
+
+def _encode_tournament(tournament: TournamentTable) -> dict[str, Any]:
+    """A sit-and-go's progress as plain data (what the top bar, the log and the places need)."""
+    status = tournament.status
+    return {
+        "level": status.level,
+        "stakes": _level(status.stakes),
+        "next_stakes": None if status.next_stakes is None else _level(status.next_stakes),
+        "starts_next_hand": status.starts_next_hand,
+        "hands_left": status.hands_left,
+        "seconds_left": status.seconds_left,
+        "players_left": status.players_left,
+        "entrants": status.entrants,
+        "prizes": list(status.prizes),
+        "next_hand": _level(tournament.next_hand),
+        "finishes": [list(f) for f in tournament.finishes],
+        "first_of_level": tournament.first_of_level,
+    }
+
+
+def _decode_level(data: dict[str, Any], key: str) -> Level:
+    small, big, ante = _int_list(data, key, 3)
+    if not 0 < small <= big:
+        raise ProtocolError("bad_message", f"{key} must be small, big and ante chips")
+    return Level(small, big, ante)
+
+
+def _finishes(rows: object, seats: int) -> tuple[tuple[int, int, int], ...]:
+    """A sit-and-go's places so far as ``(chair, place, prize)``, strictly checked."""
+    if type(rows) is not list or len(rows) > seats:
+        raise ProtocolError("bad_message", "finishes must be a list of places")
+    finishes = []
+    for row in rows:
+        chair, place, prize = _int_list({"f": row}, "f", 3)
+        if not (0 <= chair < seats and 1 <= place <= seats):
+            raise ProtocolError("bad_message", "a place not at the table")
+        finishes.append((chair, place, prize))
+    return tuple(finishes)
+
+
+def _tournament_table(data: object, seats: int) -> TournamentTable | None:
+    """A sit-and-go's progress from the host, strictly checked."""
+    if data is None:
+        return None
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "tournament must be an object")
+    keys = {"level", "stakes", "next_stakes", "starts_next_hand", "hands_left", "seconds_left"}
+    keys |= {"players_left", "entrants", "prizes", "next_hand", "finishes", "first_of_level"}
+    _keys(data, keys, keys)
+    seconds = data["seconds_left"]
+    if seconds is not None and (type(seconds) not in (int, float) or not 0 <= seconds < 10**9):
+        raise ProtocolError("bad_message", "tournament.seconds_left must be seconds")
+    finishes = _finishes(data["finishes"], seats)
+    paid = data["prizes"]
+    if type(paid) is not list or not 0 < len(paid) <= seats:
+        raise ProtocolError("bad_message", "tournament.prizes must be a prize per paid place")
+    prizes = _int_list(data, "prizes", len(paid))
+    status = TournamentStatus(
+        level=_int(data, "level", 1, 10**4),
+        stakes=_decode_level(data, "stakes"),
+        next_stakes=None if data["next_stakes"] is None else _decode_level(data, "next_stakes"),
+        starts_next_hand=_bool(data, "starts_next_hand"),
+        hands_left=_opt_int(data, "hands_left", 0, 10**9),
+        seconds_left=None if seconds is None else float(seconds),
+        players_left=_int(data, "players_left", 0, seats),
+        entrants=_int(data, "entrants", 1, seats),
+        prizes=tuple(prizes),
+    )
+    return TournamentTable(
+        status, _decode_level(data, "next_hand"), finishes, _bool(data, "first_of_level")
+    )
 
 
 def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
@@ -609,6 +642,7 @@ def decode_table(data: object, seats: int) -> TableState:
         "minutes_left",
         "last_hand",
         "hands_won",
+        "away_left",
     }
     _keys(data, {*fields, "tournament"}, fields)
     return TableState(
@@ -620,26 +654,9 @@ def decode_table(data: object, seats: int) -> TableState:
         minutes_left=_opt_int(data, "minutes_left", 0, 10**9),
         last_hand=_bool(data, "last_hand"),
         hands_won=tuple(_int_list(data, "hands_won", seats)),
-        tournament=_tournament_state(data.get("tournament"), seats),
+        away_left=_opt_int(data, "away_left", 0, 10**6),
+        tournament=_tournament_table(data.get("tournament"), seats),
     )
-
-
-def _tournament_state(data: object, seats: int) -> TournamentState | None:
-    """A tournament's progress from the host, checked as a save's is (and its clock)."""
-    if data is None:
-        return None
-    if type(data) is not dict:
-        raise ProtocolError("bad_message", "tournament must be an object")
-    _keys(data, {"level", "blind_seats", "finishes", "elapsed"}, {"level", "finishes"})
-    try:
-        level, blinds, finishes = tournament_state(data, seats)
-    except ValueError as exc:
-        raise ProtocolError("bad_message", str(exc)) from None
-    elapsed = data.get("elapsed", 0.0)
-    if type(elapsed) not in (int, float) or not 0 <= elapsed < 10**9:
-        raise ProtocolError("bad_message", "tournament.elapsed must be seconds of play")
-    rows = tuple((f.seat, f.place, f.prize) for f in finishes.values())
-    return TournamentState(level, blinds, rows, float(elapsed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,22 +693,34 @@ class Lobby:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table now: this client's own view of the hand (``None`` before the first deal).
+    """The table now, as this client may know it: the session's own
+    :class:`~holdem_tui.session.snapshot.Snapshot` for its chair, carried as it is.
 
-    ``decision`` is the number to answer with when ``view.legal`` is this client's turn.
     ``seq`` numbers the pictures of one connection; ``events`` are the events this picture
     added to the view's history (for a whole ``state``, ``full``, the history so far), in
     the engine's order: a showdown's :class:`~holdem_tui.engine.events.CardsShown` events
     come in the order the hands are turned up.
     """
 
-    table: TableState
-    view: PlayerView | None
-    decision: int | None
-    can_show: bool
+    snapshot: Snapshot
     seq: int = 0
     events: tuple[Event, ...] = field(default=(), compare=False)
     full: bool = True
+
+    @property
+    def table(self) -> TableState:
+        """What everyone at the table may know."""
+        return self.snapshot.table
+
+    @property
+    def view(self) -> PlayerView | None:
+        """This client's own view of the hand (``None`` before the first deal)."""
+        return self.snapshot.view
+
+    @property
+    def decision(self) -> int | None:
+        """The number to answer with when ``view.legal`` is this client's turn."""
+        return self.snapshot.decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,7 +736,8 @@ class Delta:
     table: dict[str, Any]
     view: dict[str, Any] | None
     decision: int | None
-    can_show: bool
+    may_show: tuple[int, ...]
+    slips: tuple[tuple[int, Slip], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -729,15 +759,14 @@ class Error:
 
 @dataclass(frozen=True, slots=True)
 class Over:
-    """The session ended: final table plus the stack after every hand (for the chart).
+    """The session ended: its :class:`~holdem_tui.session.outcome.SessionResult`, the
+    host's own, as it is.
 
     ``again`` says the table stays open: the host may open the next game here, and a
     player's "Play again" (:func:`again`) waits for it.
     """
 
-    table: TableState
-    history: tuple[tuple[int, ...], ...]
-    biggest_pot: tuple[int, ...] | None
+    result: SessionResult
     again: bool = False
     #: each person's play over the game (VPIP, PFR, showdowns, all-in luck), by chair, as
     #: the host counted it from the whole hands (a seat only ever sees its own views)
@@ -803,10 +832,10 @@ class FrameEncoder:
         data["history"] = [self._event(event) for event in view.history]
         return data
 
-    def patch(self, old: PlayerView, new: PlayerView) -> dict[str, Any] | None:
-        """:func:`~holdem_tui.wire.encode_view_patch` from ``old`` to ``new``."""
-        self._hand_of(new)
-        return wire.encode_view_patch(old, new, self._event)
+    def patch(self, told: int, view: PlayerView) -> dict[str, Any]:
+        """:func:`~holdem_tui.wire.view_patch`: ``view`` for a client told ``told`` events."""
+        self._hand_of(view)
+        return wire.view_patch(told, view, self._event)
 
     def _hand_of(self, view: PlayerView) -> None:
         if view.hand_number != self._hand:
@@ -820,23 +849,18 @@ class FrameEncoder:
         return encoded
 
 
-def state(
-    seq: int,
-    table: TableState,
-    view: PlayerView | None,
-    decision: int | None,
-    can_show: bool,
-    encoder: FrameEncoder | None = None,
-) -> dict[str, Any]:
-    """One client's whole picture of the table, numbered ``seq``."""
+def state(seq: int, snapshot: Snapshot, encoder: FrameEncoder | None = None) -> dict[str, Any]:
+    """One client's whole picture of the table (its snapshot), numbered ``seq``."""
     encode = wire.encode_view if encoder is None else encoder.full
+    view = snapshot.view
     return {
         "t": "state",
         "seq": seq,
-        "table": encode_table(table),
+        "table": encode_table(snapshot.table),
         "view": None if view is None else encode(view),
-        "decision": decision,
-        "can_show": can_show,
+        "decision": snapshot.decision,
+        "may_show": list(snapshot.may_show),
+        "slips": _encode_slips(snapshot.slips),
     }
 
 
@@ -845,10 +869,10 @@ def delta(
     hand: int,
     table: dict[str, Any],
     view: dict[str, Any] | None,
-    decision: int | None,
-    can_show: bool,
+    snapshot: Snapshot,
 ) -> dict[str, Any]:
-    """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged)."""
+    """What changed since picture ``seq - 1`` (``view``: a patch, ``None`` if unchanged); the
+    snapshot's small fields (the decision, who may show, the slips) are sent as they are."""
     if view is not None and wire.view_patch_is_empty(view):
         view = None
     return {
@@ -857,9 +881,33 @@ def delta(
         "hand": hand,
         "table": table,
         "view": view,
-        "decision": decision,
-        "can_show": can_show,
+        "decision": snapshot.decision,
+        "may_show": list(snapshot.may_show),
+        "slips": _encode_slips(snapshot.slips),
     }
+
+
+def _encode_slips(slips: tuple[tuple[int, Slip], ...]) -> list[list[Any]]:
+    return [[index, slip.value] for index, slip in slips]
+
+
+def _decode_slips(data: Mapping[str, Any]) -> tuple[tuple[int, Slip], ...]:
+    value = data.get("slips")
+    if type(value) is not list or len(value) > 4096:
+        raise ProtocolError("bad_message", "slips must be a list")
+    slips: list[tuple[int, Slip]] = []
+    for item in value:
+        if type(item) is not list or len(item) != 2 or item[1] not in set(Slip):
+            raise ProtocolError("bad_message", "a slip is a decision number and its kind")
+        slips.append((_int({"i": item[0]}, "i", 0, 2**31), Slip(item[1])))
+    return tuple(slips)
+
+
+def _decode_may_show(data: Mapping[str, Any], seats: int) -> tuple[int, ...]:
+    value = data.get("may_show")
+    if type(value) is not list or len(value) > seats:
+        raise ProtocolError("bad_message", "may_show must be a list of chairs")
+    return tuple(_int({"s": item}, "s", 0, seats - 1) for item in value)
 
 
 def apply_delta(current: State | None, message: Delta) -> State:
@@ -895,7 +943,8 @@ def apply_delta(current: State | None, message: Delta) -> State:
         raise ProtocolError("out_of_step", exc.detail) from None
     if message.decision is not None and view.legal is None:
         raise ProtocolError("out_of_step", "a decision without legal actions")
-    return State(table, view, message.decision, message.can_show, message.seq, events, full=False)
+    snapshot = Snapshot(table, view, message.decision, message.may_show, message.slips)
+    return State(snapshot, message.seq, events, full=False)
 
 
 def refused(reason: str, detail: str) -> dict[str, Any]:
@@ -910,22 +959,74 @@ def error(reason: str, detail: str, params: Mapping[str, Any] | None = None) -> 
 
 
 def over(
-    table: TableState,
-    history: list[tuple[int, ...]],
-    biggest: list[int] | None,
+    result: SessionResult,
     *,
     again: bool = False,
     stats: Mapping[int, SeatStats] | None = None,
 ) -> dict[str, Any]:
     """The session's end (``again``: the table stays open for the next game)."""
+    best = result.biggest_pot
     return {
         "t": "over",
-        "table": encode_table(table),
-        "history": [list(h) for h in history],
-        "biggest_pot": biggest,
+        "result": {
+            "reason": result.reason.value,
+            "hands": result.hands,
+            "elapsed": result.elapsed,
+            "buy_in": result.buy_in,
+            "stacks": list(result.stacks),
+            "busted": list(result.busted),
+            "hands_won": list(result.hands_won),
+            "rebuys": list(result.rebuys),
+            "history": [list(row) for row in result.history],
+            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            "tournament": result.tournament,
+            "finishes": [list(f) for f in result.finishes],
+        },
         "again": again,
         "stats": [{"seat": seat, **asdict(s)} for seat, s in sorted((stats or {}).items())],
     }
+
+
+def _decode_result(data: object, seats: int) -> SessionResult:
+    """A session's results for ``seats`` chairs, strictly checked."""
+    if type(data) is not dict:
+        raise ProtocolError("bad_message", "result must be an object")
+    keys = {"reason", "hands", "elapsed", "buy_in", "stacks", "busted", "hands_won", "rebuys"}
+    keys |= {"history", "biggest_pot", "tournament", "finishes"}
+    _keys(data, keys, keys)
+    reason = _str(data, "reason", 16)
+    if reason not in set(EndReason):
+        raise ProtocolError("bad_message", f"unknown end reason {reason[:16]!r}")
+    elapsed = data["elapsed"]
+    if type(elapsed) not in (int, float) or not 0 <= elapsed <= 10**9:
+        raise ProtocolError("bad_message", "elapsed must be seconds in range")
+    history = data["history"]
+    if type(history) is not list or len(history) > 10**6:
+        raise ProtocolError("bad_message", "history must be a list")
+    rows = tuple(tuple(_int_list({"h": row}, "h", seats)) for row in history)
+    best = data["biggest_pot"]
+    biggest = None
+    if best is not None:
+        if type(best) is not list or not 2 <= len(best) <= seats + 2:
+            raise ProtocolError("bad_message", "biggest_pot must be an amount, a hand, winners")
+        amount, hand, *winners = _int_list({"b": best}, "b", len(best))
+        if any(not 0 <= w < seats for w in winners):
+            raise ProtocolError("bad_message", "a winner not at the table")
+        biggest = BiggestPot(amount, hand, tuple(winners))
+    return SessionResult(
+        reason=EndReason(reason),
+        hands=_int(data, "hands", 0, 10**9),
+        elapsed=float(elapsed),
+        buy_in=_int(data, "buy_in", 1, 10**9),
+        stacks=tuple(_int_list(data, "stacks", seats)),
+        busted=tuple(_int_list(data, "busted", seats, nullable=True)),
+        hands_won=tuple(_int_list(data, "hands_won", seats)),
+        rebuys=tuple(_int_list(data, "rebuys", seats)),
+        history=rows,
+        biggest_pot=biggest,
+        tournament=_bool(data, "tournament"),
+        finishes=_finishes(data["finishes"], seats),
+    )
 
 
 #: the counts of :class:`SeatStats` on the wire; the one share of chips is ``all_in_worth``
@@ -1004,7 +1105,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             raise ProtocolError("bad_message", "here holds a bad flag")
         return Lobby(tuple(names), tuple(bool(h) for h in here))
     if kind == "state":
-        keys = {"seq", "table", "view", "decision", "can_show"}
+        keys = {"seq", "table", "view", "decision", "may_show", "slips"}
         _keys(data, {"v", "t", *keys}, keys)
         table = decode_table(data["table"], seats)
         view = None
@@ -1018,9 +1119,11 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             raise ProtocolError("bad_message", "a decision without legal actions")
         seq = _int(data, "seq", 0, 2**53)
         history = () if view is None else view.history
-        return State(table, view, decision, _bool(data, "can_show"), seq, history)
+        shown = _decode_may_show(data, seats)
+        snapshot = Snapshot(table, view, decision, shown, _decode_slips(data))
+        return State(snapshot, seq, history)
     if kind == "delta":
-        keys = {"seq", "hand", "table", "view", "decision", "can_show"}
+        keys = {"seq", "hand", "table", "view", "decision", "may_show", "slips"}
         _keys(data, {"v", "t", *keys}, keys)
         table_data, patch = data["table"], data["view"]
         if type(table_data) is not dict or len(table_data) > 16:
@@ -1033,20 +1136,13 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             table_data,
             patch,
             _opt_int(data, "decision", 0, 2**53),
-            _bool(data, "can_show"),
+            _decode_may_show(data, seats),
+            _decode_slips(data),
         )
     if kind == "over":
-        keys = {"table", "history", "biggest_pot", "again"}
+        keys = {"result", "again"}
         _keys(data, {"v", "t", "stats", *keys}, keys)  # a host without stats sends none
-        table = decode_table(data["table"], seats)
-        history = data["history"]
-        if type(history) is not list or len(history) > 10**6:
-            raise ProtocolError("bad_message", "history must be a list")
-        rows = tuple(tuple(_int_list({"h": row}, "h", seats)) for row in history)
-        best = data.get("biggest_pot")
-        if best is not None:
-            best = _int_list({"b": best}, "b", len(best) if type(best) is list else -1)
+        result = _decode_result(data["result"], seats)
         stats = _seat_stats(data.get("stats", []), seats)
-        best_pot = None if best is None else tuple(best)
-        return Over(table, rows, best_pot, _bool(data, "again"), stats)
+        return Over(result, _bool(data, "again"), stats)
     raise ProtocolError("bad_message", f"unknown message type {kind[:32]!r}")

@@ -185,7 +185,7 @@ async def upgrade_table(
 ) -> None:
     """The host's steps 1 and 2: read the greeting, answer it, and start TLS; ``heard``
     is called each time the client has answered (the table's room for unproved
-    connections makes way by silence, see ``TableServer._handle``).
+    connections makes way by silence, see ``Gate.handle``).
 
     Raises :class:`SecureError` (``version``: an old or unknown client, told so in clear
     in its own protocol version; ``bad_message``: anything else) or ``ConnectionError``.

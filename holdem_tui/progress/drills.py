@@ -38,7 +38,7 @@ from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import ReplayDealer
+from holdem_tui.history.phh_replay import ReplayDealer
 from holdem_tui.review.flags import Flag
 
 __all__ = [

@@ -30,6 +30,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from holdem_tui.engine import kernel
 from holdem_tui.engine.positions import POSITION_LABELS
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.progress.cache import CachedSession, cache_path, read_cache, write_cache
@@ -380,7 +381,8 @@ def _read_all(
     """Read the histories ``todo`` names: here, or in worker processes when there are many
     (a first look at years of sessions replays every hand once; the cores share that)."""
     total = len(todo)
-    if workers == 0:
+    if workers == 0:  # the command line's bulk read: the compiled kernel where installed
+        kernel.enable()  # (the exact all-in equities, the same numbers, several times sooner)
         workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL_FROM else 1
     out: dict[str, CachedSession] = {}
     if workers <= 1:
@@ -391,7 +393,9 @@ def _read_all(
         return out
     # spawned, not forked: the stats screen reads from a thread of a running app
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=kernel.enable
+    ) as pool:
         futures = {pool.submit(read_session, info, key): info.session_id for info, key in todo}
         for done, future in enumerate(as_completed(futures), start=1):
             out[futures[future]] = future.result()

@@ -50,6 +50,8 @@ class SessionMeta:
     starting_stack: int
     #: per chair, its sit-and-go result; empty for a cash session
     tournament: tuple[TournamentResult | None, ...] = ()
+    #: a sit-and-go, finished or not: its hands are tournament hands, never cash winnings
+    sit_and_go: bool = False
 
     @property
     def day(self) -> date | None:
@@ -74,6 +76,7 @@ class SessionMeta:
             rebuys=tuple(info.rebuys_of(chair) for chair in range(chairs)),
             starting_stack=info.starting_stack,
             tournament=_finishes(info),
+            sit_and_go=info.tournament is not None,
         )
 
     def chairs_of(self, player: str | None) -> list[int]:
@@ -84,8 +87,9 @@ class SessionMeta:
         return [chair for chair, name in enumerate(self.players) if name.casefold() == wanted]
 
     def is_tournament(self) -> bool:
-        """Whether this session was a sit-and-go (its results are places and prizes)."""
-        return any(result is not None for result in self.tournament)
+        """Whether this session was a sit-and-go (its results are places and prizes), also one
+        left before anybody's place was known."""
+        return self.sit_and_go or any(result is not None for result in self.tournament)
 
 
 def _finishes(info: SessionInfo) -> tuple[TournamentResult | None, ...]:

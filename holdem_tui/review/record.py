@@ -13,31 +13,37 @@ reason says what it held, so it is shown exactly when its cards are (:func:`visi
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.cards import Card
+from holdem_tui.engine.cards import FULL_DECK, Card
 from holdem_tui.engine.decision import Reason
-from holdem_tui.engine.events import BoardDealt, CardsDrawn, CardsShown, Event, HoleCardsDealt
-from holdem_tui.engine.hand import Hand
-from holdem_tui.history.phh import (
-    PhhError,
-    PhhHand,
-    ReplayDealer,
-    known_positions,
-    loads,
-    read_file,
-    replay,
+from holdem_tui.engine.events import (
+    BoardDealt,
+    CardsDrawn,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerActed,
 )
+from holdem_tui.engine.hand import Hand, HandConfig
+from holdem_tui.engine.table import new_hand
+from holdem_tui.engine.view import PlayerView
+from holdem_tui.history.phh import PhhError, PhhHand, loads, read_file
+from holdem_tui.history.phh_replay import ReplayDealer, known_positions, replay
 
 __all__ = [
     "HandRecord",
     "load_records",
     "may_see",
     "redeal",
+    "seat_records",
     "session_humans",
     "session_records",
     "visible_reasons",
@@ -90,6 +96,23 @@ class HandRecord:
             _names(phh.players, n),
             phh.reasons_problem,
         )
+
+    @classmethod
+    def from_view(cls, view: PlayerView, seed: int = 0) -> HandRecord:
+        """A finished hand as one seat knew it: its final ``view`` (a network seat's).
+
+        The seat's own cards, the board and every hand turned up are the real ones; the
+        others' cards are filled in at random, only so the engine can play the hand again,
+        and are never shown, compared or counted (they are not :attr:`known`). Raises
+        ``ValueError`` when the view does not play out to its own result.
+        """
+        if not view.complete:
+            raise ValueError("only a finished hand can be reviewed")
+        hand = _replayed(view, seed)
+        shown = {e.player for e in view.history if isinstance(e, CardsShown)}
+        known = frozenset(shown | ({view.me} if view.me is not None else set()))
+        started = next(e for e in view.history if isinstance(e, HandStarted))
+        return cls(hand, {}, known, tuple(started.seats), tuple(started.names))
 
     @property
     def decisions(self) -> list[tuple[int, Action]]:
@@ -155,6 +178,106 @@ def visible_reasons(
         for index, reason in record.reasons.items()
         if index < len(actors) and actors[index] in visible and actors[index] != viewer
     }
+
+
+def _replayed(view: PlayerView, seed: int) -> Hand:
+    """The hand of ``view`` played again: its deals as :func:`_deals_of` gives them, then
+    every move of its history, the showdown's shows and mucks, the shows by choice."""
+    started = next(e for e in view.history if isinstance(e, HandStarted))
+    config = HandConfig(
+        starting_stacks=started.stacks,
+        antes=started.antes,
+        blinds=started.blinds,
+        min_bet=view.min_bet,
+        structure=view.structure,
+        small_bet=view.small_bet,
+        big_bet=view.big_bet,
+        max_raises=view.max_raises,
+        ante_trimming=started.ante_trimming,
+        names=started.names,
+        seats=started.seats,
+        hand_number=view.hand_number,
+    )
+    holes, discards, boards = _deals_of(view, seed)
+    assigned = {c for deals in holes.values() for cards in deals for c in cards or ()}
+    assigned.update(c for cards in boards for c in cards)
+    dealer = ReplayDealer(holes, boards, assigned, seed)
+    hand = new_hand(view.variant, config, dealer, showdown_policy=None)
+    for event in view.history:
+        if isinstance(event, PlayerActed):
+            amount = event.to if event.aggressive else None
+            hand.act(Action(event.kind, amount), event.player)
+        elif isinstance(event, CardsDrawn):
+            hand.act(Action.draw(discards[event.player].popleft()), event.player)
+        elif isinstance(event, CardsShown) and event.player not in hand.shown:
+            if event.voluntary:
+                hand.show_voluntarily(event.player)
+            else:
+                hand.show_or_muck(event.player, True)
+        elif isinstance(event, CardsMucked):
+            hand.show_or_muck(event.player, False)
+    if not hand.is_complete or tuple(hand.stacks) != tuple(s.stack for s in view.seats):
+        raise ValueError("the hand does not play out to the result it had")
+    return hand
+
+
+def _deals_of(
+    view: PlayerView, seed: int
+) -> tuple[
+    dict[int, deque[tuple[Card, ...] | None]],
+    dict[int, deque[tuple[Card, ...]]],
+    deque[tuple[Card, ...]],
+]:
+    """Every deal of ``view``'s hand (hole cards, a draw's replacements, the board), and
+    what each draw threw, with the cards the seat may not know filled in at random: a hand
+    turned up is dealt so that it ends as it was shown."""
+    n = len(view.seats)
+    shown = {e.player: e.cards for e in view.history if isinstance(e, CardsShown)}
+    boards: deque[tuple[Card, ...]] = deque(
+        e.cards for e in view.history if isinstance(e, BoardDealt)
+    )
+    used: set[Card] = {c for cards in boards for c in cards}
+    used.update(c for cards in shown.values() for c in cards)
+    dealt: dict[int, list[tuple[int, tuple[Card, ...] | None]]] = {i: [] for i in range(n)}
+    for event in view.history:
+        if isinstance(event, HoleCardsDealt):
+            dealt[event.player].append((event.count, event.cards))
+            used.update(event.cards or ())
+        elif isinstance(event, CardsDrawn):
+            dealt[event.player].append((event.count, event.received))
+            used.update(event.received or ())
+            used.update(event.discarded or ())
+    rest = [c for c in FULL_DECK if c not in used]
+    random.Random(seed).shuffle(rest)
+    holes: dict[int, deque[tuple[Card, ...] | None]] = {i: deque() for i in range(n)}
+    discards: dict[int, deque[tuple[Card, ...]]] = {i: deque() for i in range(n)}
+    draws = {e.player: e for e in view.history if isinstance(e, CardsDrawn)}
+    for player, deals in dealt.items():
+        if not deals:
+            continue
+        (count, first), *replacements = deals
+        final = shown.get(player)
+        drawn = draws.get(player)
+        if first is not None:  # the seat's own cards
+            holes[player].append(first)
+            if drawn is not None:
+                discards[player].append(drawn.discarded or ())
+                holes[player].extend(r for _, r in replacements if r)
+            continue
+        thrown = drawn.count if drawn is not None else 0
+        if final is not None:  # turned up: kept cards, then the replacements, as shown
+            kept, received = final[: count - thrown], final[count - thrown :]
+            filler = tuple(rest.pop() for _ in range(thrown))
+            holes[player].append(kept + filler)
+        else:
+            filler = tuple(rest.pop() for _ in range(count))
+            holes[player].append(filler)
+            received = tuple(rest.pop() for _ in range(thrown))
+        if drawn is not None:
+            discards[player].append(filler[-thrown:] if thrown else ())
+            if thrown:
+                holes[player].append(received)
+    return holes, discards, boards
 
 
 def _dealer_for(events: Sequence[Event]) -> ReplayDealer:
@@ -277,4 +400,17 @@ def session_records(
         earlier, problems = load_records([history])
         records = [r for r in earlier if r.hand.config.hand_number <= before]
     records += [HandRecord.from_hand(hand, reasons_of(hand)) for hand in played]
+    return records, problems
+
+
+def seat_records(views: Iterable[PlayerView]) -> tuple[list[HandRecord], list[str]]:
+    """One seat's finished hands from its own final views (a network seat's review), and
+    one line per hand that would not play out again."""
+    records: list[HandRecord] = []
+    problems: list[str] = []
+    for view in views:
+        try:
+            records.append(HandRecord.from_view(view, seed=view.hand_number))
+        except (ValueError, StopIteration) as exc:
+            problems.append(f"hand {view.hand_number}: {exc}")
     return records, problems

@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +34,8 @@ from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
-from holdem_tui.session.outcome import EndReason
+from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
+from holdem_tui.session.snapshot import Seating, Snapshot, TableState, TournamentTable
 
 if TYPE_CHECKING:
     from holdem_tui.bots.base import Bot
@@ -54,15 +54,6 @@ def default_bot_factory(spec: str, seed: int | None) -> Bot:
     from holdem_tui.bots.registry import make_bot
 
     return make_bot(spec, seed)
-
-
-@dataclass(frozen=True, slots=True)
-class BiggestPot:
-    """The largest pot of the session and who took it, for the end screen."""
-
-    amount: int
-    hand_number: int
-    winners: tuple[int, ...]
 
 
 class Session:
@@ -195,6 +186,76 @@ class Session:
         position = None if seat is None else self.position_of(seat)
         reveal = reveal_all and self.settings.watch_only and seat is None
         return self.hand.view(position, reveal_all=reveal)
+
+    def seating(self) -> Seating:
+        """What a screen of this session knows for the whole game."""
+        return Seating(self.settings, self.local_seats)
+
+    def table_state(
+        self, away: tuple[bool | None, ...] | None = None, away_left: int | None = None
+    ) -> TableState:
+        """What everyone at the table may know now; ``away`` marks a network table's
+        people who are not at it (``None``: everyone here), ``away_left`` the seconds until
+        the Away chair the hand waits for is played for."""
+        count = self.seat_count
+        hand = self.hand
+        last = hand is not None and (
+            self.is_last_hand() if not hand.is_complete else self.is_over()
+        )
+        if away is None:
+            away = tuple(False if self.is_human(s) else None for s in range(count))
+        return TableState(
+            stacks=tuple(self.stack(s) for s in range(count)),
+            busted=tuple(self.table.seats[s].busted_in_hand for s in range(count)),
+            away=away,
+            hand_number=self.table.hand_number,
+            hands_left=self.hands_left(),
+            minutes_left=self.minutes_left(),
+            last_hand=last,
+            hands_won=tuple(self.hands_won),
+            away_left=away_left,
+            tournament=self._tournament_table(),
+        )
+
+    def _tournament_table(self) -> TournamentTable | None:
+        """A sit-and-go's progress as everyone may know it (``None`` at a cash table)."""
+        table = self.table
+        if table.config.tournament is None:
+            return None
+        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
+        first = False
+        hand = self.hand
+        if hand is not None and hand.config.tournament is not None:
+            number = hand.config.hand_number
+            before = [h for h in self.past_hands if h.config.hand_number < number]
+            last = before[-1].config.tournament if before else None
+            first = last is None or last.level != hand.config.tournament.level
+        return TournamentTable(table.tournament_status(), self.next_stakes(), finishes, first)
+
+    def snapshot(
+        self,
+        viewer: int | None,
+        *,
+        reveal_all: bool = False,
+        local: tuple[int, ...] | None = None,
+        decision: int | None = None,
+        away: tuple[bool | None, ...] | None = None,
+        away_left: int | None = None,
+    ) -> Snapshot:
+        """The table for ``viewer`` now (the read model every screen and client draws).
+
+        ``local`` are the chairs of the screen it is for (the people at this keyboard,
+        else :attr:`local_seats`): of them, those who may show now are named; ``decision``
+        is the number of the decision the viewer is asked (a network seat's).
+        """
+        hand = self.hand
+        view = None if hand is None else self.view_for(viewer, reveal_all=reveal_all)
+        chairs = self.local_seats if local is None else local
+        over = hand is not None and hand.is_complete
+        may_show = tuple(s for s in chairs if self.may_show(s)) if over else ()
+        slips = () if hand is None else tuple(sorted(self.slips_of(hand).items()))
+        table = self.table_state(away, away_left)
+        return Snapshot(table, view, decision, may_show, slips)
 
     def bot_view(self, seat: int) -> PlayerView:
         """The view a bot decides from: its own position, never anything more."""
@@ -452,10 +513,6 @@ class Session:
         whole = int(left)
         return whole + (1 if left > whole else 0)
 
-    def net(self, seat: int) -> int:
-        """Chips won (positive) or lost over the session, every rebuy counted as chips paid."""
-        return self.table.seats[seat].stack - self.settings.stack * (1 + self.rebuys[seat])
-
     # ------------------------------------------------------------------ busting
 
     def busted_humans(self) -> list[int]:
@@ -478,25 +535,6 @@ class Session:
         if tournament is None:
             return self.table.stakes
         return tournament.schedule.level(self.table.next_level())
-
-    def prize_of(self, seat: int) -> int:
-        """What a chair won in a tournament (0 until it is placed, and for unpaid places)."""
-        finish = self.table.finishes.get(seat)
-        return 0 if finish is None else finish.prize
-
-    def place_of(self, seat: int) -> int:
-        """The place a busted chair finished in: one behind everyone who still has chips
-        (a tournament's own place, TDA's, where busts in one hand are told apart)."""
-        finish = self.table.finishes.get(seat)
-        if finish is not None:
-            return finish.place
-        mine = self.table.seats[seat].busted_in_hand or 0
-        later = sum(
-            1
-            for other, s in enumerate(self.table.seats)
-            if other != seat and (not s.out or (s.busted_in_hand or 0) > mine)
-        )
-        return later + 1
 
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""
@@ -533,17 +571,21 @@ class Session:
             return EndReason.TIME_LIMIT
         return EndReason.LEFT
 
-    def stack_history(self, seat: int) -> list[int]:
-        """The chair's stack at the start and after every finished hand (for the chart)."""
-        return [stacks[seat] for stacks in self.table.history]
-
-    def standings(self) -> list[int]:
-        """Chairs from first to last: most chips, then who busted later."""
-
-        def key(seat: int) -> tuple[int, int, int]:
-            busted = self.table.seats[seat].busted_in_hand
-            finish = self.table.finishes.get(seat)
-            place = finish.place if finish is not None else 0
-            return (place, -self.table.seats[seat].stack, -(busted or 10**9))
-
-        return sorted(range(self.seat_count), key=key)
+    def result(self) -> SessionResult:
+        """The results as they stand (the end screen, a busted player's place)."""
+        table = self.table
+        count = self.seat_count
+        return SessionResult(
+            reason=self.end_reason(),
+            hands=table.hand_number,
+            elapsed=table.elapsed,
+            buy_in=self.settings.stack,
+            stacks=tuple(table.seats[s].stack for s in range(count)),
+            busted=tuple(table.seats[s].busted_in_hand for s in range(count)),
+            hands_won=tuple(self.hands_won),
+            rebuys=tuple(self.rebuys),
+            history=tuple(tuple(row) for row in table.history),
+            biggest_pot=self.biggest_pot,
+            tournament=self.tournament,
+            finishes=tuple((f.seat, f.place, f.prize) for f in table.finishes.values()),
+        )

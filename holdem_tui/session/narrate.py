@@ -28,6 +28,7 @@ from holdem_tui.engine.events import (
     HandStarted,
     PlayerActed,
     PotAwarded,
+    ShownHand,
     Street,
 )
 from holdem_tui.engine.pots import Pot
@@ -154,14 +155,94 @@ def narrate(
     ``viewer`` is the position whose own draw is told as "You throw …"; everyone else's
     cards, where the history has them (a review, a replay), go under their name.
     """
-    lines: list[str] = []
-    decision = -1
-    shown_before_board = False
-    announced_run_out = False
-    pot_count = sum(1 for e in history if isinstance(e, PotAwarded))
-    # a hand shown before the run-out is named by the board as it ends, not as it was
-    board = [card for e in history if isinstance(e, BoardDealt) for card in e.cards]
-    for event in history:
+    return [line for _, line in _Teller(name_of, tr, slips or {}, viewer).tell(history, 0)]
+
+
+class HandLog:
+    """One screen's log of the hand on show: each event told once, as it arrives.
+
+    A redraw costs the events that came since the last one, not the whole hand. The log
+    is one viewer's (a hot seat's players each see their own draws, a spectator nobody's),
+    and a new hand, another viewer or another language tells it afresh (the whole hand in
+    the new language). ``hidden`` lines are left out for now without being told again
+    later: while a showdown is being turned up, the hands not up yet and the awards.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._told: list[tuple[int, str]] = []
+        self._count = 0
+        self._teller: _Teller | None = None
+
+    def lines(
+        self,
+        key: tuple[object, ...],
+        history: Sequence[Event],
+        name_of: NameOf,
+        tr: Translator,
+        slips: Mapping[int, Slip],
+        hidden: Callable[[int], bool] | None = None,
+        viewer: int | None = None,
+    ) -> list[str]:
+        """The log of ``history`` for the viewer and hand ``key`` names, as it stands now
+        (``viewer``: the position whose own draws are told as "You throw …")."""
+        if key != self._key or self._teller is None or len(history) < self._count:
+            self._key = key
+            self._told = []
+            self._count = 0
+            self._teller = _Teller(name_of, tr, slips, viewer)
+        self._teller.slips = slips
+        if len(history) > self._count:
+            self._told += self._teller.tell(history, self._count)
+            self._count = len(history)
+        return [line for index, line in self._told if hidden is None or not hidden(index)]
+
+
+class _Teller:
+    """Tells a hand's events in order, keeping what a line depends on from earlier ones."""
+
+    def __init__(
+        self, name_of: NameOf, tr: Translator, slips: Mapping[int, Slip], viewer: int | None
+    ) -> None:
+        self.name_of = name_of
+        self.tr = tr
+        self.slips = slips
+        self.viewer = viewer
+        self.decision = -1
+        self.shown_before_board = False
+        self.announced_run_out = False
+
+    def tell(self, history: Sequence[Event], start: int) -> list[tuple[int, str]]:
+        """The lines of ``history[start:]``, each with the index of its event.
+
+        A line may look ahead in ``history``: how many pots were paid (one or named pots),
+        and the final rank of a hand turned up before the run-out (the engine's
+        :class:`~holdem_tui.engine.events.HandEnded` carries it; the events of one move
+        always arrive together, so it is known by then).
+        """
+        pot_count = sum(1 for e in history if isinstance(e, PotAwarded))
+        judged: dict[int, ShownHand] = {}
+        for event in history:
+            if isinstance(event, HandEnded):
+                judged = {hand.player: hand for hand in event.shown}
+        # a history cut short (a step of the review) names a hand by its board so far
+        board = [card for e in history if isinstance(e, BoardDealt) for card in e.cards]
+        told: list[tuple[int, str]] = []
+        for index in range(start, len(history)):
+            told += (
+                (index, line) for line in self._event(history[index], pot_count, judged, board)
+            )
+        return told
+
+    def _event(
+        self,
+        event: Event,
+        pot_count: int,
+        judged: Mapping[int, ShownHand],
+        board: Sequence[Card],
+    ) -> list[str]:
+        tr, name_of, slips = self.tr, self.name_of, self.slips
+        lines: list[str] = []
         text: str | None = None
         if isinstance(event, HandStarted):
             text = tr.t("log.hand_start", number=event.hand_number)
@@ -175,19 +256,19 @@ def narrate(
             )
             text = tr.t(key, name=name_of(event.player), amount=tr.number(event.amount))
         elif isinstance(event, BoardDealt):
-            if shown_before_board and not announced_run_out:
+            if self.shown_before_board and not self.announced_run_out:
                 lines.append(tr.t("log.run_out"))
-                announced_run_out = True
+                self.announced_run_out = True
             key = {Street.FLOP: "log.flop", Street.TURN: "log.turn"}.get(event.street, "log.river")
             text = tr.t(key, cards=cards_text(event.cards))
-        elif isinstance(event, PlayerActed | CardsDrawn) and slips and (decision + 1) in slips:
-            decision += 1
-            text = _slipped(event, slips[decision], name_of, tr)
+        elif isinstance(event, PlayerActed | CardsDrawn) and (self.decision + 1) in slips:
+            self.decision += 1
+            text = _slipped(event, slips[self.decision], name_of, tr)
         elif isinstance(event, PlayerActed):
-            decision += 1
+            self.decision += 1
             text = _acted(event, name_of, tr)
         elif isinstance(event, CardsDrawn):
-            decision += 1
+            self.decision += 1
             name = name_of(event.player)
             if event.count == 0:
                 text = tr.t("log.stands_pat", name=name)
@@ -195,7 +276,7 @@ def narrate(
                 text = tr.plural("log.draws", event.count, name=name)
                 if event.discarded and event.received:  # the drawer's view, or a review's
                     lines.append(text)
-                    own = viewer is not None and event.player == viewer
+                    own = self.viewer is not None and event.player == self.viewer
                     text = tr.t(
                         "table_log.you_drew" if own else "table_log.drew_cards",
                         name=name,
@@ -207,16 +288,8 @@ def narrate(
                 "log.uncalled_returned", name=name_of(event.player), amount=tr.number(event.amount)
             )
         elif isinstance(event, CardsShown):
-            shown_before_board = True
-            name = name_of(event.player)
-            label = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
-            if len(event.cards) + len(board) >= 5:
-                final = evaluate((*event.cards, *board))
-                label = tr.hand_name(final.name_key, final.name_ranks)
-            if label:
-                text = tr.t("log.shows", name=name, cards=cards_text(event.cards), hand=label)
-            else:
-                text = tr.t("log.shows_cards", name=name, cards=cards_text(event.cards))
+            self.shown_before_board = True
+            text = _shown(event, judged.get(event.player), board, name_of, tr)
         elif isinstance(event, CardsMucked):
             text = tr.t("log.mucks", name=name_of(event.player))
         elif isinstance(event, PotAwarded):
@@ -227,7 +300,28 @@ def narrate(
             )
         if text:
             lines.append(text)
-    return lines
+        return lines
+
+
+def _shown(
+    event: CardsShown,
+    final: ShownHand | None,
+    board: Sequence[Card],
+    name_of: NameOf,
+    tr: Translator,
+) -> str:
+    """ "Ana shows A♠ K♠ (Flush, ace high)": named as the hand ended (``final``), else as the
+    cards shown make it with the board so far."""
+    name = name_of(event.player)
+    label = tr.hand_name(event.name_key, event.name_ranks) if event.name_key else ""
+    if final is not None and final.name_key:
+        label = tr.hand_name(final.name_key, final.name_ranks)
+    elif len(event.cards) + len(board) >= 5:
+        now = evaluate((*event.cards, *board))
+        label = tr.hand_name(now.name_key, now.name_ranks)
+    if label:
+        return tr.t("log.shows", name=name, cards=cards_text(event.cards), hand=label)
+    return tr.t("log.shows_cards", name=name, cards=cards_text(event.cards))
 
 
 def _slipped(event: PlayerActed | CardsDrawn, slip: Slip, name_of: NameOf, tr: Translator) -> str:

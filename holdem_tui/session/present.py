@@ -1,21 +1,24 @@
-"""From game state to what the table shows: plain data, already in the player's language.
+"""From the read model to what the table shows: plain data, already in the player's language.
 
 The widgets only draw what this module computes, so every privacy rule of the screen lives in
 one testable place without Textual: whose cards are face up, which shown hands are turned up
 yet during the showdown, which cards are marked as the winning five. The input is always a
-:class:`PlayerView` for the one viewer the screen belongs to at that moment (or a spectator),
-so no function here can leak a card the viewer may not know.
+:class:`~holdem_tui.session.snapshot.Snapshot` for the one viewer the screen belongs to at
+that moment (or a spectator), so no function here can leak a card the viewer may not know,
+and a local table and a network seat are drawn by the same code from the same thing. Which
+hands a showdown turns up, in what order, is the turn loop's one rule
+(:func:`~holdem_tui.session.turns.reveal_plan`); the hands' final names come with the
+engine's :class:`~holdem_tui.engine.events.HandEnded`; the log is a
+:class:`~holdem_tui.session.narrate.HandLog` told once per event.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
-from holdem_tui.engine.actions import Action, ActionKind, LegalActions
+from holdem_tui.engine.actions import ActionKind, LegalActions
 from holdem_tui.engine.cards import Card
-from holdem_tui.engine.evaluator import HandRank, evaluate
 from holdem_tui.engine.events import (
     BlindKind,
     CardsMucked,
@@ -24,21 +27,33 @@ from holdem_tui.engine.events import (
     PotAwarded,
     Street,
 )
-from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.variants import BettingStructure, Variant, parse_variant, rules_of
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.game_settings import BOT_LEVELS
 from holdem_tui.i18n import Translator
-from holdem_tui.session.controller import Session
+from holdem_tui.session.labels import (
+    Judged,
+    Named,
+    display_name,
+    limit_label,
+    raise_label,
+    seat_title,
+    seat_title_parts,
+    short_hand_name,
+    stakes_label,
+    street_label,
+    tournament_info,
+    tournament_label,
+)
 from holdem_tui.session.narrate import (
+    HandLog,
     cards_text,
     hand_name,
-    narrate,
     pot_line,
     pot_results,
     pot_winners,
-    rank_text,
 )
+from holdem_tui.session.snapshot import Snapshot
+from holdem_tui.session.turns import reveal_plan
 
 #: the info line's width at 80 columns, which a tournament's extra part never pushes past
 INFO_ROOM = 78
@@ -68,6 +83,16 @@ class UiState:
     discards: frozenset[int] = frozenset()
     reveal_all: bool = False
     notice: str = ""
+    #: the finished hands may be looked back at here (the hand review's key is offered)
+    review: bool = False
+    #: Enter after a hand moves the table on from here (a spectator at a network table only
+    #: looks on: the seated players move it on, so the key is not offered)
+    moves_on: bool = True
+    #: seconds until the Away chair the hand waits for is played for (a network table)
+    countdown: int | None = None
+    #: every player here folded: ``w`` follows such hands at the chosen pace (``True``) or
+    #: skips to their result (``False``); ``None``: not offered now
+    watch_folded: bool | None = None
     #: stacks and bets shown in big blinds (or big bets) instead of chips (the ``b`` key)
     in_big_blinds: bool = False
 
@@ -130,10 +155,6 @@ class Decision:
     min_bet: int
     fixed_limit: bool
 
-    def raise_action(self, amount: int) -> Action:
-        """A bet or a raise to ``amount`` (this street's total), whichever this decision is."""
-        return Action.bet(amount) if self.legal.is_bet else Action.raise_to(amount)
-
 
 def decision_of(view: PlayerView | None, ui: UiState) -> Decision | None:
     """The viewer's open decision, while the table waits for this viewer's keys."""
@@ -161,7 +182,6 @@ class TableModel:
     actions: tuple[ActionModel, ...]
     variant: Variant = Variant.HOLDEM
     hand_over: bool = False
-    extra: dict[str, str] = field(default_factory=dict)
     #: the header without the game's name, for a bar too narrow for both it and the limit
     header_short: str = ""
     #: the viewer's own open decision (``None`` unless the table waits for the viewer's keys)
@@ -171,131 +191,31 @@ class TableModel:
     limit_fallbacks: tuple[str, ...] = ()
 
 
-def display_name(session: Session, seat: int, tr: Translator) -> str:
-    """The name used for a chair in the log and in messages: its own, or "Player N".
-
-    An unnamed human gets the translated "Player N" rather than "You", because "You raises
-    to 60" is wrong in every language; their seat title adds "(You)" instead.
-    """
-    name = session.names[seat]
-    return name or tr.t("setup.default_name", n=seat + 1)
-
-
-def level_label(level: str, tr: Translator) -> str:
-    """The bot level in words ("Hard"), or "Plugin" for a ``module:Class`` bot."""
-    return tr.t(f"bot.{level}") if level in BOT_LEVELS else tr.t("bot.plugin")
-
-
-def seat_title(session: Session, seat: int, tr: Translator) -> str:
-    """ "Mila (Hard)" for a bot, "Player 1 (You)" for the one human, else the name."""
-    name, level = seat_title_parts(session, seat, tr)
-    return tr.t("bot.level", name=name, level=level) if level else name
-
-
-def seat_title_parts(session: Session, seat: int, tr: Translator) -> tuple[str, str]:
-    """The seat's name and what goes in brackets after it ("Hard", "You"; "" for none)."""
-    name = display_name(session, seat, tr)
-    settings = session.settings.seats[seat]
-    if settings.is_human:
-        return name, tr.t("table.you") if session.local_seats == (seat,) else ""
-    return name, level_label(settings.level, tr)
-
-
-def street_label(street: Street, variant: str, tr: Translator) -> str:
-    """The phase of the hand in players' words (draw has rounds, not flops)."""
-    keys = {
-        Street.PREFLOP: "table.street_preflop",
-        Street.FLOP: "table.street_flop",
-        Street.TURN: "table.street_turn",
-        Street.RIVER: "table.street_river",
-        Street.PREDRAW: "table.street_first_round",
-        Street.DRAW: "table.street_draw",
-        Street.POSTDRAW: "table.street_second_round",
-        Street.SHOWDOWN: "table.street_showdown",
-    }
-    return tr.t(keys[street])
-
-
-def stakes_label(session: Session, tr: Translator, level: Level | None = None) -> str:
-    """ "Blinds 5/10 · Ante 1" or "Limits 10/20 · Ante 5" (the hand's level in a tournament,
-    or ``level``)."""
-    stakes = level or session.table.stakes
-    small, big = tr.number(stakes.small), tr.number(stakes.big)
-    if rules_of(session.settings.variant).structure is BettingStructure.NO_LIMIT:
-        text = tr.t("table.blinds", small=small, big=big)
-    else:
-        text = tr.t("table.limits", small=small, big=big)
-    if stakes.ante:
-        text += " · " + tr.t("table.ante", amount=tr.number(stakes.ante))
-    return text
-
-
-def tournament_label(session: Session, tr: Translator) -> tuple[list[str], bool]:
-    """A tournament's line beside the stakes, in parts a narrow bar drops from the end: the
-    next level and when (or, when the next hand starts it, "Next hand: Blinds 50/100 ·
-    Ante 10", and ``True``), the players left, the prizes."""
-    status = session.table.tournament_status()
-    parts = []
-    if status.starts_next_hand:
-        stakes = stakes_label(session, tr, session.next_stakes())
-        parts.append(tr.t("tournament.next_hand", stakes=stakes))
-    elif status.next_stakes is not None:
-        nxt = f"{tr.number(status.next_stakes.small)}/{tr.number(status.next_stakes.big)}"
-        if status.hands_left is not None:
-            parts.append(tr.plural("tournament.next_in_hands", status.hands_left, stakes=nxt))
-        elif status.seconds_left is not None:
-            minutes = max(1, math.ceil(status.seconds_left / 60))
-            parts.append(tr.plural("tournament.next_in_minutes", minutes, stakes=nxt))
-    parts.append(tr.t("tournament.left", left=status.players_left, total=status.entrants))
-    prizes = "/".join(tr.number(p) for p in status.prizes)
-    parts.append(tr.t("tournament.prizes", prizes=prizes))
-    return parts, status.starts_next_hand
-
-
-def tournament_info(session: Session, tr: Translator) -> str:
-    """The players left and the prizes, for the info line under the table."""
-    status = session.table.tournament_status()
-    prizes = "/".join(tr.number(p) for p in status.prizes)
-    left = tr.t("tournament.left", left=status.players_left, total=status.entrants)
-    return f"{left} · {tr.t('tournament.prizes', prizes=prizes)}"
-
-
-def limit_label(session: Session, tr: Translator) -> tuple[str, bool]:
-    """What is left of the session limit, and whether this is the last hand."""
-    if session.hand is not None and not session.hand.is_complete and session.is_last_hand():
-        return tr.t("log.last_hand"), True
-    if session.hand is not None and session.hand.is_complete and session.is_over():
-        return tr.t("log.last_hand"), True
-    hands = session.hands_left()
-    if hands is not None:
-        if hands == 0:
-            return tr.t("log.last_hand"), True
-        return tr.plural("session.hands_left", hands), False
-    minutes = session.minutes_left()
-    if minutes is not None:
-        return tr.plural("session.minutes_left", minutes), False
-    return "", False
-
-
-def shown_ranks(view: PlayerView) -> dict[int, HandRank]:
-    """The made hand of every shown seat, judged with the board as it is *now*.
-
-    A hand turned up during an all-in is shown before the run-out, so the engine's
-    ``CardsShown`` carries no hand yet; judging hole cards plus the final board here gives
-    the name and the winning five the showdown really had.
-    """
-    ranks: dict[int, HandRank] = {}
+def final_ranks(view: PlayerView) -> dict[int, Judged]:
+    """The made hand of every shown seat as the hand ended: the engine judged the showdown's
+    hands with the final board (:class:`HandEnded`), and a hand shown by choice afterwards
+    carries its own rank."""
+    ranks: dict[int, Judged] = {}
     for event in view.history:
-        if isinstance(event, CardsShown):
-            cards = (*event.cards, *view.board)
-            if len(cards) >= 5:
-                ranks[event.player] = evaluate(cards)
+        if isinstance(event, HandEnded):
+            ranks.update((hand.player, hand) for hand in event.shown)
+        elif isinstance(event, CardsShown) and event.name_key and event.voluntary:
+            ranks[event.player] = event
     return ranks
+
+
+def _best_fives(view: PlayerView) -> dict[int, tuple[Card, ...]]:
+    """Per position, the five cards its shown hand made at the end."""
+    best: dict[int, tuple[Card, ...]] = {}
+    for event in view.history:
+        if isinstance(event, HandEnded):
+            best.update((hand.player, hand.best_five) for hand in event.shown)
+    return best
 
 
 def _winning_cards(view: PlayerView) -> dict[int, set[Card]]:
     """Per position, the five cards that won it a pot at a real showdown (none if uncontested)."""
-    best = {player: rank.cards for player, rank in shown_ranks(view).items()}
+    best = _best_fives(view)
     marked: dict[int, set[Card]] = {}
     for event in view.history:
         if isinstance(event, PotAwarded) and not event.uncontested:
@@ -305,38 +225,39 @@ def _winning_cards(view: PlayerView) -> dict[int, set[Card]]:
     return marked
 
 
-def _shown_order(view: PlayerView) -> list[int]:
-    """Positions in the order their hands were turned up."""
-    order: list[int] = []
-    for event in view.history:
-        if isinstance(event, CardsShown) and event.player not in order:
-            order.append(event.player)
-    return order
-
-
 def build_table(
-    session: Session, view: PlayerView | None, ui: UiState, tr: Translator
+    table: Named,
+    snap: Snapshot | None,
+    ui: UiState,
+    tr: Translator,
+    log: HandLog | None = None,
 ) -> TableModel:
-    """Compute the table model for ``view`` (the viewer's own, or a spectator's)."""
-    settings = session.settings
+    """Compute the table model from ``snap`` (the viewer's own snapshot, or a spectator's).
+
+    ``log`` keeps the log of the hand on show between redraws (each event told once); a
+    one-off model tells the hand afresh.
+    """
+    settings = table.settings
     variant = parse_variant(settings.variant)  # a session's settings were validated
     game = tr.t(f"game.{variant}")
-    header_parts = [game, stakes_label(session, tr)]
+    view = None if snap is None else snap.view
+    header_parts = [game, stakes_label(settings, tr)]
     limit_fallbacks: tuple[str, ...] = ()
-    if session.tournament:
+    tournament = None if snap is None else snap.table.tournament
+    if tournament is not None:
         # the level instead of the hand number: the row is short, the log says the hand
-        level = tr.t("tournament.level", level=session.table.level + 1)
-        header_parts.insert(1, level)
-        parts, last_hand = tournament_label(session, tr)
+        header_parts[1] = stakes_label(settings, tr, tournament.status.stakes)
+        header_parts.insert(1, tr.t("tournament.level", level=tournament.status.level))
+        parts, last_hand = tournament_label(settings, tournament, tr)
         limit = " · ".join(parts)
         limit_fallbacks = tuple(" · ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1))
     else:
         if view is not None:
             header_parts.append(tr.t("log.hand_start", number=view.hand_number))
-        limit, last_hand = limit_label(session, tr)
+        limit, last_hand = ("", False) if snap is None else limit_label(snap.table, tr)
 
-    if view is None:
-        seats = tuple(_idle_seat(session, seat, tr) for seat in range(session.seat_count))
+    if view is None or snap is None:
+        seats = tuple(_idle_seat(table, snap, seat, tr) for seat in range(len(settings.seats)))
         return TableModel(
             header=" · ".join(header_parts),
             header_short=" · ".join(header_parts[1:]),
@@ -356,49 +277,40 @@ def build_table(
         )
 
     hand_over = view.complete
-    shown_order = _shown_order(view)
-    revealed_count = len(shown_order) if ui.revealed is None else ui.revealed
-    revealed = set(shown_order[:revealed_count])
-    reveal_done = revealed_count >= len(shown_order)
+    plan = reveal_plan(view.history)
+    revealed_count = len(plan.order) if ui.revealed is None else ui.revealed
+    revealed = set(plan.order[:revealed_count])
+    reveal_done = revealed_count >= len(plan.order)
     # while hands are still being turned up, nothing may tell who won: no award lines,
     # no hand not yet turned up, stacks as they were before the pots were paid
     revealing = hand_over and not reveal_done
     history = view.history
     paid: dict[int, int] = {}
     if revealing:
-        history = tuple(
-            e
-            for e in view.history
-            if not isinstance(e, PotAwarded | HandEnded)
-            and not (isinstance(e, CardsShown) and e.player not in revealed)
-        )
-        for event in view.history:
+        for event in history:
             if isinstance(event, PotAwarded):
                 for position, amount in event.shares:
                     paid[position] = paid.get(position, 0) + amount
     winners_cards = _winning_cards(view) if hand_over and reveal_done else {}
     winning_positions = set(winners_cards)
     if hand_over and reveal_done:
-        for event in view.history:
+        for event in history:
             if isinstance(event, PotAwarded):
                 winning_positions.update(p for p, amount in event.shares if amount > 0)
     marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
-    shown = shown_ranks(view)
-    shown_names = {
-        player: tr.hand_name(rank.name_key, rank.name_ranks) for player, rank in shown.items()
-    }
-    mucked = {e.player for e in view.history if isinstance(e, CardsMucked)}
+    ranks = final_ranks(view)
+    mucked = {e.player for e in history if isinstance(e, CardsMucked)}
 
     def name_of(position: int) -> str:
-        return display_name(session, view.seats[position].seat, tr)
+        return display_name(table, view.seats[position].seat, tr)
 
     seat_models: list[SeatModel] = []
     by_seat = {s.seat: s for s in view.seats}
     drawing = ui.stage is Stage.HUMAN and view.legal is not None and view.legal.can_draw
-    for seat in range(session.seat_count):
+    for seat in range(len(settings.seats)):
         sv = by_seat.get(seat)
         if sv is None:
-            seat_models.append(_idle_seat(session, seat, tr))
+            seat_models.append(_idle_seat(table, snap, seat, tr))
             continue
         position = sv.position
         own = view.me == position
@@ -429,22 +341,26 @@ def build_table(
         status = status_short = ""
         if sv.folded:
             status = tr.t("table.folded")
-        elif session.is_away(seat):
-            status = tr.t("table.away")
+        elif snap.is_away(seat):
+            counting = ui.countdown is not None and view.to_act == position and not hand_over
+            status = (
+                tr.t("table.away_left", seconds=ui.countdown) if counting else tr.t("table.away")
+            )
         elif thinking:
             status = tr.t("table.thinking")
-        elif sv.shown and position in revealed and position in shown_names:
-            status = shown_names[position]
-            status_short = short_hand_name(shown[position], tr)
+        elif sv.shown and position in revealed and position in ranks:
+            rank = ranks[position]
+            status = tr.hand_name(rank.name_key, rank.name_ranks)
+            status_short = short_hand_name(rank, tr)
         elif sv.all_in:
             status = tr.t("table.all_in")
         elif sv.drawn is not None and variant is Variant.DRAW:
             status = tr.t("draw.stand_pat") if sv.drawn == 0 else tr.plural("table.drew", sv.drawn)
-        title_parts = seat_title_parts(session, seat, tr)
+        title_parts = seat_title_parts(table, seat, tr)
         seat_models.append(
             SeatModel(
                 seat=seat,
-                title=seat_title(session, seat, tr),
+                title=seat_title(table, seat, tr),
                 stack=chips_text(sv.stack - paid.get(position, 0), view.big_blind, ui, tr),
                 bet=chips_text(sv.bet, view.big_blind, ui, tr) if sv.bet else "",
                 badges=tuple(badges),
@@ -475,34 +391,45 @@ def build_table(
         pots = tuple(pot_line(i, view.pots, name_of, tr, live) for i in range(len(view.pots)))
     results: tuple[str, ...] = ()
     if hand_over and reveal_done:
-        awards = [e for e in view.history if isinstance(e, PotAwarded)]
+        awards = [e for e in history if isinstance(e, PotAwarded)]
         if len(awards) > 1:
-            results = tuple(pot_winners(view.history, name_of, tr))
+            results = tuple(pot_winners(history, name_of, tr))
         else:
-            results = tuple(pot_results(view.history, name_of, tr))
+            results = tuple(pot_results(history, name_of, tr))
 
     def log_name(position: int) -> str:
         # a no-break space inside names: a narrow log wraps between words, never mid-name
         return name_of(position).replace(" ", "\u00a0")
 
-    slips = {} if session.hand is None else session.slips_of(session.hand)
-    log = narrate(history, log_name, tr, slips, viewer=view.me)
-    if last_hand and log and not session.tournament:
-        log.insert(1, tr.t("log.last_hand"))
-    if view.tournament is not None and log and _first_of_level(session, view):
-        stakes = stakes_label(session, tr)
-        log.insert(1, tr.t("tournament.level_log", level=view.tournament.level, stakes=stakes))
-        if view.hand_number == 1:  # the prizes, once, at the start
-            log.insert(2, tournament_info(session, tr))
+    def hidden(index: int) -> bool:
+        event = history[index]
+        if isinstance(event, PotAwarded | HandEnded):
+            return True
+        return isinstance(event, CardsShown) and event.player not in revealed
 
-    info = _info(session, view, ui, tr)
-    if session.tournament and not ui.notice:
+    key = (view.hand_number, view.me, tr.lang, ui.reveal_all)
+    lines = (log or HandLog()).lines(
+        key, history, log_name, tr, dict(snap.slips), hidden if revealing else None, view.me
+    )
+    if last_hand and lines and tournament is None:
+        lines.insert(1, tr.t("log.last_hand"))
+    if view.tournament is not None and tournament is not None and tournament.first_of_level:
+        stakes = stakes_label(settings, tr, tournament.status.stakes)
+        if lines:
+            lines.insert(
+                1, tr.t("tournament.level_log", level=view.tournament.level, stakes=stakes)
+            )
+            if view.hand_number == 1:  # the prizes, once, at the start
+                lines.insert(2, tournament_info(tournament, tr))
+
+    info = _info(table, view, ui, tr)
+    if tournament is not None and not ui.notice:
         # the players left and the prizes, where the line has room at 80 columns
-        extra = tournament_info(session, tr)
+        extra = tournament_info(tournament, tr)
         joined = f"{info} · {extra}" if info else extra
         if len(joined) <= INFO_ROOM:
             info = joined
-    actions = _actions(session, view, ui, tr)
+
     return TableModel(
         header=" · ".join(header_parts),
         header_short=" · ".join(header_parts[1:]),
@@ -515,53 +442,13 @@ def build_table(
         pot=tr.t("table.pot_amount", amount=tr.number(view.total_pot)),
         pots=pots,
         results=results,
-        log=tuple(log),
+        log=tuple(lines),
         info=info,
-        actions=actions,
+        actions=_actions(table, snap, ui, tr),
         variant=variant,
         hand_over=hand_over,
         decision=decision_of(view, ui),
     )
-
-
-def out_line(session: Session, seat: int, tr: Translator) -> str:
-    """ "You are out in place 4 of 6 after 37 hands." (or the player's name in hot-seat);
-    in a tournament the place, TDA's, and the prize: "You finish in place 2 of 6: 210"."""
-    hands = session.table.hand_number
-    one = len(session.settings.humans) == 1
-    if session.tournament:
-        prize = session.prize_of(seat)
-        key = ("tournament.you_finish" if one else "tournament.finishes") + (
-            "_paid" if prize else ""
-        )
-        return tr.t(
-            key,
-            place=session.place_of(seat),
-            total=session.seat_count,
-            prize=tr.number(prize),
-            name=display_name(session, seat, tr),
-        )
-    key = "bust.you_are_out" if one else "bust.is_out"
-    return tr.t(
-        key,
-        place=session.place_of(seat),
-        total=session.seat_count,
-        hands=tr.plural("unit.hands", hands),
-        name=display_name(session, seat, tr),
-    )
-
-
-def short_hand_name(rank: HandRank, tr: Translator) -> str:
-    """A hand name cut short by design, with card ranks as printed: "Two pair, A & 9"."""
-    from holdem_tui.engine.cards import Card
-
-    symbols = [rank_text(Card(r << 2)) for r in rank.name_ranks]
-    slots = {"high_card": ("rank",), "pair": ("rank",), "two_pair": ("high", "low")}
-    slots |= {"three_of_a_kind": ("rank",), "straight": ("rank",), "flush": ("rank",)}
-    slots |= {"full_house": ("high", "low"), "four_of_a_kind": ("rank",)}
-    slots |= {"straight_flush": ("rank",), "royal_flush": ()}
-    names = slots.get(rank.name_key, ())
-    return tr.t(f"hand_short.{rank.name_key}", **dict(zip(names, symbols, strict=False)))
 
 
 def street_text(view: PlayerView, tr: Translator) -> str:
@@ -582,26 +469,17 @@ def chips_text(chips: int, unit: int, ui: UiState, tr: Translator) -> str:
     return tr.t("table.in_big_blinds", amount=tr.decimal(chips / unit))
 
 
-def _first_of_level(session: Session, view: PlayerView) -> bool:
-    """Whether this hand is the first at its level (the log then names the level)."""
-    assert view.tournament is not None
-    before = [h for h in session.past_hands if h.config.hand_number < view.hand_number]
-    if not before:
-        return True
-    last = before[-1].config.tournament
-    return last is None or last.level != view.tournament.level
-
-
-def _idle_seat(session: Session, seat: int, tr: Translator) -> SeatModel:
+def _idle_seat(table: Named, snap: Snapshot | None, seat: int, tr: Translator) -> SeatModel:
     """A chair not dealt into the hand: busted, or the table between hands."""
-    out = session.is_out(seat)
-    name, level = seat_title_parts(session, seat, tr)
+    out = snap is not None and snap.is_out(seat)
+    stack = table.settings.stack if snap is None else snap.stack(seat)
+    name, level = seat_title_parts(table, seat, tr)
     return SeatModel(
         seat=seat,
-        title=seat_title(session, seat, tr),
+        title=seat_title(table, seat, tr),
         name=name,
         level=level,
-        stack=tr.number(session.stack(seat)),
+        stack=tr.number(stack),
         bet="",
         badges=(),
         status=tr.t("table.out") if out else "",
@@ -617,7 +495,7 @@ def _my_cards(view: PlayerView) -> tuple[Card, ...]:
     return seat.cards
 
 
-def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator) -> str:
+def _info(table: Named, view: PlayerView, ui: UiState, tr: Translator) -> str:
     """The line under the table: your hand's name, what to call, or whom we wait for."""
     parts: list[str] = []
     if ui.notice:
@@ -641,18 +519,14 @@ def _info(session: Session, view: PlayerView, ui: UiState, tr: Translator) -> st
                 parts.append(tr.t("table.to_call_amount", amount=tr.number(legal.call_amount)))
     elif view.to_act is not None:
         seat = view.seats[view.to_act].seat
-        parts.append(tr.t("table.waiting", name=display_name(session, seat, tr)))
+        parts.append(tr.t("table.waiting", name=display_name(table, seat, tr)))
     return " · ".join(parts)
 
 
-def raise_label(legal: LegalActions, fixed: bool, tr: Translator) -> str:
-    """The bet/raise key's label: "Raise…" opens the editor, "Raise to 20" in fixed limit."""
-    if not legal.can_raise:
-        return tr.t("action.bet" if legal.is_bet else "action.raise")
-    if fixed:
-        key = "action.bet_amount" if legal.is_bet else "action.raise_to"
-        return tr.t(key, amount=tr.number(legal.min_raise_to))
-    return tr.t("action.bet" if legal.is_bet else "action.raise") + "…"
+def _watch_key(watching: bool, tr: Translator) -> ActionModel:
+    """``w``: what it does now (skip the hands folded out of, or watch them at the pace)."""
+    label = tr.t("keys.skip_folded") if watching else tr.t("keys.watch_folded")
+    return ActionModel("w", label, "screen.toggle_watch", True)
 
 
 def all_in_possible(legal: LegalActions) -> bool:
@@ -663,10 +537,10 @@ def all_in_possible(legal: LegalActions) -> bool:
     return action.kind is ActionKind.CALL and legal.call_amount >= legal.stack
 
 
-def _actions(
-    session: Session, view: PlayerView, ui: UiState, tr: Translator
-) -> tuple[ActionModel, ...]:
+def _actions(table: Named, snap: Snapshot, ui: UiState, tr: Translator) -> tuple[ActionModel, ...]:
     """The action bar for the current stage, only legal moves enabled."""
+    view = snap.view
+    assert view is not None
     legal = view.legal
     if ui.stage is Stage.HUMAN and legal is not None:
         if legal.can_draw:
@@ -704,22 +578,24 @@ def _actions(
             ),
         )
     if ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
-        over = ui.stage is Stage.HAND_OVER and session.is_over()
+        over = ui.stage is Stage.HAND_OVER and snap.over
         label = tr.t("keys.results") if over else tr.t("keys.next_hand")
-        items = [ActionModel("Enter", label, "screen.next_hand", True)]
-        for seat in session.settings.humans:
-            if session.may_show(seat):
-                name = display_name(session, seat, tr)
-                text = tr.t("action.show")
-                if len(session.local_seats) > 1:
-                    text = f"{text} ({name})"
-                items.append(ActionModel("s", text, "screen.show", True))
-                break
-        if ui.stage is Stage.HAND_OVER and session.played and not session.settings.watch_only:
+        moving_on = ui.stage is Stage.REVEAL or ui.moves_on
+        items = [ActionModel("Enter", label, "screen.next_hand", True)] if moving_on else []
+        if snap.may_show:
+            text = tr.t("action.show")
+            if len(table.local_seats) > 1:
+                text = f"{text} ({display_name(table, snap.may_show[0], tr)})"
+            items.append(ActionModel("s", text, "screen.show", True))
+        if ui.stage is Stage.HAND_OVER and ui.review and not table.settings.watch_only:
             # the moment to look back: the hand review opens on the hand just played
             items.append(ActionModel("e", tr.t("review.this_hand"), "screen.review", True))
+        if ui.watch_folded is not None:
+            items.append(_watch_key(ui.watch_folded, tr))
         return tuple(items)
-    if session.settings.watch_only and ui.stage is Stage.BOT:
+    if ui.stage is Stage.BOT and ui.watch_folded is not None:
+        return (_watch_key(ui.watch_folded, tr),)
+    if table.settings.watch_only and ui.stage is Stage.BOT:
         label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")
         return (ActionModel("v", label, "screen.toggle_reveal", True),)
     return ()

@@ -18,7 +18,7 @@ with the hand, so the log says it in one line ("Robo took too long: it checks").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -191,6 +191,32 @@ def decide(bot: Bot, view: PlayerView, seat: int, timeout: float | None) -> BotM
 
     decision, fault = safe_decide(bot, view, timeout)
     return BotMove(seat, view.hand_number, decision, fault)
+
+
+def folded_out(session: Session, people: Collection[int]) -> bool:
+    """Whether every one of ``people`` dealt into the hand on the table has folded (and at
+    least one was dealt in)."""
+    hand = session.hand
+    if hand is None:
+        return False
+    dealt = [session.position_of(seat) for seat in people]
+    positions = [p for p in dealt if p is not None]
+    return bool(positions) and not any(hand.live[p] for p in positions)
+
+
+def people_out(session: Session, people: Collection[int]) -> bool:
+    """Whether the hand plays on with none of ``people`` (the persons at this table's
+    keyboards) left in it: nobody is left to follow the rest of it."""
+    hand = session.hand
+    return hand is not None and not hand.is_complete and folded_out(session, people)
+
+
+def bot_pause(session: Session, people: Collection[int], pause: float, watch: bool) -> float:
+    """How long a bot seems to think: the pace's ``pause`` while one of ``people`` (the
+    persons at this table's keyboards) is still in the hand, or ``watch`` asks to follow it
+    anyway; nothing once they have all folded, so nobody waits on a hand they are out of
+    (the showdown still turns up at the pace)."""
+    return 0.0 if people_out(session, people) and not watch else pause
 
 
 def ask_bot(session: Session, seat: int, timeout: float | None) -> Callable[[], BotMove]:

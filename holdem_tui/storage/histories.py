@@ -29,7 +29,8 @@ from typing import Any, Final
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
-from holdem_tui.history.phh import PhhError, PhhHand, dumps_section, loads, too_many_hands
+from holdem_tui.history.phh import PhhError, PhhHand, loads, too_many_hands
+from holdem_tui.history.phh_write import dumps_section
 from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
 from holdem_tui.storage.paths import histories_dir
 

@@ -1,7 +1,7 @@
 """The table app: screens wired to a turn driver, and one factory to build it.
 
 The app draws; a driver (:mod:`holdem_tui.ui.driver`) decides what the table waits for. The
-screens post typed messages (``TableScreen.Move``, ``TableScreen.RaiseChosen``,
+screens post typed messages (a player's ``Move``, from a key or the raise editor,
 ``SetupScreen.Continue``, ...) that the handlers here pass on to the driver, and the app
 answers the driver's requests (redraw, open a screen, run a bot in a thread) with Textual. A
 local game and a network seat are this same app with a different driver:
@@ -31,12 +31,14 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
+from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.session.turns import BotMove
-from holdem_tui.ui.base_app import BaseApp
+from holdem_tui.ui.base_app import BaseApp, Leaving
 from holdem_tui.ui.coach_feed import CoachFeed
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.local import LocalDriver, LocalOptions
+from holdem_tui.ui.moves import Move
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
@@ -90,6 +92,10 @@ class HoldemApp(BaseApp[None]):
         self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
+        #: the log of the hand on show, told once per event
+        self.hand_log = HandLog()
+        #: a redraw is asked for and not done yet (:meth:`redraw` draws once per change)
+        self._redraw_due = False
         #: where the details of a crash were written (the command line names it)
         self.crash_log: Path | None = None
 
@@ -97,7 +103,7 @@ class HoldemApp(BaseApp[None]):
 
     @property
     def session(self) -> Session | None:
-        """The session on screen (a network seat's: the host's, as this client sees it)."""
+        """The session played on this machine (a network seat has none: the host plays it)."""
         return self.driver.session
 
     @property
@@ -237,13 +243,22 @@ class HoldemApp(BaseApp[None]):
         return None
 
     def redraw(self) -> None:
+        """Draw the table afresh once the changes under way are all made: a key that moves
+        the game on (the move, then the next turn) draws it once, not once per change."""
+        if self._redraw_due:
+            return
+        self._redraw_due = True
+        self.call_later(self._draw_table)
+
+    def _draw_table(self) -> None:
         """Rebuild the table model and hand it to the table screen, with the coach's lines."""
+        self._redraw_due = False
         screen = self.table_screen()
-        session = self.driver.session
-        if screen is None or session is None:
+        seating = self.driver.seating()
+        if screen is None or seating is None:
             return
         ui = replace(self.driver.ui, in_big_blinds=self.in_big_blinds)
-        model = build_table(session, self.driver.current_view(), ui, self.tr)
+        model = build_table(seating, self.driver.snapshot(), ui, self.tr, self.hand_log)
         screen.show_model(model)
         for review in self._reviews_open():  # the deck or the language changed
             review.redraw()
@@ -321,8 +336,8 @@ class HoldemApp(BaseApp[None]):
     def _redraw_asked(self) -> None:
         self.redraw()
 
-    @on(TableScreen.Move)
-    def _move(self, message: TableScreen.Move) -> None:
+    @on(Move)
+    def _move(self, message: Move) -> None:
         self.driver.move(message.action, message.legal)
 
     @on(TableScreen.Draw)
@@ -343,10 +358,6 @@ class HoldemApp(BaseApp[None]):
 
         self.open_screen(StandPatScreen(), answered)
 
-    @on(TableScreen.RaiseChosen)
-    def _raise_chosen(self, message: TableScreen.RaiseChosen) -> None:
-        self.driver.raise_to(message.amount, message.legal)
-
     @on(TableScreen.ToggleCard)
     def _toggle_card(self, message: TableScreen.ToggleCard) -> None:
         self.driver.toggle_discard(message.index)
@@ -363,6 +374,10 @@ class HoldemApp(BaseApp[None]):
     def _toggle_reveal(self) -> None:
         self.driver.toggle_reveal()
 
+    @on(TableScreen.ToggleWatch)
+    def _toggle_watch(self) -> None:
+        self.driver.toggle_watch()
+
     @on(LobbyScreen.StartNow)
     def _start_now(self) -> None:
         self.driver.start_now()
@@ -373,9 +388,9 @@ class HoldemApp(BaseApp[None]):
 
     @on(TableScreen.PastHands)
     def _past_hands(self) -> None:
-        session = self.driver.session
-        if session is not None:
-            self.open_screen(PastHandsScreen(session, self.driver.default_viewer()))
+        seating = self.driver.seating()
+        if seating is not None:
+            self.open_screen(PastHandsScreen(seating, self.driver.past_hands()))
 
     @on(TableScreen.Review)
     @on(EndScreen.Review)
@@ -453,7 +468,7 @@ class HoldemApp(BaseApp[None]):
             return [*over, *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
         review = next(reversed(self._reviews_open()), None)
         if review is not None:
-            from holdem_tui.ui.hand_review import review_keys
+            from holdem_tui.ui.review_parts import review_keys
 
             may_switch = review.book is not None and review.book.may_switch
             return [
@@ -470,6 +485,7 @@ class HoldemApp(BaseApp[None]):
             ("1–5", tr.t("keys.toggle_card")),
             ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
             ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
+            ("w", tr.t("keys.watch_folded")),
             ("h", tr.t("past_hands.title")),
             ("e", tr.t("review.help")),
             ("?", tr.t("keys.help")),
@@ -488,9 +504,9 @@ class HoldemApp(BaseApp[None]):
         return True
 
     @property
-    def saving(self) -> bool:
-        """Whether leaving keeps the session on disk."""
-        return self.driver.saving
+    def leaving(self) -> Leaving:
+        """What leaving ends: the driver knows (a saved session, a closed hosted table...)."""
+        return self.driver.leaving
 
     def quit_answered(self, leave: bool | None) -> None:
         """Leave at once (a thinking bot is abandoned), the session saved where it stands."""

@@ -10,6 +10,7 @@ where leaving would lose something. Screens read the translator through :func:`t
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -39,6 +40,19 @@ def four_colour(node: DOMNode) -> bool:
     """Whether the app ``node`` runs in draws a four-colour deck."""
     app = node.app
     return isinstance(app, BaseApp) and app.four_colour
+
+
+class Leaving(StrEnum):
+    """What leaving an app ends, as its quit question says it (``quit.<value>``)."""
+
+    #: nothing is kept: this session ends here
+    ENDS = "question"
+    #: the session is saved, to continue later
+    SAVES = "confirm"
+    #: a network seat: the table keeps the chair (Away) for the player to come back to
+    SEAT_KEPT = "seat_kept"
+    #: the host's own seat: the table closes for every friend (``host --resume`` reopens it)
+    CLOSES_TABLE = "closes_table"
 
 
 class Translated:
@@ -96,9 +110,9 @@ class BaseApp(App[ReturnType]):
         return False
 
     @property
-    def saving(self) -> bool:
-        """Whether leaving keeps what is going on, to come back to (the question says so)."""
-        return False
+    def leaving(self) -> Leaving:
+        """What leaving ends (the quit question says so)."""
+        return Leaving.ENDS
 
     def remember(self) -> None:
         """Keep the player's choices (language, deck) for the next start, where that is done."""
@@ -160,7 +174,7 @@ class BaseApp(App[ReturnType]):
             return
         if isinstance(self.screen, QuitScreen):
             return
-        self.open_screen(QuitScreen(self.saving), self.quit_answered)
+        self.open_screen(QuitScreen(self.leaving), self.quit_answered)
 
     def quit_answered(self, leave: bool | None) -> None:
         """The quit question's answer."""

@@ -32,13 +32,15 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.pace import Pace, pace_of
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import BotMove, RevealPlan
+from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.timing import TimerHandle, Timers
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from holdem_tui.ui.hand_review import SessionReview
+    from holdem_tui.ui.review_book import SessionReview
 
 
 class TableHost(Protocol):
@@ -113,15 +115,16 @@ class TableDriver:
     """The shared half of a table's driver; a subclass says where the game is played.
 
     The app calls :meth:`start` once mounted, passes on the player's moves (:meth:`move`,
-    :meth:`raise_to`, :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
+    :meth:`toggle_discard`, :meth:`next_hand`, :meth:`show_cards`,
     :meth:`toggle_reveal`), tells it when the window is big enough again (:meth:`resume`)
     and when the player leaves (:meth:`leave`), and draws :attr:`session` as seen through
-    :meth:`current_view` with :attr:`ui`.
+    :meth:`snapshot` with :attr:`ui`.
     """
 
     def __init__(self, settings: GameSettings) -> None:
         #: the settings of the session on screen (the language follows the ``l`` key)
         self.settings = settings
+        #: the session played on this machine (a network seat has none: the host plays it)
         self.session: Session | None = None
         self.ui = UiState()
         self._host: TableHost | None = None
@@ -168,26 +171,44 @@ class TableDriver:
         """Keep the session where it stands (the player is leaving)."""
 
     @property
-    def saving(self) -> bool:
-        """Whether leaving keeps the session to come back to (the quit question says so)."""
-        return False
+    def leaving(self) -> Leaving:
+        """What leaving this table ends (the quit question says so)."""
+        return Leaving.ENDS
 
     def review_request(self) -> SessionReview | None:
         """Whose hand review the table may open now, and what it may show (``None``: this
-        table has no review, e.g. a network seat, which never holds the others' cards)."""
+        table has no review now, e.g. a spectator's)."""
         return None
+
+    def past_hands(self) -> list[PlayerView]:
+        """The last finished hands, oldest first, each as this screen may tell it."""
+        return []
 
     def default_viewer(self) -> int | None:
         """Whose eyes the table has between turns: the one human, else nobody's."""
         humans = self.settings.humans
         return humans[0] if len(humans) == 1 else None
 
-    def current_view(self) -> PlayerView | None:
-        """The view for the current viewer (a spectator when nobody's cards may show)."""
-        session = self.session
-        if session is None or session.hand is None:
-            return None
-        return session.view_for(self.ui.viewer, reveal_all=self.ui.reveal_all)
+    def seating(self) -> Seating | None:
+        """What the table screen knows for the whole game (``None``: no game yet)."""
+        raise NotImplementedError
+
+    def snapshot(self) -> Snapshot | None:
+        """The read model the table is drawn from now: the table as the current viewer may
+        know it (``None`` before the first deal)."""
+        raise NotImplementedError
+
+    def can_review(self) -> bool:
+        """Whether this table has finished hands to look back at (the review's key)."""
+        return False
+
+    def can_move_on(self) -> bool:
+        """Whether Enter after a hand moves the table on from this screen."""
+        return True
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Play ``seat``'s move where the game is (raise :class:`IllegalAction` to refuse)."""
+        raise NotImplementedError
 
     def _moved(self) -> None:
         """After the player's move went through: carry on (a network seat waits for the host)."""
@@ -207,14 +228,13 @@ class TableDriver:
 
     def decision(self) -> tuple[int, PlayerView] | None:
         """The seat whose keys are live now, and its view with the legal moves."""
-        session = self.session
-        if session is None or self.ui.stage is not Stage.HUMAN:
+        if self.ui.stage is not Stage.HUMAN or self.ui.viewer is None:
             return None
-        seat = session.actor_seat
-        if seat is None or not session.is_human(seat) or seat != self.ui.viewer:
+        snap = self.snapshot()
+        if snap is None or snap.view is None or snap.actor_seat != self.ui.viewer:
             return None
-        view = session.view_for(seat)
-        return (seat, view) if view.legal is not None else None
+        view = snap.view
+        return (self.ui.viewer, view) if view.legal is not None else None
 
     def move(self, action: Action, legal: LegalActions | None = None) -> bool:
         """Play the player's move; an illegal one is refused with the reason, nothing sent.
@@ -223,12 +243,12 @@ class TableDriver:
         is dropped.
         """
         found = self.decision()
-        if found is None or self.session is None:
+        if found is None:
             return False
         if legal is not None and found[1].legal != legal:
             return False
         try:
-            self.session.act(found[0], action)
+            self._play(found[0], action)
         except IllegalAction as exc:
             self._set_ui(notice=refusal_text(self.host.tr, exc))
             self.host.bell()
@@ -237,19 +257,6 @@ class TableDriver:
         self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
         self._moved()
         return True
-
-    def raise_to(self, amount: int, chosen_at: LegalActions | None = None) -> bool:
-        """Bet or raise to ``amount`` (this street's total), whichever the decision is now.
-
-        ``chosen_at`` names the decision the amount was chosen for (the raise editor's): once
-        that has passed, the amount is dropped, as :meth:`move` drops a late key.
-        """
-        found = self.decision()
-        legal = None if found is None else found[1].legal
-        if legal is None:
-            return False
-        action = Action.bet(amount) if legal.is_bet else Action.raise_to(amount)
-        return self.move(action, chosen_at)
 
     def draw(self) -> bool:
         """Throw the marked cards and draw as many (none marked: stand pat)."""
@@ -282,6 +289,9 @@ class TableDriver:
         else:
             chosen.add(index)
         self._set_ui(discards=frozenset(chosen), notice="")
+
+    def toggle_watch(self) -> None:
+        """After folding: follow the rest of the hand at the pace, or not (a local table)."""
 
     def toggle_reveal(self) -> None:
         """Watching bots: show or hide every hand."""
@@ -321,7 +331,12 @@ class TableDriver:
         """The result is on the table; the next hand comes after ``next_after`` seconds
         (``None``: only when the player presses Enter)."""
         self._set_ui(
-            stage=Stage.HAND_OVER, revealed=None, thinking=None, viewer=self.default_viewer()
+            stage=Stage.HAND_OVER,
+            revealed=None,
+            thinking=None,
+            viewer=self.default_viewer(),
+            review=self.can_review(),
+            moves_on=self.can_move_on(),
         )
         if next_after is None:
             return

@@ -18,8 +18,7 @@ end screen) reviews the session's hands (:class:`SessionReview`, :func:`start_re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -28,440 +27,43 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
 from textual.markup import escape
-from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from holdem_tui.coach.reasons import reason_text
-from holdem_tui.coach.text import coach_lines
-from holdem_tui.engine.events import BoardDealt, PlayerActed, StreetStarted
-from holdem_tui.engine.variants import RULES
-from holdem_tui.engine.view import SeatView
 from holdem_tui.i18n import Translator
 from holdem_tui.review import (
-    HandRecord,
     ReviewHand,
     ReviewStep,
     Spot,
-    flag_text,
     review_hand,
-    session_records,
 )
-from holdem_tui.session.narrate import cards_text, narrate, pots_summary
-from holdem_tui.session.present import ActionModel, display_name, street_text
-from holdem_tui.ui import cards
+from holdem_tui.session.labels import display_name
+from holdem_tui.session.narrate import narrate
+from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.ui.base_app import Translated, four_colour, translator
-from holdem_tui.ui.screens.modals import CurtainScreen
-from holdem_tui.ui.widgets import DialogBox, KeyFooter
+from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.review_book import ReviewBook, ReviewEntry, SessionReview, session_book
+from holdem_tui.ui.review_parts import (
+    FLAG_MARK,
+    ChoiceScreen,
+    ReviewCurtain,
+    ReviewSeat,
+    as_text,
+    board_text,
+    hand_line,
+    seat_lines,
+    seat_status,
+    step_block,
+    street_starts,
+)
 
 if TYPE_CHECKING:
-    from holdem_tui.session.controller import Session
-
-__all__ = [
-    "ChoiceScreen",
-    "ReviewBook",
-    "ReviewCurtain",
-    "ReviewEntry",
-    "ReviewScreen",
-    "SessionReview",
-    "review_keys",
-    "session_book",
-    "start_review",
-]
+    pass
 
 #: the most seat panels in one row (nine seats: five above the board, four below)
 ROW_SLOTS: Final = 5
-#: marks on screen: the followed player's decision, a "worth a look" flag
-DECISION_MARK: Final = "▶"
-FLAG_MARK: Final = "⚑"
-
-#: how a seat is named in a hand: (record, position, translator) -> name
-SeatNamer = Callable[[HandRecord, int, Translator], str]
-
-
-# --------------------------------------------------------------------------- what it reviews
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewEntry:
-    """One hand the review can open; ``file`` names its file when it came from one."""
-
-    record: HandRecord
-    file: str = ""
-
-    @property
-    def number(self) -> int:
-        """The hand's number (its place in the session, or the file's own)."""
-        return self.record.hand.config.hand_number
-
-
-@dataclass
-class ReviewBook:
-    """The hands one review may open, whose decisions it follows and what it may show.
-
-    ``follow`` is a chair (the session's hands: the button moves, the chair stays) or a
-    name (a file's hands, where chairs are not always written); ``training`` shows every
-    hand and every reason; ``may_switch`` lets the reader follow another player (files,
-    and watching bots, where every card may be seen anyway). ``namer`` names a seat (the
-    session's names, in the reader's language); without it the record's own names are used.
-    ``problems`` are the lines about what could not be read.
-    """
-
-    entries: list[ReviewEntry]
-    follow: int | str | None = None
-    training: bool = False
-    may_switch: bool = False
-    namer: SeatNamer | None = None
-    problems: list[str] = field(default_factory=list)
-
-    def name(self, entry: ReviewEntry, position: int, tr: Translator) -> str:
-        """The name of the seat at ``position`` in ``entry``'s hand."""
-        if self.namer is not None:
-            return self.namer(entry.record, position, tr)
-        return entry.record.names[position]
-
-    def viewer(self, entry: ReviewEntry) -> int | None:
-        """The position followed in ``entry``'s hand (``None``: not dealt in, or a seat
-        whose cards the file does not name: the coach has nothing to read there)."""
-        record = entry.record
-        position: int | None = None
-        if isinstance(self.follow, int):
-            position = record.position_of(self.follow)
-        elif isinstance(self.follow, str) and self.follow in record.names:
-            position = record.names.index(self.follow)
-        return position if position is not None and position in record.known else None
-
-    def first_followed(self) -> int:
-        """The first hand the followed player was dealt into (the first hand if none was)."""
-        return next(
-            (i for i, entry in enumerate(self.entries) if self.viewer(entry) is not None), 0
-        )
-
-    def choose(self, entry: ReviewEntry, position: int) -> None:
-        """Follow the seat at ``position`` of ``entry`` from now on."""
-        record = entry.record
-        if self.namer is not None:
-            self.follow = record.seats[position]
-        else:
-            self.follow = record.names[position]
-
-
-@dataclass(frozen=True, slots=True)
-class SessionReview:
-    """A review of the session on screen: for whom, and what it may show.
-
-    ``chairs`` are the players it may be for: one (it is theirs), several (hot seat, and
-    nobody's turn: the screen asks who, then raises a curtain), none (watching bots: the
-    reader follows any seat, and sees every hand as the table let them).
-    """
-
-    session: Session
-    chairs: tuple[int, ...]
-    training: bool = False
-    watching: bool = False
-
-
-def session_book(request: SessionReview, chair: int | None) -> Callable[[], ReviewBook]:
-    """The session's hands as a book for ``chair``, to build in a worker.
-
-    The hands and their reasons are taken now, on the UI thread (the table may play on
-    later); the worker then reads the hands before a resume from the history and turns
-    every hand into a record.
-    """
-    session = request.session
-    played = [(hand, session.reasons_of(hand)) for hand in session.played]
-    reasons = {id(hand): found for hand, found in played}
-    history, before = session.history_path, session.finished_before
-    watching = request.watching
-
-    def namer(record: HandRecord, position: int, tr: Translator) -> str:
-        seat = record.seats[position]
-        return display_name(session, seat, tr) if seat < session.seat_count else "?"
-
-    def load() -> ReviewBook:
-        records, problems = session_records(
-            [hand for hand, _ in played], lambda hand: reasons[id(hand)], history, before
-        )
-        entries = [ReviewEntry(record) for record in records]
-        follow: int | None = chair
-        if follow is None and entries:
-            follow = min(entries[-1].record.seats)
-        return ReviewBook(
-            entries,
-            follow=follow,
-            training=request.training or watching,
-            may_switch=watching,
-            namer=namer,
-            problems=problems,
-        )
-
-    return load
-
-
-# --------------------------------------------------------------------------- small screens
-
-
-class ChoiceScreen(Translated, ModalScreen[int | None]):
-    """Pick one of a few lines (a hand, a player): Enter picks, Esc goes back.
-
-    ``title`` and ``options`` are built in the reader's language each time it is drawn
-    (``options(tr)``: a label and whether it may be picked); answers the index or ``None``.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", show=False, id="choice_cancel"),
-    ]
-
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    #choice-box {
-        width: 90%;
-        max-width: 90;
-        height: auto;
-        max-height: 90%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #choice-list { height: auto; max-height: 20; }
-    #choice-close { height: 1; color: $text-muted; }
-    """
-
-    def __init__(
-        self,
-        title: Callable[[Translator], str],
-        options: Callable[[Translator], list[tuple[str, bool]]],
-        *,
-        highlighted: int = 0,
-    ) -> None:
-        super().__init__()
-        self.title_of = title
-        self.options_of = options
-        self.start = highlighted
-
-    def compose(self) -> ComposeResult:
-        """A framed list and how to leave it."""
-        yield DialogBox("choice", OptionList(id="choice-list"), Static(id="choice-close"))
-
-    def retranslate(self) -> None:
-        """The title and lines in the current language, the highlight kept."""
-        tr = translator(self)
-        self.query_one(DialogBox).retitle(self.title_of(tr))
-        self.query_one("#choice-close", Static).update(tr.t("review.choice_close"))
-        picker = self.query_one("#choice-list", OptionList)
-        kept = picker.highlighted
-        picker.clear_options()
-        picker.add_options(
-            Option(Text(label), id=str(index), disabled=not enabled)
-            for index, (label, enabled) in enumerate(self.options_of(tr))
-        )
-        picker.highlighted = self.start if kept is None else kept
-        picker.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Answer the line picked."""
-        event.stop()
-        self.dismiss(int(event.option.id or 0))
-
-    def action_cancel(self) -> None:
-        """Nothing picked."""
-        self.dismiss(None)
-
-
-class ReviewCurtain(CurtainScreen):
-    """Hot seat: the review about to open is one player's; the others look away first.
-
-    Enter opens it (:attr:`lifted`), Esc goes back to the table without it.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", show=False, id="review_curtain_cancel"),
-    ]
-
-    def __init__(self, name: str, seat: int | None = None) -> None:
-        super().__init__(name, seat)
-        self.lifted = False
-
-    def retranslate(self) -> None:
-        """Redraw in the current language."""
-        tr = translator(self)
-        text = escape(tr.t("review.curtain", name=self.player))
-        self.query_one("#curtain-text", Static).update(
-            Content.from_markup(f"[@click=screen.lift][b]{text}[/][/]")
-        )
-        self.query_one("#curtain-hint", Static).update(tr.t("hotseat.hidden"))
-
-    def action_lift(self) -> None:
-        """The named player is at the keyboard: open the review."""
-        self.lifted = True
-        self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        """Back to the table, no review."""
-        self.dismiss(None)
-
-
-def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -> None:
-    """Open the review of the session on screen in ``app``; ``closed`` when it is over.
-
-    One player: theirs at once. Several at one keyboard: who is it for, then a curtain with
-    that name, so nobody reads another's cards by accident. Watching bots: follow anyone.
-    """
-    session = request.session
-
-    def open_for(chair: int | None) -> None:
-        screen = ReviewScreen(session_book(request, chair))
-        app.open_screen(screen, lambda _: closed())
-
-    if len(request.chairs) <= 1:
-        open_for(request.chairs[0] if request.chairs else None)
-        return
-
-    def lifted(curtain: ReviewCurtain, chair: int, _: object = None) -> None:
-        if curtain.lifted:
-            open_for(chair)
-        else:
-            closed()
-
-    def chosen(index: int | None) -> None:
-        if index is None:
-            closed()
-            return
-        chair = request.chairs[index]
-        curtain = ReviewCurtain(display_name(session, chair, app.tr), chair)
-        app.open_screen(curtain, partial(lifted, curtain, chair))
-
-    def options(tr: Translator) -> list[tuple[str, bool]]:
-        return [(display_name(session, chair, tr), True) for chair in request.chairs]
-
-    app.open_screen(ChoiceScreen(lambda tr: tr.t("review.whose"), options), chosen)
-
-
-# --------------------------------------------------------------------------- drawing
-
-
-def street_starts(steps: Sequence[ReviewStep]) -> list[int]:
-    """The steps where a street begins (a run-out deals several in one step)."""
-    starts = [0]
-    for step in steps[1:]:
-        new_street = step.view.street != steps[step.index - 1].view.street
-        dealt = any(isinstance(e, BoardDealt | StreetStarted) for e in step.events)
-        if new_street or dealt:
-            starts.append(step.index)
-    return starts
-
-
-def seat_lines(seat: SeatView, tr: Translator, *, four: bool) -> Text:
-    """A seat's two lines: stack and markers, then the cards (face down when unknown)."""
-    text = Text(tr.number(seat.stack))
-    markers = []
-    if seat.is_button:
-        markers.append(tr.t("table.dealer_short"))
-    if seat.blind in ("sb", "bb"):
-        markers.append(tr.t("table.small_blind" if seat.blind == "sb" else "table.big_blind"))
-    if markers:
-        text.append("  ")
-        text.append(" ".join(markers), style="bold reverse")
-    text.append("\n")
-    if seat.cards and seat.folded:
-        text.append(cards_text(seat.cards), style="dim")
-    elif seat.cards:
-        text.append_text(Text.from_markup(cards.chips(seat.cards, four_colour=four)))
-    elif not seat.folded and seat.card_count:
-        text.append_text(Text.from_markup(cards.chips([None] * seat.card_count)))
-    return text
-
-
-def seat_status(seat: SeatView, tr: Translator) -> str:
-    """What sits in the seat's bottom border: its bet, all-in, or folded."""
-    if seat.bet:
-        bet = f"{tr.t('table.bet')} {tr.number(seat.bet)}"
-        return f"{bet} · {tr.t('table.all_in')}" if seat.all_in else bet
-    if seat.folded:
-        return tr.t("table.folded")
-    return tr.t("table.all_in") if seat.all_in else ""
-
-
-def board_text(step: ReviewStep, tr: Translator, *, four: bool) -> Text:
-    """The middle of the table: the board (five slots in Hold'em) and the pots."""
-    view = step.view
-    slots = RULES[view.variant].board_cards
-    text = Text.from_markup(cards.chips(view.board, slots=slots, four_colour=four))
-    if not slots:
-        text = Text(street_text(view, tr), style="bold")
-    text.append("\n")
-    text.append(tr.t("table.pot_amount", amount=tr.number(view.total_pot)), style="bold")
-    if pots := pots_summary(view.pots, tr):
-        text.append(" · " + pots)
-    return text
-
-
-def step_block(
-    step: ReviewStep,
-    names: Callable[[int], str],
-    tr: Translator,
-    spot: Spot | str | None,
-) -> list[tuple[str, str]]:
-    """What one step says, as ``(line, style)``: what happened, the reason a bot gave when
-    it may be read, and at the followed player's decision the coach's numbers and flags.
-
-    ``spot`` is the coach's work for that decision: ready, ``None`` (still thinking) or a
-    string (why there are no numbers).
-    """
-    acted = [e for e in step.events if isinstance(e, PlayerActed)]
-    lines: list[tuple[str, str]] = []
-    first = narrate(acted[:1], names, tr) if acted else []
-    rest = narrate([e for e in step.events if e not in acted[:1]], names, tr)
-    mine = step.spot is not None
-    for line in first:
-        lines.append((f"{DECISION_MARK} {line}" if mine else line, "bold"))
-    if step.reason is not None:
-        why = reason_text(step.reason, tr)
-        if why:
-            lines.append((tr.t("review.why", reason=why), "italic"))
-    if mine:
-        if spot is None:
-            lines.append(("  " + tr.t("coach.computing"), "dim"))
-        elif isinstance(spot, str):
-            lines.append(("  " + tr.t("review.no_numbers", reason=spot), "dim"))
-        else:
-            lines += [("  " + line, "") for line in coach_lines(spot.advice, tr)]
-            for flag in spot.flags:
-                look = tr.t("review.worth_a_look")
-                lines.append((f"{FLAG_MARK} {look}: {flag_text(flag, tr)}", "bold yellow"))
-    lines += [(line, "bold") for line in rest]
-    return lines
-
-
-# --------------------------------------------------------------------------- the screen
-
-
-class ReviewSeat(Static):
-    """One seat of the reviewed hand: name above, stack and cards, its bet or state below."""
-
-    DEFAULT_CSS = """
-    ReviewSeat {
-        width: 1fr;
-        max-width: 44;
-        height: 4;
-        border: round $primary-muted;
-        border-title-color: $text;
-        border-title-style: bold;
-        border-subtitle-color: $text-muted;
-        padding: 0 1;
-    }
-    ReviewSeat.followed { border: round $secondary; }
-    ReviewSeat.acted { border: heavy $accent; border-title-color: $accent; }
-    ReviewSeat.folded {
-        border: round $panel-lighten-1;
-        border-title-color: $text-disabled;
-        color: $text-muted;
-    }
-    ReviewSeat.followed.acted { border: heavy $secondary; }
-    """
 
 
 class ReviewScreen(Translated, Screen[None]):
@@ -761,10 +363,10 @@ class ReviewScreen(Translated, Screen[None]):
         if entry is None:
             lines = [(tr.t("past_hands.none"), "")]
             lines += [(problem, "dim") for problem in book.problems[:5]]
-            return _as_text(lines)
+            return as_text(lines)
         broken = self._broken.get(self.key)
         if broken is not None:
-            return _as_text([(tr.t("review.broken_hand", reason=broken), "bold")])
+            return as_text([(tr.t("review.broken_hand", reason=broken), "bold")])
         if review is None or step is None:
             return Text(tr.t("review.loading"), style="dim")
 
@@ -780,7 +382,7 @@ class ReviewScreen(Translated, Screen[None]):
         detail = self.query_one("#review-detail", VerticalScroll)
         room = max(0, detail.content_region.height - len(block))
         shown = (earlier[-room:] if room else []) + block
-        return _as_text(shown)
+        return as_text(shown)
 
     def footer_keys(self, tr: Translator) -> list[ActionModel]:
         """The review's keys, in the reader's language; clicking one is pressing it."""
@@ -925,51 +527,37 @@ class ReviewScreen(Translated, Screen[None]):
             self.dismiss(None)
 
 
-def review_keys(tr: Translator, *, may_switch: bool) -> list[tuple[str, str]]:
-    """The review's own keys and what they do, for the help (``?``) of either app."""
-    rows = [
-        ("← →", tr.t("review.key_step")),
-        ("↑ ↓", tr.t("review.key_street")),
-        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-        ("n", tr.t("review.key_next_decision")),
-        ("PgUp PgDn", tr.t("review.key_hand")),
-        ("h", tr.t("review.key_hands")),
-    ]
-    if may_switch:
-        rows.append(("w", tr.t("review.key_whose")))
-    return rows
+def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -> None:
+    """Open the review of the session on screen in ``app``; ``closed`` when it is over.
 
+    One player: theirs at once. Several at one keyboard: who is it for, then a curtain with
+    that name, so nobody reads another's cards by accident. Watching bots: follow anyone.
+    """
+    table = request.table
 
-def hand_line(
-    book: ReviewBook, entry: ReviewEntry, tr: Translator, flags: int | None, many_files: bool
-) -> str:
-    """One hand in the list: number, the followed player's cards and result, the board."""
-    record = entry.record
-    hand = record.hand
-    parts = [tr.t("log.hand_start", number=entry.number)]
-    if many_files and entry.file:
-        parts.insert(0, entry.file)
-    viewer = book.viewer(entry)
-    if viewer is not None:
-        own = next(
-            (s.cards for s in hand.view(viewer).seats if s.position == viewer and s.cards), ()
-        )
-        net = hand.stacks[viewer] - hand.config.starting_stacks[viewer]
-        sign = "+" if net > 0 else "−" if net < 0 else "±"
-        parts.append(f"{book.name(entry, viewer, tr)} {cards_text(own)}")
-        parts.append(sign + tr.number(abs(net)))
-    board = hand.view(None).board
-    if board:
-        parts.append(cards_text(board))
-    if flags:
-        parts.append(f"{FLAG_MARK} {tr.number(flags)}")
-    return " · ".join(parts)
+    def open_for(chair: int | None) -> None:
+        screen = ReviewScreen(session_book(request, chair))
+        app.open_screen(screen, lambda _: closed())
 
+    if len(request.chairs) <= 1:
+        open_for(request.chairs[0] if request.chairs else None)
+        return
 
-def _as_text(lines: Sequence[tuple[str, str]]) -> Text:
-    text = Text()
-    for number, (line, style) in enumerate(lines):
-        if number:
-            text.append("\n")
-        text.append(line, style=style)
-    return text
+    def lifted(curtain: ReviewCurtain, chair: int, _: object = None) -> None:
+        if curtain.lifted:
+            open_for(chair)
+        else:
+            closed()
+
+    def chosen(index: int | None) -> None:
+        if index is None:
+            closed()
+            return
+        chair = request.chairs[index]
+        curtain = ReviewCurtain(display_name(table, chair, app.tr), chair)
+        app.open_screen(curtain, partial(lifted, curtain, chair))
+
+    def options(tr: Translator) -> list[tuple[str, bool]]:
+        return [(display_name(table, chair, tr), True) for chair in request.chairs]
+
+    app.open_screen(ChoiceScreen(lambda tr: tr.t("review.whose"), options), chosen)

@@ -18,12 +18,15 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Final, TypedDict
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.controller import BotFactory, Session
+from holdem_tui.session.labels import display_name
 from holdem_tui.session.outcome import BustChoice
-from holdem_tui.session.present import Stage, UiState, display_name
+from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.privacy import Moment, Privacy
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import (
     BotMove,
     BotTurn,
@@ -33,18 +36,22 @@ from holdem_tui.session.turns import (
     PersonTurn,
     answer_bust,
     ask_bot,
+    bot_pause,
+    folded_out,
     next_step,
     play_bot,
 )
 from holdem_tui.storage.offer import ContinueOffer
+from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.driver import TableDriver
-from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.end import EndScreen, session_counter
 from holdem_tui.ui.screens.modals import BustScreen, CurtainScreen, ShowScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
+    from holdem_tui.engine.view import PlayerView
     from holdem_tui.storage.autosave import LoadResult
-    from holdem_tui.ui.hand_review import SessionReview  # imported when a review is asked for
+    from holdem_tui.ui.review_book import SessionReview  # imported when a review is asked for
 
 #: Seconds a bot may think before safe_decide plays check/fold for it (``None``: no limit,
 #: the bot simply answers in its worker thread; tests use that, so no answer depends on how
@@ -95,12 +102,14 @@ class LocalDriver(TableDriver):
         #: whose eyes the screen is for (hot seat: the one rule of who may see what)
         self.privacy = Privacy(self.settings.humans)
         self._token = 0
+        #: follow a hand at the chosen pace after every player here has folded (``w``)
+        self.watch_folded = False
         self._storage_reported = False
 
     @property
-    def saving(self) -> bool:
+    def leaving(self) -> Leaving:
         """Sessions are kept on disk when the command line asks for it."""
-        return self.persist
+        return Leaving.SAVES if self.persist else Leaving.ENDS
 
     # ------------------------------------------------------------------ sessions
 
@@ -173,20 +182,53 @@ class LocalDriver(TableDriver):
         """The review of this session's hands: the one player's; in hot seat the player
         whose turn is on screen, else whoever says so behind a curtain; watching bots,
         any seat, every card (as ``v`` shows them)."""
-        from holdem_tui.ui.hand_review import SessionReview
+        from holdem_tui.ui.review_book import SessionReview, local_records
 
         session = self.session
         if session is None:
             return None
+
         humans = self.settings.humans
         training = self.settings.training
+        records = local_records(session)
         if not humans:
-            return SessionReview(session, (), training, watching=True)
+            return SessionReview(session, (), records, training, watching=True)
         owner = self.privacy.owner
         if self.privacy.shared and self.ui.stage is Stage.HUMAN and owner == self.ui.viewer:
             assert owner is not None
-            return SessionReview(session, (owner,), training)
-        return SessionReview(session, humans, training)
+            return SessionReview(session, (owner,), records, training)
+        return SessionReview(session, humans, records, training)
+
+    def past_hands(self) -> list[PlayerView]:
+        """The kept finished hands, each as the table between turns sees it."""
+        session = self.session
+        if session is None:
+            return []
+        viewer = self.default_viewer()
+        views = []
+        for hand in session.past_hands:
+            seats = hand.config.seats
+            views.append(hand.view(seats.index(viewer) if viewer in seats else None))
+        return views
+
+    def seating(self) -> Seating | None:
+        """The session's settings and the chairs played at this keyboard."""
+        return None if self.session is None else self.session.seating()
+
+    def snapshot(self) -> Snapshot | None:
+        """The session as the current viewer may know it (the privacy rule's viewer)."""
+        session = self.session
+        if session is None:
+            return None
+        return session.snapshot(self.ui.viewer, reveal_all=self.ui.reveal_all)
+
+    def can_review(self) -> bool:
+        """Whether a hand has been finished in this run of the session."""
+        return self.session is not None and bool(self.session.played)
+
+    def _play(self, seat: int, action: Action) -> None:
+        assert self.session is not None
+        self.session.act(seat, action)
 
     def save(self) -> None:
         """Autosave where the session stands (the player is leaving)."""
@@ -278,7 +320,13 @@ class LocalDriver(TableDriver):
         assert session is not None
         self._token += 1
         token = self._token
-        self._set_ui(stage=Stage.BOT, viewer=self.default_viewer(), thinking=seat, notice="")
+        self._set_ui(
+            stage=Stage.BOT,
+            viewer=self.default_viewer(),
+            thinking=seat,
+            notice="",
+            watch_folded=self._watch_offer(),
+        )
         started = self.host.timers.now()
         self.host.think(
             ask_bot(session, seat, self.bot_timeout),
@@ -286,9 +334,10 @@ class LocalDriver(TableDriver):
         )
 
     def _bot_answered(self, token: int, started: float, move: BotMove) -> None:
-        if token != self._token:
+        if token != self._token or self.session is None:
             return
-        wait = self.pace.bot - (self.host.timers.now() - started)
+        pause = bot_pause(self.session, self.settings.humans, self.pace.bot, self.watch_folded)
+        wait = pause - (self.host.timers.now() - started)
         if wait > 0:
             self._after(wait, partial(self._apply_bot, token, move))
         else:
@@ -302,6 +351,21 @@ class LocalDriver(TableDriver):
         if play_bot(self.session, move):
             self._set_ui(thinking=None)
             self.advance()
+
+    def _watch_offer(self) -> bool | None:
+        """Whether the table offers ``w`` now, and what it would say: every player here
+        folded this hand (``None``: not offered)."""
+        session = self.session
+        if session is None or not folded_out(session, self.settings.humans):
+            return None
+        return self.watch_folded
+
+    def toggle_watch(self) -> None:
+        """``w``: after folding, follow the rest of the hand at the chosen pace (or not)."""
+        if self._watch_offer() is None:
+            return
+        self.watch_folded = not self.watch_folded
+        self._set_ui(watch_folded=self.watch_folded)
 
     # ------------------------------------------------------------------ the end of a hand
 
@@ -322,6 +386,7 @@ class LocalDriver(TableDriver):
         if playing and self.privacy.shared:
             pause = None
         super().hand_over(next_after=pause)
+        self._set_ui(watch_folded=self._watch_offer())
 
     def next_hand(self) -> None:
         """Finish the showdown at once, or move on: deal, ask a busted player, or end."""
@@ -394,7 +459,9 @@ class LocalDriver(TableDriver):
 
     def _show_end(self) -> None:
         assert self.session is not None
-        self.host.open_screen(EndScreen(self.session), self.end_chosen)
+        session = self.session
+        screen = EndScreen(session, session.result(), counter=session_counter(session))
+        self.host.open_screen(screen, self.end_chosen)
 
     def end_chosen(self, choice: str | None) -> None:
         """Play again with the same settings, set up a new game, or leave."""

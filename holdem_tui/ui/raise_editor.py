@@ -15,7 +15,6 @@ with the engine's own reasons; the editor keeps no copy of the betting rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from rich.cells import cell_len
@@ -31,7 +30,8 @@ from holdem_tui.engine.actions import LegalActions
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Decision
 from holdem_tui.ui.base_app import translator
-from holdem_tui.ui.widgets import MUTED, KeyBar, flow_rows
+from holdem_tui.ui.keybars import MUTED, KeyBar, flow_rows
+from holdem_tui.ui.moves import Move
 
 #: quick sizes: id, key, fraction of the pot (``None``: the minimum / all-in)
 QUICK_SIZES: Final[tuple[tuple[str, str, float | None], ...]] = (
@@ -258,25 +258,19 @@ class RaiseEditor(Vertical):
             self.redraw()
             self.app.bell()
             return
-        self.close()
-        self.post_message(self.Chosen(value, decision.legal))
+        self.close_and_tell()
+        # straight to the app, whose driver plays it (the table only gets its bars back)
+        self.app.post_message(Move(decision.legal.bet_or_raise(value), decision.legal))
 
     def close_and_tell(self) -> None:
-        """Esc: close without acting."""
+        """Close, and tell the table (Esc: without acting; Enter: the move is on its way)."""
         self.close()
         self.post_message(self.Closed())
 
     # ------------------------------------------------------------------ messages
 
-    @dataclass
-    class Chosen(Message):
-        """The player confirmed a legal amount for ``legal``'s decision; the editor closed."""
-
-        amount: int
-        legal: LegalActions
-
     class Closed(Message):
-        """The player closed the editor with Esc; nothing is sent."""
+        """The editor closed (Esc: nothing is sent; Enter: the move went to the app)."""
 
     # ------------------------------------------------------------------ drawing
 

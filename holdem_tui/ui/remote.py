@@ -22,9 +22,9 @@ from __future__ import annotations
 import asyncio
 import shlex
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from holdem_tui.engine.actions import IllegalAction
+from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
@@ -32,10 +32,13 @@ from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring
+from holdem_tui.session.controller import PAST_HANDS_KEPT
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
+from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.screens.hosted import (
     CLOSED,
@@ -49,13 +52,19 @@ from holdem_tui.ui.screens.hosted import (
     LobbyView,
 )
 from holdem_tui.ui.screens.setup import SetupScreen
-from holdem_tui.ui.timing import Timers
+from holdem_tui.ui.timing import TimerHandle, Timers
+
+if TYPE_CHECKING:
+    from holdem_tui.review import HandRecord
+    from holdem_tui.ui.review_book import SessionReview
 
 __all__ = ["JoinTarget", "LobbyScreen", "RemoteDriver", "create_remote_app"]
 
 #: attempts to reach the host again after the connection drops, and the pause between them
 RECONNECT_ATTEMPTS = 30
 RECONNECT_PAUSE = 1.0
+#: seconds an address has to answer before it is given up (a host that never answers)
+CONNECT_TIMEOUT: Final = 5.0
 
 #: the host's refusals a player is told in their own language (others: the host's words)
 REFUSALS: Final = frozenset(
@@ -104,6 +113,12 @@ class JoinTarget:
         """The address friends join at."""
         return self.shown or f"{self.host}:{self.port}"
 
+    def lobby(self) -> LobbyView:
+        """The lobby before the host's first word: where the table is and its code; at a web
+        page's table (``serve --table``) the page, and no code, which the page types itself."""
+        on_page = self.shown.startswith(("http://", "https://"))
+        return LobbyView(self.address, "" if on_page else self.code)
+
     def join_command(self) -> str:
         """The command that sits this player down again (the host knows them by name)."""
         return f"holdem-tui join {self.address} --code {self.code} --name {shlex.quote(self.name)}"
@@ -139,7 +154,7 @@ class RemoteDriver(TableDriver):
         self.connection: Connection | None = None
         self.remote: RemoteSession | None = None
         #: the lobby of the game filling now (a fresh one for each game at the table)
-        self.lobby = LobbyScreen(LobbyView(target.address, target.code))
+        self.lobby = LobbyScreen(target.lobby())
         #: the end screen of the last game, while it is open
         self.end: HostedEndScreen | None = None
         #: the hand whose end is on screen (its showdown turned up, or turning up)
@@ -152,6 +167,8 @@ class RemoteDriver(TableDriver):
         self._leaving = False
         #: the player quit (Ctrl+Q): the connection is hung up and never tried again
         self._quitting = False
+        #: the next tick of an Away chair's countdown
+        self._countdown: TimerHandle | None = None
 
     # ------------------------------------------------------------------ connecting
 
@@ -161,28 +178,39 @@ class RemoteDriver(TableDriver):
         self.host.in_background(self._connect_loop())
 
     async def _connect_loop(self) -> None:
+        """Connect, serve the connection, and after a drop connect again.
+
+        An address that never answered is given up at once, in one line: trying again is
+        for a table that was reached and dropped (its chair is kept), not for a typo.
+        """
         tr = self.host.tr
         failures = 0
+        reached = False
         while True:
             try:
-                connection = await Connection.open(
-                    self.target.host,
-                    self.target.port,
-                    self.target.code,
-                    self.target.name,
-                    watch=self.target.watch,
-                    token=self.target.token,
-                    keyring=SeatKeyring.for_table(self.target.code),
+                connection = await asyncio.wait_for(
+                    Connection.open(
+                        self.target.host,
+                        self.target.port,
+                        self.target.code,
+                        self.target.name,
+                        watch=self.target.watch,
+                        token=self.target.token,
+                        keyring=SeatKeyring.for_table(self.target.code),
+                    ),
+                    CONNECT_TIMEOUT,
                 )
-            except OSError as exc:
+            except (OSError, TimeoutError) as exc:
                 failures += 1
-                if not self.reconnect or failures > RECONNECT_ATTEMPTS:
-                    self._give_up(tr.t("net.unreachable", detail=str(exc)))
+                if not reached or not self.reconnect or failures > RECONNECT_ATTEMPTS:
+                    detail = str(exc) or tr.t("net.no_answer", seconds=round(CONNECT_TIMEOUT))
+                    self._give_up(tr.t("net.unreachable", detail=detail))
                     return
                 self._tell(tr.t("net.reconnecting"))
                 await asyncio.sleep(RECONNECT_PAUSE)
                 continue
             failures = 0
+            reached = True
             if self._quitting:  # the player quit while this connection was being made
                 await connection.close()
                 return
@@ -220,7 +248,7 @@ class RemoteDriver(TableDriver):
             if isinstance(message, p.State) and self.remote and not self.host.has_table():
                 # the table is on screen, mounted, before the first picture is drawn on it
                 await self.host.swap_in_table(
-                    self.remote.seat_count, self.remote.settings.variant == Variant.DRAW
+                    len(self.remote.settings.seats), self.remote.settings.variant == Variant.DRAW
                 )
             self.on_host_message(message)
 
@@ -290,10 +318,8 @@ class RemoteDriver(TableDriver):
             )
         else:  # back after a dropped connection: same chair, same picture until the next state
             remote.settings = settings
-            remote.names = settings.seat_names()
         self.remote = remote
         self.settings = settings
-        self.session = remote
         if next_game:
             self._next_game()
         self._lobby(phase=FILLING)
@@ -305,14 +331,14 @@ class RemoteDriver(TableDriver):
         self.end = None
         self._finished_hand = None
         self._waiting = False
-        self.lobby = LobbyScreen(LobbyView(self.target.address, self.target.code))
+        self.lobby = LobbyScreen(self.target.lobby())
         self.host.show_alone(self.lobby)
 
     def _lobby(self, **changes: Any) -> None:
         """Redraw the lobby with what changed (and the table as welcomed)."""
         remote = self.remote
         if remote is not None:
-            changes.update(session=remote, host=remote.host, me=remote.me)
+            changes.update(settings=remote.settings, host=remote.host, me=remote.me)
         self.lobby.show(replace(self.lobby.view, **changes))
 
     def _state(self, message: p.State) -> None:
@@ -321,6 +347,7 @@ class RemoteDriver(TableDriver):
             return
         previous = remote.decision
         remote.update(message)
+        self._count_down(message.table.away_left)
         if remote.over:  # back after a drop at the end: the results stay on screen
             self.host.redraw()
             return
@@ -346,10 +373,30 @@ class RemoteDriver(TableDriver):
             self._set_ui(
                 stage=Stage.BOT,
                 viewer=me,
-                thinking=remote.actor_seat,
+                thinking=message.snapshot.actor_seat,
                 revealed=None,
                 discards=frozenset(),
             )
+
+    def _count_down(self, left: int | None) -> None:
+        """An Away chair's timer, counted down on this screen from the host's figure (every
+        screen at the table shows it, so nobody wonders what the table waits for)."""
+        if self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+        if left is None:
+            if self.ui.countdown is not None:
+                self._set_ui(countdown=None)
+            return
+        timers = self.host.timers
+        started = timers.now()
+
+        def tick() -> None:
+            remaining = max(0, left - int(timers.now() - started))
+            self._set_ui(countdown=remaining)
+            self._countdown = timers.after(1.0, tick) if remaining > 0 else None
+
+        tick()
 
     def _hand_finished(self, remote: RemoteSession, view: PlayerView, *, whole: bool) -> None:
         """The hand is over: its showdown turned up one hand at a time, as at a local table.
@@ -404,8 +451,10 @@ class RemoteDriver(TableDriver):
             return
         me = remote.me
         own = {me: message.stats[me]} if me is not None and me in message.stats else None
+        assert remote.result is not None
         self.end = HostedEndScreen(
-            remote,
+            Seating(remote.settings, remote.local_seats),
+            remote.result,
             host=remote.host,
             table_open=remote.table_open,
             code=self.target.code,
@@ -432,17 +481,27 @@ class RemoteDriver(TableDriver):
             if not open_:
                 self.leave()
             elif choice == "again":
-                remote.play_again()
+                remote.again()
                 end.note(OPENING)
             else:
                 self._host_setup(self._setup_start(remote.settings))
             return
         if choice == "again" and open_:
-            remote.play_again()
+            remote.again()
             self._waiting = True
             end.note(WAITING)
         elif choice == "setup":
             self._leave_table(open_)
+
+    @property
+    def leaving(self) -> Leaving:
+        """The host's own seat closes the table for everyone; a friend's chair is kept (Away)
+        while a game is under way; otherwise nothing is left behind."""
+        if self.target.token is not None:
+            return Leaving.CLOSES_TABLE
+        remote = self.remote
+        playing = remote is not None and remote.view is not None and self.end is None
+        return Leaving.SEAT_KEPT if playing and not self.target.watch else Leaving.ENDS
 
     def leave(self) -> None:
         """Ctrl+Q: a friend who leaves a game still going is told how to come back, since the
@@ -531,9 +590,49 @@ class RemoteDriver(TableDriver):
         """The host's pause between hands turned up, so every screen shows them alike."""
         return 0.0 if self.remote is None else self.remote.reveal_seconds
 
-    def current_view(self) -> PlayerView | None:
-        """The view the host last sent this client (there is no hand on this side)."""
-        return None if self.remote is None else self.remote.view
+    def seating(self) -> Seating | None:
+        """The table as welcomed, and this client's own chair."""
+        remote = self.remote
+        return None if remote is None else Seating(remote.settings, remote.local_seats)
+
+    def snapshot(self) -> Snapshot | None:
+        """The snapshot the host last sent this client (there is no hand on this side)."""
+        remote = self.remote
+        if remote is None:
+            return None
+        return remote.snapshot
+
+    def can_review(self) -> bool:
+        """A seated player has finished hands to look back at (a spectator has none)."""
+        remote = self.remote
+        return remote is not None and remote.me is not None and bool(remote.past)
+
+    def can_move_on(self) -> bool:
+        """Only a seated player tells the host a hand is seen; a spectator only looks on."""
+        return self.remote is not None and self.remote.me is not None
+
+    def past_hands(self) -> list[PlayerView]:
+        """The last hands this seat saw finish, as it saw them."""
+        remote = self.remote
+        return [] if remote is None else remote.past[-PAST_HANDS_KEPT:]
+
+    def review_request(self) -> SessionReview | None:
+        """This seat's own review: its hands played again from its own views, with only
+        what it may know (its cards, the board, the hands turned up)."""
+        from holdem_tui.ui.review_book import SessionReview
+
+        remote = self.remote
+        if remote is None or remote.me is None or not remote.past:
+            return None
+        views = list(remote.past)
+
+        def records() -> tuple[list[HandRecord], list[str]]:
+            from holdem_tui.review.record import seat_records
+
+            return seat_records(views)
+
+        seating = Seating(remote.settings, remote.local_seats)
+        return SessionReview(seating, (remote.me,), records)
 
     def default_viewer(self) -> int | None:
         """This client's own chair (a spectator: nobody's)."""
@@ -544,8 +643,22 @@ class RemoteDriver(TableDriver):
         if self.skip_reveal():
             return
         seated = self.remote is not None and self.remote.me is not None
-        if seated and self.ui.stage is Stage.HAND_OVER:
-            self._send(p.ready())
+        if seated and self.ui.stage is Stage.HAND_OVER and self.remote is not None:
+            self.remote.ready()
+
+    def show_cards(self) -> None:
+        """This player won without a showdown and turns the cards up (the host offered it)."""
+        remote = self.remote
+        snap = self.snapshot()
+        if remote is None or snap is None or self.ui.stage is not Stage.HAND_OVER:
+            return
+        if remote.me is not None and remote.me in snap.may_show:
+            remote.show()
+
+    def _play(self, seat: int, action: Action) -> None:
+        """The move travels to the host, whose answer is the next picture (or an error)."""
+        assert self.remote is not None
+        self.remote.act(action)
 
 
 def create_remote_app(

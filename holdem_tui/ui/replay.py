@@ -37,6 +37,7 @@ from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import ViewerApp, four_colour, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,
@@ -44,7 +45,6 @@ from holdem_tui.ui.replay_model import (
     event_lines,
     load_entries,
 )
-from holdem_tui.ui.widgets import KeyFooter
 
 
 def card_row(cards_: Sequence[Card | None], slots: int = 0, *, four_colour: bool = False) -> Text:

@@ -1,6 +1,6 @@
 """What the replay viewer shows at each step of a hand, computed by the engine, no Textual.
 
-A PHH file is first replayed strictly (:func:`holdem_tui.history.phh.replay`), which proves
+A PHH file is first replayed strictly (:func:`holdem_tui.history.phh_replay.replay`), which proves
 it legal and fills in unknown cards. Then the hand is dealt once more with exactly the cards
 that replay dealt and driven decision by decision, and the engine's own view is frozen after
 every step. So the pot, the side pots and every stack on screen are the engine's figures at
@@ -29,14 +29,8 @@ from holdem_tui.engine.events import (
 from holdem_tui.engine.hand import Dealer, Hand, Phase
 from holdem_tui.engine.table import new_hand
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import (
-    PhhError,
-    PhhHand,
-    known_positions,
-    loads,
-    read_file,
-    replay,
-)
+from holdem_tui.history.phh import PhhError, PhhHand, loads, read_file
+from holdem_tui.history.phh_replay import known_positions, replay
 from holdem_tui.i18n import Translator
 from holdem_tui.session.narrate import narrate
 from holdem_tui.storage.histories import read_history

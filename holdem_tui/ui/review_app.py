@@ -23,8 +23,10 @@ from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.review import HandRecord, load_records, session_humans
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.base_app import ViewerApp
-from holdem_tui.ui.hand_review import ReviewBook, ReviewEntry, ReviewScreen, review_keys
+from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.replay import viewer_language
+from holdem_tui.ui.review_book import ReviewBook, ReviewEntry
+from holdem_tui.ui.review_parts import review_keys
 
 __all__ = ["ReviewApp", "file_book", "run_review"]
 

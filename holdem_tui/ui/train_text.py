@@ -100,11 +100,15 @@ def choice_label(choice: str, view: PlayerView, tr: Translator) -> str:
 
 
 def raise_key(view: PlayerView, legal: LegalActions) -> str:
-    """The name of a bet or raise here: an open or a 3-bet before the flop, else bet or raise."""
+    """The name of a bet or raise here: an open or a 3-bet before the flop, else bet or raise.
+
+    An open is the first way into the pot; after limpers the same move is a raise (over them).
+    """
     if not view.board:
-        raises = sum(1 for e in view.history if isinstance(e, PlayerActed) and e.aggressive)
+        acted = [e for e in view.history if isinstance(e, PlayerActed)]
+        raises = sum(1 for e in acted if e.aggressive)
         if raises == 0:
-            return "train.open"
+            return "action.raise" if any(e.voluntary for e in acted) else "train.open"
         if raises == 1:
             return "train.three_bet"
     return "action.bet" if legal.is_bet else "action.raise"

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
-from holdem_tui.net.server import LOBBY, TableServer
+from holdem_tui.net.chairs import TablePhase
+from holdem_tui.net.server import TableServer
 from holdem_tui.web.tabs import Tab
 
 
@@ -31,6 +32,9 @@ class ServedTable:
     lang_args: tuple[str, ...] = ()
     #: the tabs that took a name at this table (sitting, or away)
     seated: dict[str, Tab] = field(default_factory=dict)
+    #: the page players open (set once the web server listens): a tab's lobby names it,
+    #: not the loopback port its game joins at, which means nothing in a browser
+    page_url: str = ""
 
     async def open(self) -> int:
         """Start the table on a free loopback port; returns it."""
@@ -70,7 +74,7 @@ class ServedTable:
         names = self.server.names()
         if name in names:
             return None  # a chair kept for this name (a resumed table)
-        if self.server.phase != LOBBY:
+        if self.server.phase != TablePhase.LOBBY:
             return "started"
         on_their_way = sum(1 for tab in self.seated.values() if tab.name not in names)
         if names.count(None) <= on_their_way:
@@ -81,7 +85,8 @@ class ServedTable:
         """``join`` to this table, as the tab's player or as a watcher."""
         address = f"{p.LOOPBACK}:{self.server.port}"
         who = ["--watch"] if tab.name is None else ["--name", tab.name]
-        return ["join", address, "--code", self.server.code, *who, *self.lang_args]
+        page = ["--shown-as", self.page_url] if self.page_url else []
+        return ["join", address, "--code", self.server.code, *page, *who, *self.lang_args]
 
     async def released(self, tab: Tab) -> None:
         """Until the tab's chair has no connection (its previous page's game has gone)."""

@@ -19,9 +19,9 @@ from holdem_tui.wire.codec import (
     encode_legal,
     encode_reason,
     encode_view,
-    encode_view_patch,
     from_json,
     to_json,
+    view_patch,
     view_patch_is_empty,
 )
 
@@ -40,8 +40,8 @@ __all__ = [
     "encode_legal",
     "encode_reason",
     "encode_view",
-    "encode_view_patch",
     "from_json",
     "to_json",
+    "view_patch",
     "view_patch_is_empty",
 ]

@@ -18,11 +18,11 @@ Schema version 1
 * a bot's reason (added within version 1: an optional message beside an action, which a
   reader that does not know it never receives) is ``{"v": 1, "key": ..., "params": {...}}``,
   checked by :func:`holdem_tui.engine.decision.reason_from_data`.
-* a view patch (:func:`encode_view_patch`) turns one view of a hand into a later view of the
+* a view patch (:func:`view_patch`) turns one view of a hand into a later view of the
   same hand for the same viewer: ``{"fields": {...}, "seats": [...], "events": [...]}``, the
-  top-level fields that changed (only those in :data:`VIEW_PATCH_FIELDS`), per seat that
-  changed its ``position`` and the fields that changed (only :data:`SEAT_PATCH_FIELDS`), and
-  the events added to the history since, as the viewer sees them.
+  top-level fields that move (only those in :data:`VIEW_PATCH_FIELDS`), per seat the new
+  events changed its ``position`` and the fields that move (only :data:`SEAT_PATCH_FIELDS`),
+  and the events added to the history since, as the viewer sees them.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from holdem_tui.engine import events as events_module
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.cards import Card, parse_card
 from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
-from holdem_tui.engine.events import Event
+from holdem_tui.engine.events import Event, seats_changed
 from holdem_tui.engine.view import PlayerView, SeatView
 from holdem_tui.wire.nesting import nests_deeper
 
@@ -74,13 +74,6 @@ SEAT_PATCH_FIELDS: Final = (
     "shown",
     "drawn",
 )
-_VIEW_FIXED = tuple(
-    f.name
-    for f in dataclasses.fields(PlayerView)
-    if f.name not in (*VIEW_PATCH_FIELDS, "seats", "history")
-)
-_SEAT_FIXED = tuple(f.name for f in dataclasses.fields(SeatView) if f.name not in SEAT_PATCH_FIELDS)
-
 _VERSION_KEY = "v"
 _TYPE_KEY = "type"
 
@@ -500,42 +493,31 @@ def copy_view(view: PlayerView) -> PlayerView:
 # ---------------------------------------------------------------- view patches
 
 
-def encode_view_patch(
-    old: PlayerView,
+def view_patch(
+    told: int,
     new: PlayerView,
     event_encoder: Callable[[Event], dict[str, Any]] = encode_event,
-) -> dict[str, Any] | None:
-    """What turns ``old`` into ``new`` as plain data, or ``None`` when a patch cannot say it.
+) -> dict[str, Any]:
+    """What moves a viewer's view of a hand on to ``new`` as plain data, from what happened.
 
-    ``new`` must be ``old`` moved on within the same hand for the same viewer: same fixed
-    fields, same seats, and ``old``'s history a prefix of ``new``'s (the engine only ever
-    appends events, and a viewer's redaction of an event never changes). Anything else (a
-    new hand, another viewer) gets ``None``: send the whole view. ``event_encoder`` lets a
-    caller encode each event once for many viewers.
+    ``told`` is how many events of the hand's history the viewer has: the patch carries the
+    events since, the view's moving fields as they are now, and every seat those events
+    changed (:func:`~holdem_tui.engine.events.seats_changed`); nothing is compared with the
+    view before. ``event_encoder`` lets a caller encode each event once for many viewers.
     """
-    if len(old.seats) != len(new.seats) or len(new.history) < len(old.history):
-        return None
-    if any(getattr(old, name) != getattr(new, name) for name in _VIEW_FIXED):
-        return None
-    fields = {
-        name: _encode(getattr(new, name))
-        for name in VIEW_PATCH_FIELDS
-        if getattr(old, name) != getattr(new, name)
-    }
-    seats: list[dict[str, Any]] = []
-    for before, after in zip(old.seats, new.seats, strict=True):
-        if before == after:
-            continue
-        if any(getattr(before, name) != getattr(after, name) for name in _SEAT_FIXED):
-            return None
-        changed: dict[str, Any] = {"position": after.position}
-        for name in SEAT_PATCH_FIELDS:
-            value = getattr(after, name)
-            if getattr(before, name) != value:
-                changed[name] = _encode(value)
-        seats.append(changed)
-    events = [event_encoder(event) for event in new.history[len(old.history) :]]
-    return {"fields": fields, "seats": seats, "events": events}
+    added = new.history[told:]
+    fields = {name: _encode(getattr(new, name)) for name in VIEW_PATCH_FIELDS}
+    changed = seats_changed(added)
+    positions = range(len(new.seats)) if changed is None else sorted(changed)
+    seats = [
+        {
+            "position": position,
+            **{name: _encode(getattr(new.seats[position], name)) for name in SEAT_PATCH_FIELDS},
+        }
+        for position in positions
+        if position < len(new.seats)
+    ]
+    return {"fields": fields, "seats": seats, "events": [event_encoder(e) for e in added]}
 
 
 def view_patch_is_empty(patch: dict[str, Any]) -> bool:

@@ -43,7 +43,9 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import decision_lines, dumps, loads, replay
+from holdem_tui.history.phh import decision_lines, loads
+from holdem_tui.history.phh_replay import replay
+from holdem_tui.history.phh_write import dumps
 from holdem_tui.i18n import LANGUAGES, get_translator
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.controller import Session

@@ -245,7 +245,7 @@ def test_coach_lines_in_every_language(lang: str) -> None:
     if lang == "en":
         assert lines[0].startswith("Equity") and "vs 2 players' ranges" in lines[0]
         assert "a call needs" in lines[1]
-        assert draw_lines[-1].startswith("Hard bot throws 8♣: ")
+        assert draw_lines[-1].startswith("Hard bot throws 8♣ — ")
 
 
 def _pct_of(share: float) -> int:
@@ -298,11 +298,11 @@ def _mixed_table_spot(number: int, seat: int, equity: int, need: int) -> PlayerV
 @pytest.mark.parametrize(
     ("number", "seat", "equity", "need", "kind"),
     [
-        # "Hard bot folds: 33% is short of the 33% a call needs"
+        # "Hard bot folds — 33% is short of the 33% a call needs"
         (0, 5, 33, 33, ActionKind.FOLD),
-        # "Hard bot folds: 26% is short of the 24% a call needs" (as "27% … 23%")
+        # "Hard bot folds — 26% is short of the 24% a call needs" (as "27% … 23%")
         (2, 2, 26, 24, ActionKind.FOLD),
-        # "Hard bot calls: 19% vs ranges, a call needs 29%"
+        # "Hard bot calls — 19% vs ranges, a call needs 29%"
         (5, 5, 19, 29, ActionKind.CALL),
     ],
 )
@@ -325,7 +325,7 @@ def test_bot_line_says_the_bots_decision_with_its_own_reason(
     assert bot.reason is not None
     line = coach_lines(advise(view), tr)[-1]
     verb = "folds" if kind is ActionKind.FOLD else "calls"
-    assert line == f"Hard bot {verb}: {reason_text(bot.reason, tr)}"
+    assert line == f"Hard bot {verb} — {reason_text(bot.reason, tr)}"
     # the bot's numbers, not the coach's, and they agree with the bot's move
     assert f"{equity}% is short" not in line and f"needs {need}%" not in line
     own = bot.reason.values
@@ -393,7 +393,7 @@ def test_coach_writes_cards_as_the_table_does() -> None:
         hand.act(Action.call() if legal.call_amount else Action.check(), actor)
     lines = coach_lines(advise(hand.view(0)), get_translator("en"))
     assert any("Throw 10♣" in line for line in lines), lines
-    assert "Hard bot throws 10♣: " in lines[-1]
+    assert "Hard bot throws 10♣ — " in lines[-1]
     assert not any("T♣" in line for line in lines)
 
 

@@ -21,7 +21,8 @@ from holdem_tui.engine.hand import Dealer, Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.ranges import Range
 from holdem_tui.engine.runout import runout_shares
-from holdem_tui.history.phh import dumps, loads
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_write import dumps
 from holdem_tui.i18n import LANGUAGES, get_translator
 from holdem_tui.review import (
     FLAGS,
@@ -541,3 +542,35 @@ def test_a_resumed_sessions_records_read_the_earlier_hands_from_its_history() ->
     # nothing before this run, or no history: only the hands in memory
     assert len(session_records(later, lambda hand: {}, None, before=3)[0]) == 2
     assert len(session_records(later, lambda hand: {}, store.history.path)[0]) == 2
+
+
+# --------------------------------------------------------------------------- a seat's own record
+
+
+def test_a_seats_own_view_plays_out_to_a_record_of_only_what_it_knew() -> None:
+    """Issue 25.6: a network seat holds only its own views; its review plays each finished
+    hand again from its final view, with its own cards, the board and the hands turned up as
+    they were, everyone else's filled in at random and never known, and the same result."""
+    from holdem_tui.engine.events import CardsShown, HoleCardsDealt
+    from tests.support.pokerkit_oracle import random_draw, random_holdem
+    from tests.support.scripted import random_step
+
+    rng = random.Random(25)
+    checked = 0
+    for i in range(120):
+        hand, _ = (random_holdem if i % 2 else random_draw)(rng)
+        while random_step(hand, rng):
+            pass
+        if not hand.is_complete:
+            continue
+        shown = {e.player for e in hand.events if isinstance(e, CardsShown)}
+        for seat in range(hand.n):
+            record = HandRecord.from_view(hand.view(seat), seed=i)
+            assert record.known == frozenset(shown | {seat})
+            assert record.hand.stacks == hand.stacks and record.hand.board == hand.board
+            for position in record.known:  # what the seat knew is the real hand's
+                assert record.hand.hole[position] == hand.hole[position]
+            dealt = [e for e in record.hand.events if isinstance(e, HoleCardsDealt)]
+            assert len(dealt) == len([e for e in hand.events if isinstance(e, HoleCardsDealt)])
+            checked += 1
+    assert checked > 300

@@ -9,6 +9,7 @@ early is no error.
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -80,3 +81,27 @@ def test_replay_json_into_head_exits_quietly() -> None:
     error = process.stderr.read()
     assert process.wait() == 0, error
     assert first.startswith(b'{"file": ') and error == b""
+
+
+#: a terminal 80 columns wide (Rich takes ``TTY_COMPATIBLE`` as a terminal), without colour
+TERMINAL_80 = {"COLUMNS": "80", "LINES": "24", "TTY_COMPATIBLE": "1", "NO_COLOR": "1"}
+
+
+def test_history_at_an_80_column_terminal_is_a_block_per_session_nothing_cut() -> None:
+    """The ten columns need about 170: at 80 they were cut to "Pla…"; a block per session
+    keeps every name and figure, each line within the window."""
+    rng = random.Random(5)
+    table = random_table(rng)
+    names = ["", "Mila Kovačević-Horvat", *table.config.names[2:]]
+    store = SessionStore.start(table, settings={}, players=names, humans=[0, 1])
+    play_session(table, random_agent(rng), 3, store)
+    result = CliRunner().invoke(main, ["history"], env=TERMINAL_80)
+    assert result.exit_code == 0, result.output
+    output = re.sub(r"\x1b\[[0-9;]*m", "", result.output)  # bold titles
+    lines = output.splitlines()[:-1]  # the last: the folder, a path as long as it is
+    assert "…" not in output and max(len(line) for line in lines) <= 80, output
+    assert any("Mila Kovačević-Horvat" in line for line in lines)
+    assert any(line.startswith("  Mila Kovačević-Horvat: VPIP/PFR ") for line in lines)
+    assert any("3 hands" in line for line in lines)
+    wide = CliRunner().invoke(main, ["history"], env={**TERMINAL_80, "COLUMNS": "240"})
+    assert "Showdowns won" in next(line for line in wide.output.splitlines() if "Date" in line)

@@ -17,7 +17,9 @@ from holdem_tui.cli import main
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.events import CardsMucked, CardsShown, PotAwarded, Street
 from holdem_tui.engine.hand import Hand, Phase
-from holdem_tui.history.phh import dumps, loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
+from holdem_tui.history.phh_write import dumps
 from tests.support.scripted import draw, holdem
 
 FOUR = ["2c3d", "4c5d", "6c7d", "8c9d"]

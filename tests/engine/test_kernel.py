@@ -180,3 +180,29 @@ def test_the_kernels_exact_turn_and_river_hold_on_paired_and_suited_boards(board
             except ValueError:
                 continue
             assert equity(hero, opponents, cards, sims=1, exact=True) == slow
+
+
+def test_the_kernels_runouts_are_the_numpy_ones() -> None:
+    """The exact all-in shares (the stats' and the end screen's luck): every board still to
+    come valued the same, in the same order, on every street, with dead cards and up to six
+    hands, flush-heavy deals included."""
+    from holdem_tui.engine.runout import _board_values, runout_shares
+
+    rng = random.Random(47)
+    for case in range(60):
+        players = rng.choice([2, 2, 3, 6])
+        suit = rng.randrange(4)
+        pool = [c for c in range(52) if c & 3 == suit] if case % 4 == 0 else list(range(52))
+        flushy = rng.sample(pool, min(len(pool), 6))
+        cards = flushy + rng.sample([c for c in range(52) if c not in flushy], 16)
+        holes = [(cards[2 * i], cards[2 * i + 1]) for i in range(players)]
+        board_size = 0 if players == 6 else rng.choice([0, 3, 4, 5])
+        rest = cards[2 * players :]
+        board, dead = rest[:board_size], rest[board_size : board_size + rng.choice([0, 2])]
+        fast = _board_values(holes, board, dead)
+        with kernel.disabled():
+            slow = _board_values(holes, board, dead)
+            groups = [range(players), range(2)]
+            slow_shares = runout_shares(holes, board, groups, dead)
+        assert fast.dtype == slow.dtype and np.array_equal(fast, slow), (holes, board, dead)
+        assert runout_shares(holes, board, groups, dead) == slow_shares

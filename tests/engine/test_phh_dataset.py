@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from holdem_tui.cli import main
-from holdem_tui.history.phh import PhhHand, loads, replay
+from holdem_tui.history.phh import PhhHand, loads
+from holdem_tui.history.phh_replay import replay
 from tests.support.phh_dataset import FILES, load, phh_text
 
 

@@ -26,7 +26,8 @@ from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.i18n import Translator
 from holdem_tui.session.narrate import card_text, narrate
 from holdem_tui.storage import paths

@@ -12,7 +12,9 @@ import pytest
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.table import play_hand
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import PhhError, dumps, dumps_section, loads, replay
+from holdem_tui.history.phh import PhhError, loads
+from holdem_tui.history.phh_replay import replay
+from holdem_tui.history.phh_write import dumps, dumps_section
 from tests.support.pokerkit_oracle import (
     ODD_CHIP,
     _choose,

@@ -18,52 +18,57 @@ from typing import Any
 import pytest
 
 from holdem_tui.engine.actions import Action
-from holdem_tui.engine.events import CardsShown
+from holdem_tui.engine.events import BetsCollected, CardsShown, seats_changed
 from holdem_tui.engine.hand import Dealer
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.host_loop import HostLoop
+from holdem_tui.net.pictures import Pictures
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, TableServer
+from holdem_tui.net.server import TableServer
+from holdem_tui.session.outcome import EndReason, SessionResult
+from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
-from holdem_tui.wire import encode_view_patch
+from holdem_tui.wire import apply_view_patch, view_patch
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, calling, open_table, opening_bettor
 from tests.support.scenes import CallingStation
 
-Sent = dict[tuple[int, int], tuple[PlayerView | None, p.TableState, int | None, bool]]
+Sent = dict[tuple[int, int], tuple[PlayerView | None, TableState, int | None, tuple[int, ...]]]
 
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
     """What the server meant each frame to say: (client port, picture number) -> the seat's
-    view (computed afresh from the engine), the table, the decision and ``can_show``."""
+    view (computed afresh from the engine), the table, the decision and who may show."""
     record: Sent = {}
-    picture = TableServer._picture
+    picture = Pictures.picture
 
     def recording(
-        self: TableServer,
+        self: Pictures,
         client: Any,
-        table: p.TableState,
-        views: dict[int | None, PlayerView | None],
+        snapshots: dict[int | None, Snapshot] | None = None,
         *,
         full: bool = False,
     ) -> None:
         before = client.seq
-        picture(self, client, table, views, full=full)
+        picture(self, client, snapshots, full=full)
         if client.seq != before:
-            session = self.session
+            session = self.table.session
             assert session is not None
             view = None if session.hand is None else session.view_for(client.seat)
             port = client.writer.get_extra_info("peername")[1]
-            record[(port, client.seq)] = (view, table, client.decision, client.can_show)
+            sent = client.sent
+            record[(port, client.seq)] = (view, sent.table, sent.decision, sent.may_show)
 
-    monkeypatch.setattr(TableServer, "_picture", recording)
+    monkeypatch.setattr(Pictures, "picture", recording)
     return record
 
 
@@ -71,10 +76,10 @@ def _check_pictures(client: WireClient, sent: Sent) -> tuple[int, int]:
     """Every picture the client rebuilt is what the server meant; (whole ones, deltas)."""
     wholes = deltas = 0
     for state in client.pictures:
-        view, table, decision, can_show = sent[(client.port, state.seq)]
+        view, table, decision, may_show = sent[(client.port, state.seq)]
         assert state.view == view, f"picture {state.seq} of {client.port}"
         assert state.table == table
-        assert (state.decision, state.can_show) == (decision, can_show)
+        assert (state.decision, state.snapshot.may_show) == (decision, may_show)
         if state.full:
             wholes += 1
         else:
@@ -148,9 +153,7 @@ async def test_a_delta_is_much_smaller_than_the_whole_state_it_stands_for() -> N
     deltas = [len(line) for line in client.raw if json.loads(line)["t"] == "delta"]
     pictures = [s for s in client.pictures if not s.full]
     assert len(deltas) == len(pictures) > 10
-    wholes = [
-        len(p.frame(p.state(s.seq, s.table, s.view, s.decision, s.can_show))) for s in pictures
-    ]
+    wholes = [len(p.frame(p.state(s.seq, s.snapshot))) for s in pictures]
     assert all(d < w for d, w in zip(deltas, wholes, strict=True))
     # a delta held back for the others tells every move since (several at three players),
     # so at this small table it is under half the whole; the 9-client bench: far less
@@ -182,7 +185,7 @@ async def test_a_reconnect_mid_hand_starts_from_a_whole_state_and_follows_on(sen
         again = await back.next_decision()
         assert again.full and again.decision == state.decision and again.view == state.view
         over = await back.play()
-        assert over["table"]["hand_number"] == 3
+        assert over["result"]["hands"] == 3
         _wholes, deltas = _check_pictures(back, sent)
         assert back.pictures[0].full and deltas > 0
         assert await bo is not None
@@ -285,11 +288,10 @@ def _pictures() -> tuple[p.State, p.Delta, PlayerView]:
     assert actor is not None
     hand.act(Action.call(), actor)
     after = hand.view(0)
-    table = p.TableState((495, 490, 500), (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    state = p.State(table, before, None, False, seq=4)
-    patch = encode_view_patch(before, after)
-    assert patch is not None
-    data = p.delta(5, after.hand_number, {"stacks": [495, 490, 490]}, patch, None, False)
+    table = TableState((495, 490, 500), (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
+    state = p.State(Snapshot(table, before), seq=4)
+    patch = view_patch(len(before.history), after)
+    data = p.delta(5, after.hand_number, {"stacks": [495, 490, 490]}, patch, Snapshot(table, after))
     delta = p.decode_server(p.parse_line(p.frame(data)), 3)
     assert isinstance(delta, p.Delta)
     return state, delta, after
@@ -375,15 +377,17 @@ def test_a_delta_before_any_whole_state_is_out_of_step() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
-        {"v": 3, "t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
-        {"v": 3, "t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
-        {"v": 3, "t": "state", "seq": 1, "table": {}, "view": None},
+        {"t": "delta", "seq": 1, "hand": 1, "table": [], "view": None},
+        {"t": "delta", "seq": 0, "hand": 1, "table": {}, "view": None},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": [1]},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "x": 1},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "may_show": [7]},
+        {"t": "delta", "seq": 1, "hand": 1, "table": {}, "view": None, "slips": [[0, "x"]]},
+        {"t": "state", "seq": 1, "table": {}, "view": None},
     ],
 )
-def test_server_frames_of_v2_are_decoded_strictly(data: dict[str, Any]) -> None:
-    data = {"decision": None, "can_show": False, **data}
+def test_server_frames_of_pictures_are_decoded_strictly(data: dict[str, Any]) -> None:
+    data = {"v": p.PROTOCOL_VERSION, "decision": None, "may_show": [], "slips": [], **data}
     with pytest.raises(p.ProtocolError):
         p.decode_server(p.parse_line(json.dumps(data).encode()), 3)
 
@@ -423,7 +427,7 @@ async def test_the_host_starts_without_the_open_chairs_and_nobody_else_can() -> 
         spy = await WireClient.join(server, "", watch=True)
         await spy.send(p.start())
         await _expect_error(spy, "not_host")
-        assert server.phase == LOBBY and server.session is None
+        assert server.phase == TablePhase.LOBBY and server.session is None
         await host.send(p.start())
         welcome = await ana.next(("welcome",))
         seats = welcome["settings"]["seats"]
@@ -432,7 +436,7 @@ async def test_the_host_starts_without_the_open_chairs_and_nobody_else_can() -> 
         late = await WireClient.join(server, "Cy")
         assert late.messages[-1]["reason"] == "started"
         overs = await asyncio.gather(host.play(), ana.play())
-        assert sum(overs[0]["table"]["stacks"]) == 3 * 1000
+        assert sum(overs[0]["result"]["stacks"]) == 3 * 1000
         assert overs[0]["again"] is False  # this table closes after its game
         await host.send(p.start())
         await _expect_error(host, "not_now")
@@ -446,16 +450,18 @@ async def test_start_now_needs_two_players_and_the_table_still_fills() -> None:
         host = await WireClient.join(server, "Host", token=server.options.host_token)
         await host.send(p.start())
         await _expect_error(host, "too_few_players")
-        assert server.phase == LOBBY
+        assert server.phase == TablePhase.LOBBY
         ana = await WireClient.join(server, "Ana")  # the last chair: the table deals itself
         overs = await asyncio.gather(host.play(), ana.play())
-        assert overs[0]["table"]["hand_number"] == 1
+        assert overs[0]["result"]["hands"] == 1
     finally:
         await server.close()
 
 
-async def test_start_now_at_a_resumed_table_plays_on_with_the_absent_away() -> None:
-    from holdem_tui.net.server import HostOptions, host_save_file
+async def test_a_resumed_table_plays_on_as_its_host_comes_back_with_the_absent_away() -> None:
+    """Issue 25.5: ``host --resume`` never waits for the friends: the host acts at once and
+    a friend not back yet is Away (checked or folded on the timer) until they return."""
+    from holdem_tui.net.host_session import HostOptions, host_save_file
 
     server = await open_table(humans=2, host="Host", hands=3, persist=True)
     host = await WireClient.join(server, "Host", token=server.options.host_token)
@@ -472,11 +478,13 @@ async def test_start_now_at_a_resumed_table_plays_on_with_the_absent_away() -> N
     await again.start(LOOPBACK, 0)
     try:
         host = await WireClient.join(again, "Host", token=token)
-        assert again.phase == LOBBY  # Ana is not back
-        await host.send(p.start())
+        assert again.phase == TablePhase.PLAYING  # Ana is not back, and the game goes on
+        await host.next_decision()  # the host is asked (at once, or after Ana's timer)
+        assert host.unanswered is not None and host.unanswered.table.away == (False, True)
         over = await host.play()
-        assert over["table"]["hand_number"] == 3
-        assert len(over["table"]["stacks"]) == 2  # nobody's chips were taken away
+        assert over["result"]["hands"] == 3
+        assert len(over["result"]["stacks"]) == 2  # nobody's chips were taken away
+        assert again.sitting_out == {1}  # Ana was Away the whole time
     finally:
         await again.close()
 
@@ -496,7 +504,7 @@ async def test_the_next_game_at_the_same_table_with_players_staying_and_coming_b
         overs = await asyncio.gather(host.play(ready=True), ana.play(), bo.play())
         assert all(over["again"] is True for over in overs)
         await spy.next(("over",))
-        assert server.finished and server.phase == OVER and not server.resumable
+        assert server.finished and server.phase == TablePhase.OVER and not server.resumable
         first_seed = server.settings.seed
         bo.kill()  # Bo's line drops at the end
         await server.wait_until(lambda: not server.connected(2))
@@ -516,7 +524,7 @@ async def test_the_next_game_at_the_same_table_with_players_staying_and_coming_b
         back = await WireClient.join(server, "Bo")  # back with the code and his name
         assert back.seat == 2 and back.messages[0]["game"] == 2
         overs = await asyncio.gather(host.play(), ana.play(), back.play())
-        assert all(over["table"]["hand_number"] == 2 for over in overs)
+        assert all(over["result"]["hands"] == 2 for over in overs)
         assert server.game == 2 and server.finished
         for client in (host, ana, back, spy):
             _check_pictures(client, sent)
@@ -550,8 +558,8 @@ async def test_new_settings_for_the_next_game_and_who_finds_no_chair() -> None:
         welcome = await ana.next(("welcome",))
         assert welcome["game"] == 2 and ana.seat == 1
         overs = await asyncio.gather(host.play(), ana.play())
-        assert overs[0]["table"]["hand_number"] == 1
-        assert len(overs[0]["table"]["stacks"]) == 3
+        assert overs[0]["result"]["hands"] == 1
+        assert len(overs[0]["result"]["stacks"]) == 3
     finally:
         await server.close()
 
@@ -561,7 +569,7 @@ async def test_again_and_next_are_refused_while_a_game_is_played() -> None:
     try:
         host = await WireClient.join(server, "Host", token=server.options.host_token)
         ana = await WireClient.join(server, "Ana")
-        await server.wait_until(lambda: server.phase == PLAYING)
+        await server.wait_until(lambda: server.phase == TablePhase.PLAYING)
         await ana.send(p.again())
         await _expect_error(ana, "not_now")
         await host.send(p.next_game())
@@ -577,13 +585,13 @@ def test_the_client_calls_the_end_screen_binds() -> None:
     sent_by_friend: list[dict[str, Any]] = []
     friend = RemoteSession(settings, 1, sent_by_friend.append)
     assert friend.start_now() is False
-    friend.play_again()
+    friend.again()
     friend.new_game(settings)
     assert sent_by_friend == [p.again(), p.leave()]
     sent_by_host: list[dict[str, Any]] = []
     host = RemoteSession(settings, 0, sent_by_host.append, host=True, reveal_ms=900)
     assert host.start_now() is True
-    host.play_again()
+    host.again()
     host.new_game(settings)
     assert sent_by_host == [p.start(), p.next_game(None), p.next_game(settings)]
     assert host.reveal_seconds == 0.9
@@ -616,7 +624,7 @@ async def test_the_host_app_starts_without_them_and_hears_when_the_table_closes(
                 assert remote is not None and remote.host and remote.start_now()
                 while not app.has_table():
                     await pilot.pause()
-                assert server.phase == PLAYING and len(server.settings.seats) == 2
+                assert server.phase == TablePhase.PLAYING and len(server.settings.seats) == 2
                 await server.close()
                 closed = True
                 while not app.driver.exit_reason:
@@ -637,17 +645,17 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
     order: dict[int, list[int]] = {}
     reveal: dict[int, float] = {}
     server: TableServer | None = None
-    between = TableServer._between_hands
+    between = HostLoop._between_hands
 
-    async def record(self: TableServer, plan: RevealPlan) -> None:
-        session = self.session
+    async def record(self: HostLoop, plan: RevealPlan) -> None:
+        session = self.table.session
         assert session is not None and session.hand is not None
         number = session.hand.config.hand_number
         order[number] = [e.player for e in session.hand.events if isinstance(e, CardsShown)]
-        reveal[number] = plan.seconds(self.options.reveal_delay)
+        reveal[number] = plan.seconds(self.table.options.reveal_delay)
         await between(self, plan)
 
-    monkeypatch.setattr(TableServer, "_between_hands", record)
+    monkeypatch.setattr(HostLoop, "_between_hands", record)
     server = await open_table(humans=3, hands=4, seed=5, reveal_delay=0.25)
     try:
         players = [await WireClient.join(server, name) for name in ("Ana", "Bo", "Cy")]
@@ -678,9 +686,15 @@ async def test_the_showdown_reaches_each_screen_in_the_order_the_hands_turn_up(
 # --------------------------------------------------------------------------- the game's stats
 
 
+#: a game of one hand that changed nothing, as the host ends it
+RESULT = SessionResult(
+    EndReason.HAND_LIMIT, 1, 60.0, 500, (500,) * 3, (None,) * 3, (0,) * 3, (0,) * 3,
+    ((500,) * 3, (500,) * 3),
+)  # fmt: skip
+
+
 def _over_frame(stats: object) -> bytes:
-    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    data = p.over(table, [(500, 500, 500)], None)
+    data = p.over(RESULT)
     data["stats"] = stats
     return p.frame(data)
 
@@ -690,10 +704,9 @@ def test_the_hosts_stats_cross_the_wire_exactly() -> None:
 
     ana = SeatStats(hands=12, vpip=5, pfr=3, aggressive=7, calls=4, showdowns=2,
                     showdowns_won=1, all_ins=1, all_in_won=250, all_in_worth=187.5)  # fmt: skip
-    table = p.TableState((500,) * 3, (None,) * 3, (False,) * 3, 1, None, None, False, (0,) * 3)
-    frame = p.frame(p.over(table, [(500, 500, 500)], None, stats={2: ana}))
+    frame = p.frame(p.over(RESULT, stats={2: ana}))
     over = p.decode_server(p.parse_line(frame), 3)
-    assert isinstance(over, p.Over) and over.stats == {2: ana}
+    assert isinstance(over, p.Over) and over.stats == {2: ana} and over.result == RESULT
     bare = json.loads(frame)
     del bare["stats"]  # a host that counted nothing sends none
     quiet = p.decode_server(p.parse_line(json.dumps(bare).encode()), 3)
@@ -727,3 +740,31 @@ _GOOD_STATS: dict[str, Any] = {
 def test_hostile_stats_in_over_are_refused(stats: object) -> None:
     with pytest.raises(p.ProtocolError):
         p.decode_server(p.parse_line(_over_frame(stats)), 3)
+
+
+# --------------------------------------------------------------------------- frames from events
+
+
+def test_a_patch_carries_the_seats_its_events_changed_and_nothing_is_compared() -> None:
+    """The host's delta is made from what happened: the events since the client's last
+    picture say which seats moved (a call: the caller's; the street's end: everyone's), and
+    the patch they make rebuilds exactly the view the engine gives that seat."""
+    hand = HoldemHand(holdem_config([500] * 4, 5, 10), Dealer(8))
+    before = hand.view(1)
+    rebuilt = before
+    while not hand.is_complete:
+        actor = hand.actor
+        assert actor is not None
+        told = len(before.history)
+        hand.act(Action.call() if hand.view(actor).legal.call_amount else Action.check(), actor)  # type: ignore[union-attr]
+        after = hand.view(1)
+        patch = view_patch(told, after)
+        added = after.history[told:]
+        moved = {seat["position"] for seat in patch["seats"]}
+        changed = seats_changed(added)
+        assert moved == (set(range(4)) if changed is None else changed)
+        if not any(isinstance(e, BetsCollected) for e in added):
+            assert moved <= {actor, *(e.player for e in added if hasattr(e, "player"))}
+        rebuilt = apply_view_patch(rebuilt, patch)
+        assert rebuilt == after
+        before = after

@@ -209,7 +209,7 @@ def test_a_host_without_a_seat_starts_with_enter_on_its_terminal() -> None:
 
         overs = asyncio.run(asyncio.wait_for(play(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert all(len(over.result.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
         assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
@@ -233,7 +233,7 @@ def test_a_host_without_a_seat_deals_once_enough_players_sat_down() -> None:
 
         overs = asyncio.run(asyncio.wait_for(two_bots(), HANG_GUARD))
         assert all(over is not None for over in overs)
-        assert all(len(over.table.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
+        assert all(len(over.result.stacks) == 2 for over in overs)  # type: ignore[attr-defined]
         assert process.wait(timeout=HANG_GUARD) == 0
     finally:
         if process.poll() is None:
@@ -281,3 +281,28 @@ def test_host_and_join_speak_the_language_and_keep_the_pace_chosen_last(
     result = CliRunner().invoke(main, ["join", LOOPBACK, "--code", "ABC234", "--name", "Ana"])
     assert result.exit_code == 0, result.output
     assert joined == [("hr", "instant")]
+
+
+def test_the_host_with_a_seat_leaves_no_open_table_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25.7: the host's app shows the address and the code in its lobby; once it
+    closes, the terminal says the table is closed rather than still reading "Table open at".
+    """
+    from holdem_tui.ui import remote
+
+    class ClosedAtOnce:
+        """The host's app, closed as soon as it opens (the player pressed Ctrl+Q)."""
+
+        def __init__(self) -> None:
+            self.driver = type("Driver", (), {"exit_reason": ""})()
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(remote, "create_remote_app", lambda *a, **k: ClosedAtOnce())
+    args = ["host", "--name", "Ana", "--bind", LOOPBACK, "--port", "0", "--lang", "en"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "Table open at" not in result.output
+    assert re.search(r"The table at 127\.0\.0\.1:\d+ is closed\.", result.output), result.output

@@ -30,11 +30,13 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import play_bot
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.client import RemoteSession
+from holdem_tui.net.host_session import HostSession
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.net.secure import spaced_code
-from holdem_tui.net.server import LOBBY, OVER, PLAYING, HostSession, TableServer
+from holdem_tui.net.server import TableServer
 from holdem_tui.review import HandRecord, visible_reasons
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.present import Stage
@@ -158,17 +160,35 @@ async def test_the_hosts_lobby_starts_without_them_and_says_plainly_when_it_cann
             assert "s Start now" in text and "(open)" in text
             await pilot.press("s")  # alone at the table: refused, and said so
             await until(pilot, lambda: "Not enough players" in screen_text(lobby))
-            assert server.phase == LOBBY
+            assert server.phase == TablePhase.LOBBY
             ana = await WireClient.join(server, "Ana")
             await until(pilot, lambda: "Ana" in screen_text(lobby))
             assert "Not enough players" not in screen_text(lobby)  # a new word on the table
             assert seat_rows(screen_text(lobby))["Ana"] == "here"
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
-            assert server.phase == PLAYING and len(server.settings.seats) == 2
+            assert (server.phase, len(server.settings.seats)) == (TablePhase.PLAYING, 2)
             table = app.table_screen()
             assert table is not None and table.seat_count == 2  # the open chair went
             await asyncio.gather(play_until(pilot, lambda: at_end(app)), ana.play(ready=True))
+    finally:
+        await server.close()
+
+
+async def test_a_web_tabs_lobby_names_the_page_not_the_loopback_port_nor_the_code() -> None:
+    """``serve --table``: each tab joins over loopback, but its player opened a page: the
+    lobby names the page, and no join code (the page typed it; nobody hands it out)."""
+    server = await open_table(humans=2, bots=("easy",))
+    assert server.port is not None
+    page = "http://192.0.2.7:7480/"
+    target = JoinTarget(LOOPBACK, server.port, server.code, "Ana", shown=page)
+    app = create_remote_app(target, GameSettings(pace="instant"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Ana (You)" in screen_text(app.screen))
+            text = screen_text(app.screen)
+            assert f"Table at {page}" in text
+            assert spaced_code(server.code) not in text and str(server.port) not in text
     finally:
         await server.close()
 
@@ -193,7 +213,7 @@ async def test_a_friends_lobby_says_who_is_here_and_that_the_host_starts() -> No
             await pilot.press("s")  # nothing: only the host starts the table
             await pilot.pause()
             ana = next(c for c in server.clients if c.name == "Ana")
-            assert server.phase == LOBBY and ana.strikes == 0
+            assert server.phase == TablePhase.LOBBY and ana.strikes == 0
             await pilot.press("l")  # the lobby speaks every language
             await until(pilot, lambda: "za stolom" in screen_text(lobby))
     finally:
@@ -312,7 +332,9 @@ async def test_the_remote_showdown_turns_hands_up_one_by_one_in_the_hosts_order(
             table = app.table_screen()
             assert table is not None and table.model is not None and table.model.results
             assert any(seat.winner for seat in table.model.seats)
-            assert server.phase == PLAYING  # the host still waits: Ana has not said ready
+            assert (
+                server.phase == TablePhase.PLAYING
+            )  # the host still waits: Ana has not said ready
             await pilot.press("enter")
             await until(pilot, lambda: at_end(app))
     finally:
@@ -349,7 +371,9 @@ async def test_enter_during_the_remote_showdown_shows_it_all_then_says_ready() -
             assert server.session is not None and server.session.table.hand_number == 1
             await pilot.press("enter")  # and now ready: the host moves on (deals, or ends)
             session = server.session
-            await until(pilot, lambda: session.table.hand_number == 2 or server.phase == OVER)
+            await until(
+                pilot, lambda: session.table.hand_number == 2 or server.phase == TablePhase.OVER
+            )
     finally:
         await server.close()
 
@@ -385,7 +409,7 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
             await until(pilot, lambda: "not here yet" in screen_text(lobby))
             remote = remote_of(app)
             assert remote is not None and remote.game == 2 and not remote.over
-            assert server.game == 2 and server.phase == LOBBY
+            assert server.game == 2 and server.phase == TablePhase.LOBBY
             back = await WireClient.join(server, "Bo")  # back with the code and his name
             assert back.seat == 2
             await until(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -396,7 +420,8 @@ async def test_play_again_by_the_host_with_one_friend_staying_and_one_coming_bac
                 ana.play(ready=True),
                 back.play(ready=True),
             )
-            assert server.game == 2 and server.phase == OVER
+            # a tuple: the assertion above narrowed the phase for the type checker
+            assert (server.game, server.phase) == (2, TablePhase.OVER)
     finally:
         await server.close()
 
@@ -459,7 +484,7 @@ async def test_the_host_setup_keeps_a_chair_for_the_host_and_no_plugin() -> None
             await until(
                 pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen is not form
             )
-            assert server.game == 1 and server.phase == OVER  # nothing was sent
+            assert server.game == 1 and server.phase == TablePhase.OVER  # nothing was sent
             again = app.screen
             again.query_one("#f-kind-0", Select).value = "human"
             await pilot.pause()
@@ -757,5 +782,219 @@ async def test_a_friend_who_quits_in_the_lobby_is_promised_no_chair() -> None:
             await pilot.press("enter")
             await until(pilot, lambda: not app.is_running)
         assert app.driver.farewell == "" and not app.driver.exit_reason
+    finally:
+        await server.close()
+
+
+# ------------------------------------------------------------- no dead end (issue 25.5, 25.7)
+
+
+@pytest.mark.slow
+async def test_the_host_resuming_acts_at_once_and_an_absent_friend_is_away() -> None:
+    """Issue 25.5: the host quit on its own turn; ``host --resume`` gives the host's app the
+    same decision at once (no "Waiting for Host"), and the friend not back is Away."""
+    from holdem_tui.net.host_session import HostOptions, host_save_file
+
+    server = await open_table(humans=2, host="Host", hands=3, persist=True)
+    token = server.options.host_token
+    app = host_app(server)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            ana = await WireClient.join(server, "Ana")
+            playing = asyncio.create_task(ana.play())
+            await until(pilot, lambda: app.ui.stage is Stage.HUMAN)
+            asked = server.decision
+            await app.run_action("request_quit")
+            await pilot.pause()
+            app.quit_answered(True)
+            await pilot.pause()
+        playing.cancel()
+        await ana.close()
+    finally:
+        await server.close()
+    loaded = host_save_file().load()
+    assert loaded.session is not None and asked > 0
+    options = HostOptions(GameSettings(), hand_pause=0.0, away_timeout=600.0, host_token=token)
+    again = TableServer(options, resumed=loaded)
+    await again.start(LOOPBACK, 0)
+    app = host_app(again)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.ui.stage is Stage.HUMAN)  # the host's own turn
+            assert again.phase == TablePhase.PLAYING and again.pending == 0
+            table = app.table_screen()
+            assert table is not None and table.model is not None
+            assert table.model.actions, "the host's action bar is there"
+            assert table.model.seats[1].status == "Away"
+    finally:
+        await again.close()
+
+
+@pytest.mark.slow
+async def test_an_away_chair_counts_down_on_every_screen() -> None:
+    """Issue 25.7: the friend's chair is Away and it is their turn: everyone at the table
+    sees how long until it is checked or folded for them, counting down."""
+    server = await open_table(humans=2, hands=2, away_timeout=30.0)
+    timers = ManualTimers()
+    app = friend_app(server, "Bo", timers=timers)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            ana = await WireClient.join(server, "Ana")
+            await until(pilot, lambda: app.has_table())
+            ana.kill()  # Ana's line drops; her chair waits for her, Away
+            await play_until(pilot, lambda: server.pending == ana.seat)
+            seat = ana.seat
+            assert seat is not None
+
+            def status() -> str:
+                table = app.table_screen()
+                assert table is not None and table.model is not None
+                return table.model.seats[seat].status
+
+            await until(pilot, lambda: status().startswith("Away · "))
+            first = int(status().removeprefix("Away · ").removesuffix(" s"))
+            assert 25 <= first <= 30
+            timers.advance(5.0)
+            await until(pilot, lambda: status() == f"Away · {first - 5} s")
+    finally:
+        await server.close()
+
+
+@pytest.mark.slow
+async def test_the_hosts_quit_question_says_the_table_closes_for_everyone() -> None:
+    """Issue 25.7: the host's Ctrl+Q closes the table for every friend, and says so; a
+    friend's keeps their chair, and says that."""
+    from holdem_tui.ui.screens.modals import QuitScreen
+
+    server = await open_table(humans=2, host="Host", hands=1)
+    host, friend = host_app(server), friend_app(server, "Ana")
+    try:
+        async with host.run_test(size=SIZE) as pilot, friend.run_test(size=SIZE) as other:
+            await until(pilot, lambda: host.has_table())
+            await until(other, lambda: friend.has_table())
+            asked = ((host, pilot, "It closes for every friend"), (friend, other, "chair is kept"))
+            for app, its_pilot, said in asked:
+                await app.run_action("request_quit")
+                await its_pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, QuitScreen)
+                assert said in str(screen.query_one("#quit-question", Static).render())
+    finally:
+        await server.close()
+
+
+async def test_join_to_an_address_where_nothing_listens_fails_at_once_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25.7: no table at the address: one line saying so, not a minute of "trying to
+    get back" (that is for a table that was reached and dropped)."""
+    import socket
+
+    from holdem_tui.net.client import Connection
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind((LOOPBACK, 0))
+        dead = probe.getsockname()[1]
+    tries: list[int] = []
+    opened = Connection.open
+
+    async def counting(*args: Any, **kw: Any) -> Connection:
+        tries.append(1)
+        return await opened(*args, **kw)
+
+    monkeypatch.setattr(Connection, "open", counting)
+    app = create_remote_app(JoinTarget(LOOPBACK, dead, "ABCDEF", "Ana"), GameSettings())
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: bool(app.driver.exit_reason))
+    assert tries == [1]
+    assert app.driver.exit_reason.startswith("Cannot reach the table: ")
+    assert "\n" not in app.driver.exit_reason and app.return_code == 1
+
+
+def _secrets(server: TableServer, seat: int) -> dict[int, set[str]]:
+    """Per hand played so far, every card of it that the chair ``seat`` never saw."""
+    from holdem_tui.engine.events import CardsDrawn, HoleCardsDealt
+    from holdem_tui.session.narrate import card_text
+
+    session = server.session
+    assert session is not None
+    secrets: dict[int, set[str]] = {}
+    for hand in session.played:
+        hidden = secrets.setdefault(hand.config.hand_number, set())
+        mine = hand.config.seats.index(seat) if seat in hand.config.seats else None
+        shown = {e.player for e in hand.events if isinstance(e, CardsShown)}
+        for event in hand.events:
+            if not isinstance(event, HoleCardsDealt | CardsDrawn):
+                continue
+            if event.player not in shown and event.player != mine:
+                cards = event.cards if isinstance(event, HoleCardsDealt) else event.received
+                hidden.update(card_text(c) for c in cards or ())
+    return secrets
+
+
+@pytest.mark.slow
+async def test_a_network_seat_looks_back_at_its_own_hands_with_only_what_it_knew() -> None:
+    """Issue 25.6: past hands (h) and the review (e) at a network table are the seat's own:
+    every hand it finished, and never a card it did not see."""
+    from holdem_tui.ui.hand_review import ReviewScreen
+    from holdem_tui.ui.screens.modals import PastHandsScreen
+    from tests.support.monkey import review_cards_shown
+    from tests.support.scenes import wait_for_review
+
+    server = await open_table(humans=2, bots=("easy",), hands=4, seed=5)
+    app = friend_app(server, "Ana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            bo = await bo_deals(pilot, server)
+            playing = asyncio.create_task(bo.play(ready=True))
+            remote = remote_of(app)
+            assert remote is not None and remote.me is not None
+            await play_until(pilot, lambda: len(remote.past) >= 2)
+            secrets = _secrets(server, remote.me)
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, PastHandsScreen))
+            told = str(app.screen.query_one("#past-text", Static).render())
+            assert "Hand #1" in told and "Hand #2" in told
+            for block in told.split("Hand #")[1:]:
+                number = int(block.split()[0])
+                assert not {card for card in secrets[number] if card in block}, number
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("e")
+            review = await wait_for_review(pilot)
+            assert isinstance(review, ReviewScreen) and review.book is not None
+            assert review.book.follow == remote.me and len(review.book.entries) >= 2
+            assert review_cards_shown(app) is None
+            drawn = " ".join(str(w.render()) for w in review.query(Static))
+            entry = review.entry
+            assert entry is not None
+            assert not {card for card in secrets[entry.number] if card in drawn}
+            playing.cancel()
+    finally:
+        await server.close()
+
+
+async def test_a_spectator_is_not_offered_the_next_hand_the_seated_players_move_on() -> None:
+    """Enter after a hand tells the host a seated player has seen it; a spectator's Enter
+    moves nothing, so its action bar offers no such key (it showed "Enter Next hand", dead)."""
+    # the host waits for Ana's word (never given) before it deals on
+    server = await open_table(
+        humans=1, bots=("easy",), hands=3, seed=4, bot_factory=stations, hand_pause=600.0
+    )
+    assert server.port is not None
+    target = JoinTarget(LOOPBACK, server.port, server.code, watch=True)
+    app = create_remote_app(target, GameSettings(pace="instant"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            ana = await WireClient.join(server, "Ana")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            playing = asyncio.create_task(ana.play())  # calls, and never says it has seen
+            await until(pilot, lambda: app.ui.stage is Stage.HAND_OVER)
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and screen.model is not None
+            assert not [a for a in screen.model.actions if a.action == "screen.next_hand"]
+            assert not driver_of(app).can_move_on()
+            playing.cancel()
     finally:
         await server.close()

@@ -16,9 +16,10 @@ import pytest
 
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
+from holdem_tui.net.host_session import HostOptions, host_save_file
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring, SeatLocks, key_hash
-from holdem_tui.net.server import HostOptions, TableServer, host_save_file
+from holdem_tui.net.server import TableServer
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, open_table
 
@@ -135,7 +136,7 @@ async def test_the_host_hands_a_chair_over_and_the_old_key_then_fails() -> None:
         ana.kill()
         await server.wait_until(lambda: not server.connected(seat))
         await host.send(p.hand_over(seat))
-        await server.wait_until(lambda: not server.locks.locked("Ana"))
+        await server.wait_until(lambda: not server.chairs.locks.locked("Ana"))
 
         newcomer = await WireClient.join(server, "Ana", stranger=True)  # lost her key
         assert newcomer.seat == seat and newcomer.seat_token not in (None, old)
@@ -156,7 +157,7 @@ async def test_a_friend_cannot_hand_a_chair_over() -> None:
         await WireClient.join(server, "Bo")
         await ana.send(p.hand_over(1))
         assert (await ana.next(("error",)))["reason"] == "not_host"
-        assert server.locks.locked("Bo")
+        assert server.chairs.locks.locked("Bo")
     finally:
         await server.close()
 
@@ -172,7 +173,7 @@ async def test_an_older_client_is_sent_no_key_it_could_not_read() -> None:
         await client.send(hello)
         welcome = await client.next(("welcome",))
         assert "seat_token" not in welcome and welcome["seat"] == 0
-        assert server.locks.locked("Ana")  # the chair is locked all the same
+        assert server.chairs.locks.locked("Ana")  # the chair is locked all the same
     finally:
         await server.close()
 
@@ -185,7 +186,7 @@ async def test_a_lobby_chair_given_up_takes_its_key_with_it() -> None:
         ana = await WireClient.join(server, "Ana")
         ana.kill()
         await server.wait_until(lambda: server.names()[0] is None)
-        assert not server.locks.locked("Ana")
+        assert not server.chairs.locks.locked("Ana")
     finally:
         await server.close()
 

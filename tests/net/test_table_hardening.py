@@ -16,8 +16,10 @@ import pytest
 
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
+from holdem_tui.net.gate import MAX_WATCHERS
+from holdem_tui.net.host_session import WATCHERS_PER_ADDRESS
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import MAX_WATCHERS, WATCHERS_PER_ADDRESS, TableServer
+from holdem_tui.net.server import TableServer
 from tests.support.net import WireClient, open_table
 
 

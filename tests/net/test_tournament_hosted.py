@@ -9,8 +9,7 @@ import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.net import protocol as p
-from holdem_tui.net.server import OVER
+from holdem_tui.net.chairs import TablePhase
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.screens.hosted import HostedEndScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -53,7 +52,7 @@ async def test_a_hosted_tournament_plays_to_the_end_with_two_clients() -> None:
                         await asyncio.sleep(0.002)
 
             over, _ = await asyncio.gather(bo.play(shove, ready=True), ana_plays())
-            assert server.phase == OVER
+            assert server.phase == TablePhase.OVER
             host = server.session
             assert host is not None and host.table.is_over()
             finishes = host.table.finishes
@@ -61,14 +60,15 @@ async def test_a_hosted_tournament_plays_to_the_end_with_two_clients() -> None:
             # the end as the friend's screen tells it: who won the tournament, the prizes
             remote = remote_of(app)
             assert remote is not None
-            assert remote.table.finishes == finishes  # the places came over the wire
+            result = remote.result  # the places came over the wire
+            assert result is not None
+            assert {(f.seat, f.place, f.prize) for f in finishes.values()} == set(result.finishes)
             # the end screen is pushed before it is drawn: wait for its words, not a pause
             await until(pilot, lambda: "wins the tournament" in screen_text(app.screen))
             assert "300" in screen_text(app.screen)
             # and as the bare client received it
-            table = p.decode_table(over["table"], 3)
-            assert table.tournament is not None
-            assert sorted(f[1] for f in table.tournament.finishes)[0] == 1
+            assert over["result"]["tournament"] is True
+            assert sorted(f[1] for f in over["result"]["finishes"])[0] == 1
             assert any("Level" in bar for bar in bars)
             assert all(len(bar) <= 80 for bar in bars)
     finally:

@@ -574,3 +574,29 @@ def test_a_cached_look_allocates_what_it_reads_not_the_cache_limit(
     assert read_regular(small, 10) == b"x" * 10
     with pytest.raises(PhhError, match="more than 9"):
         read_regular(small, 9)
+
+
+def test_a_sit_and_go_left_before_anybody_busted_is_still_a_tournament() -> None:
+    """Its hands are tournament chips, not cash winnings, though no place is known yet."""
+    from holdem_tui.progress.sessions import SessionMeta
+
+    info = SessionInfo(
+        session_id="s",
+        started="2026-12-05T08:00:00",
+        game="holdem",
+        players=["Ana", "bot"],
+        starting_stack=1500,
+        stacks=[1400, 1600],
+        humans=[0],
+        tournament="turbo",
+        places=[None, None],
+        prizes=[0, 0],
+        buy_in=100,
+    )
+    meta = SessionMeta.from_info(info)
+    assert meta.is_tournament()
+    assert meta.tournament == (None, None)  # no finish to count among the places yet
+    cash = SessionInfo(
+        session_id="c", started="", game="holdem", players=["Ana"], starting_stack=1, stacks=[1]
+    )
+    assert not SessionMeta.from_info(cash).is_tournament()

@@ -32,34 +32,22 @@ from holdem_tui.session.turns import (
     play_bot,
     reveal_plan,
 )
+from tests.support.turns import walk as support_walk
 from tests.support.ui import CallingStation, stations
 
 EN = get_translator("en")
 
 
-def walk(session: Session, person: Action, limit: int = 2000) -> list[Step]:
-    """Carry out every step as a carrier would (a person always plays ``person``)."""
-    steps: list[Step] = []
-    for _ in range(limit):
-        step = next_step(session)
-        steps.append(step)
-        if isinstance(step, Deal):
-            session.start_hand()
-        elif isinstance(step, PersonTurn):
-            legal = session.view_for(step.seat).legal
-            assert legal is not None and session.actor_seat == step.seat
-            session.act(
-                step.seat, person if legal.refusal(person) is None else legal.passive_action()
-            )
-        elif isinstance(step, BotTurn):
-            assert play_bot(session, ask_bot(session, step.seat, None)())
-        elif isinstance(step, HandOver):
-            session.finish_hand()
-        elif isinstance(step, BustQuestion):
-            answer_bust(session, step.seat, BustChoice.WATCH if step.can_watch else None)
-        else:
-            return steps
-    raise AssertionError("the session never ended")
+def walk(session: Session, person: Action) -> list[Step]:
+    """Carry out every step (a person plays ``person`` where it is legal, else checks or
+    folds)."""
+
+    def decide(view: PlayerView) -> Action:
+        legal = view.legal
+        assert legal is not None
+        return person if legal.refusal(person) is None else legal.passive_action()
+
+    return support_walk(session, decide)
 
 
 def test_a_session_is_deal_turns_and_a_hand_over_until_its_limit() -> None:
@@ -159,7 +147,7 @@ def test_a_decided_tournament_asks_nobody_and_a_bust_before_it_offers_no_rebuy()
                 session.finish_hand()
         assert step == SessionOver(EndReason.ONE_LEFT)
         assert all(left >= 2 and question.can_watch for question, left in asked)
-        assert session.place_of(0) in (1, 2, 3)
+        assert session.result().place_of(0) in (1, 2, 3)
 
 
 class Slow(CallingStation):

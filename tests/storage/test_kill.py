@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import read_history

@@ -11,7 +11,8 @@ import pytest
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.session.controller import Session
 from holdem_tui.storage import paths
 from holdem_tui.storage.autosave import SaveFile
@@ -170,12 +171,12 @@ def test_history_counts_rebuys_and_names_the_player_as_the_table() -> None:
 
     from holdem_tui.cli import main
     from holdem_tui.i18n import get_translator
-    from holdem_tui.session.present import display_name
+    from holdem_tui.session.labels import display_name
 
     session = next(s for s in map(_bust_the_human, range(1, 40)) if s is not None)
     session.rebuy(0)
     [info] = list_sessions()
-    assert info.rebuys == [1, 0] and info.net(0) == session.net(0) == -200
+    assert info.rebuys == [1, 0] and info.net(0) == session.result().net(0) == -200
     assert info.stacks[0] == 200
     # a few more hands, then the session ends: the listing still pays for the rebuy
     for _ in range(3):
@@ -194,18 +195,18 @@ def test_history_counts_rebuys_and_names_the_player_as_the_table() -> None:
         session.finish_hand()
     session.close_storage()
     [info] = list_sessions()
-    assert info.finished and info.net(0) == session.net(0)
+    assert info.finished and info.net(0) == session.result().net(0)
     assert sum(info.net(seat) for seat in range(2)) == 0  # the rebuy was paid for, not won
 
     runner = CliRunner()
     name = display_name(session, 0, get_translator("en"))
     assert name == "Player 1"
     listed = runner.invoke(main, ["history"], env={"COLUMNS": "200"})
-    total = f"{'+' if session.net(0) > 0 else '−'}{abs(session.net(0)):,}"
+    total = f"{'+' if session.result().net(0) > 0 else '−'}{abs(session.result().net(0)):,}"
     assert f"{name} {total} (1 rebuy)" in listed.output, listed.output
     data = json.loads(runner.invoke(main, ["history", "--json"]).output)
     [row] = data["sessions"]
-    assert row["rebuys"] == [1, 0] and row["net"][0] == session.net(0)
+    assert row["rebuys"] == [1, 0] and row["net"][0] == session.result().net(0)
 
     # resumed from the autosave, the summary keeps the rebuy
     again = next(s for s in map(_bust_the_human, range(1, 40)) if s is not None)

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from holdem_tui.commands.history import command as history_command
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.session.controller import Session
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.storage.histories import list_sessions

@@ -12,7 +12,7 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.cards import Card
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.holdem import HoldemHand, holdem_config
-from holdem_tui.history.phh import ReplayDealer
+from holdem_tui.history.phh_replay import ReplayDealer
 from holdem_tui.measure.generated import write_sessions
 from holdem_tui.progress.drill_store import DrillStore, save_store
 from holdem_tui.progress.lifetime import load_lifetime

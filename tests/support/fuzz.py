@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
-from holdem_tui.history.phh import dumps, dumps_section
+from holdem_tui.history.phh_write import dumps, dumps_section
 from tests.support.storage import play_one, random_agent
 
 #: TOML values that are the wrong type, out of range, or odd

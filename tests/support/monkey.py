@@ -22,8 +22,9 @@ from holdem_tui.session.narrate import card_text
 from holdem_tui.storage.autosave import SaveFile
 from holdem_tui.ui import raise_editor
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.hand_review import ChoiceScreen, ReviewCurtain, ReviewScreen, ReviewSeat
+from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.local import LocalDriver
+from holdem_tui.ui.review_parts import ChoiceScreen, ReviewCurtain, ReviewSeat
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
     BustScreen,

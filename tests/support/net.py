@@ -19,8 +19,9 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
+from holdem_tui.net.host_session import HostOptions
 from holdem_tui.net.protocol import LOOPBACK
-from holdem_tui.net.server import HostOptions, TableServer
+from holdem_tui.net.server import TableServer
 from holdem_tui.session.controller import BotFactory
 from tests.support.hang import QUIET_LIMIT
 from tests.support.scenes import CallingStation
@@ -39,6 +40,7 @@ async def open_table(
     host: str | None = None,
     keep_table: bool = False,
     reveal_delay: float = 0.0,
+    hand_pause: float = 0.0,
     bot_factory: BotFactory | None = None,
     start_when: int | None = None,
     **settings: Any,
@@ -47,7 +49,9 @@ async def open_table(
 
     ``host`` names the host's own chair (the first; its app holds ``server.options.
     host_token``); ``keep_table`` keeps the table open after a game for the next one;
-    ``bot_factory`` seats scripted bots (calling stations) in the bots' chairs.
+    ``bot_factory`` seats scripted bots (calling stations) in the bots' chairs;
+    ``hand_pause`` is how long a hand's result stays before the host deals on without every
+    seated player's word.
     """
     if host is not None:
         reserved = (host, *reserved)
@@ -64,7 +68,7 @@ async def open_table(
     options = HostOptions(
         game_settings,
         away_timeout=away_timeout,
-        hand_pause=0.0,
+        hand_pause=hand_pause,
         bot_timeout=None,
         persist=persist,
         host_seat=None if host is None else 0,

@@ -25,7 +25,7 @@ from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.history.phh import dumps
+from holdem_tui.history.phh_write import dumps
 from holdem_tui.i18n import get_translator
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.review import HandRecord, ReviewStep, Spot, visible_reasons
@@ -101,7 +101,8 @@ def progress_mark(app: App[Any]) -> tuple[object, ...]:
             id(session),
             app.ui,
             None if hand is None else (id(hand), len(hand.events)),
-            id(getattr(session, "view", None)),  # a network seat: each state is a new view
+            # a network seat: each picture the host sends is a new state
+            id(getattr(getattr(app.driver, "remote", None), "state", None)),
         ]
     return tuple(marks)
 
@@ -121,7 +122,8 @@ async def settle(
     guard = progress_guard(app, quiet)
     while True:
         await pilot.pause()
-        if app.ui.stage in wanted and app.session is not None:
+        # a network seat has no session of its own: its table is the last snapshot it got
+        if app.ui.stage in wanted and (app.session or app.driver.snapshot()) is not None:
             await pilot.pause()
             return
         if guard.stalled():
@@ -679,7 +681,8 @@ class HostedScene:
         play: tuple[str, ...] = (),
     ) -> HoldemApp:
         """The table app of ``me`` (``host``: the host's own) at a fresh table."""
-        from holdem_tui.net.server import HostOptions, TableServer
+        from holdem_tui.net.host_session import HostOptions
+        from holdem_tui.net.server import TableServer
         from holdem_tui.ui.remote import JoinTarget, create_remote_app
 
         for server in HostedScene._open:
@@ -751,7 +754,7 @@ def _lobby_shows(here: int) -> Driver:
                 )
                 if present and name and seat.is_human
             )
-            return view.session is not None and people == here
+            return view.settings is not None and people == here
 
         await wait_for(pilot, shown)
         await pilot.pause()
@@ -765,7 +768,8 @@ async def _hosted_end(pilot: Pilot[Any]) -> None:
 
     app = pilot.app
     assert isinstance(app, HoldemApp)
-    await wait_for(pilot, lambda: app.session is not None and app.ui.stage in STABLE)
+    # a network seat has no session of its own: its table is the last snapshot it was sent
+    await wait_for(pilot, lambda: app.driver.snapshot() is not None and app.ui.stage in STABLE)
     await act_until(pilot, lambda a: isinstance(a.screen, HostedEndScreen), key="c", limit=200)
     await pilot.pause()
 

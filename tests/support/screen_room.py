@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, Tree
 
-from holdem_tui.ui.widgets import KeyBar
+from holdem_tui.ui.keybars import KeyBar
 
 #: widgets each line of which must stay one row: the header, the status line above the
 #: action bar and the coach's lines (a wrapped one pushes the felt's pot off a 24-row screen)

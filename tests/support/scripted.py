@@ -11,7 +11,7 @@ from holdem_tui.engine.cards import Card, parse_cards
 from holdem_tui.engine.draw import DrawHand, draw_config
 from holdem_tui.engine.hand import Hand, HandConfig, partial_antes
 from holdem_tui.engine.holdem import HoldemHand
-from holdem_tui.history.phh import ReplayDealer
+from holdem_tui.history.phh_replay import ReplayDealer
 
 
 def dealer(

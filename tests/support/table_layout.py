@@ -14,7 +14,8 @@ from textual.widget import Widget
 
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.table import TableScreen
-from holdem_tui.ui.widgets import Felt, HandLog, SeatWidget, TableArea
+from holdem_tui.ui.table_area import TableArea
+from holdem_tui.ui.widgets import Felt, HandLog, SeatWidget
 
 
 def _name(widget: Widget) -> str:

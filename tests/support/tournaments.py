@@ -14,7 +14,7 @@ from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.tournament import TournamentSpec
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.history.phh import ReplayDealer
+from holdem_tui.history.phh_replay import ReplayDealer
 
 
 class StackedTable(Table):

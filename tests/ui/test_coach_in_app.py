@@ -47,7 +47,9 @@ async def test_coach_toggles_and_shows_the_numbers() -> None:
         await _advice_shown(pilot)
         panel = _panel(app)
         assert panel.display
-        expected = coach_lines(advise(my_view(app)), app.tr)
+        room = app.table_screen().coach_room  # type: ignore[union-attr]
+        fits = None if room is None else (lambda line: len(line) <= room)
+        expected = coach_lines(advise(my_view(app)), app.tr, fits=fits)
         text = _text(app)
         assert "players' ranges" in text
         assert expected[0] in text and expected[-1] in text

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown, PlayerActed
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.session.pace import PACES
 from holdem_tui.session.present import Stage
-from holdem_tui.session.turns import BotMove
+from holdem_tui.session.turns import BotMove, reveal_plan
 from holdem_tui.ui.local import LocalDriver
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.timing import ManualTimers
@@ -159,3 +160,70 @@ def test_a_bots_answer_after_a_new_session_is_dropped() -> None:
     assert driver.session is not None and driver.session.hand is hand
     assert first is not None and first.hand is not None
     assert not any(isinstance(e, PlayerActed) for e in first.hand.events)
+
+
+def _playing(pace: str) -> tuple[LocalDriver, FakeHost]:
+    settings = GameSettings.build(
+        humans=("",), bots=("easy", "normal", "hard"), pace=pace, hand_limit=4, seed=9
+    )
+    driver = LocalDriver(settings, bot_factory=stations)
+    host = FakeHost()
+    host.driver = driver
+    driver.attach(host)
+    return driver, host
+
+
+def _fold_and_time_the_rest(driver: LocalDriver, host: FakeHost) -> tuple[float, float]:
+    """Fold at the player's next decision; the clock's seconds until the result, and the
+    pauses in them the showdown itself takes (hands turned up one by one)."""
+    while driver.decision() is None:
+        step(host)
+    driver.move(Action.fold())
+    folded = host.timers.now()
+    while not _over(driver):
+        step(host)
+    session = driver.session
+    assert session is not None and session.hand is not None
+    plan = reveal_plan(session.hand.events)
+    return host.timers.now() - folded, plan.seconds(driver.pace.reveal)
+
+
+def _over(driver: LocalDriver) -> bool:
+    return driver.ui.stage is Stage.HAND_OVER
+
+
+def step(host: FakeHost) -> None:
+    """One thing the host does next (a deferred step, a bot, or the next alarm)."""
+    if host.soon_steps:
+        host.soon_steps.pop(0)()
+    elif host.thinking:
+        decide, answered = host.thinking.pop(0)
+        answered(decide())
+    else:
+        due = host.timers.next_due()
+        assert due is not None, "the table came to rest"
+        host.timers.advance(due)
+
+
+def test_after_the_player_folds_the_bots_play_the_hand_out_at_once() -> None:
+    """Issue 25.14: nobody at the keyboard is left in the hand, so the bots' moves take no
+    time; the showdown still turns up at the pace. ``w`` keeps watching at the pace."""
+    driver, host = _playing("normal")
+    driver.start()
+    spent, showdown = _fold_and_time_the_rest(driver, host)
+    assert spent == pytest.approx(showdown)  # not a second for a bot's move
+    assert driver.ui.watch_folded is False  # w is offered: watch such hands at the pace
+    driver.toggle_watch()
+    assert driver.watch_folded and driver.ui.watch_folded is True
+    driver.next_hand()
+    spent, showdown = _fold_and_time_the_rest(driver, host)
+    session = driver.session
+    assert session is not None and session.hand is not None
+    hand = session.hand
+    me = session.position_of(0)
+    after = [e for e in hand.events if isinstance(e, PlayerActed) and e.player != me]
+    folded_at = next(
+        i for i, e in enumerate(hand.events) if isinstance(e, PlayerActed) and e.player == me
+    )
+    moves = sum(1 for e in hand.events[folded_at:] if isinstance(e, PlayerActed) and e.player != me)
+    assert after and spent == pytest.approx(showdown + moves * driver.pace.bot)

@@ -220,7 +220,7 @@ async def test_busting_says_the_place_and_rebuy_plays_on() -> None:
         session = app.session
         assert session.rebuys[0] == 1 and session.table.seats[0].stack > 0
         assert isinstance(app.screen, TableScreen) and app.ui.stage is Stage.HUMAN
-        assert session.net(0) == session.table.seats[0].stack - 2 * settings_stack(app)
+        assert session.result().net(0) == session.table.seats[0].stack - 2 * settings_stack(app)
 
 
 def settings_stack(app: HoldemApp) -> int:

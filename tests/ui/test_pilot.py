@@ -16,8 +16,9 @@ from textual.widgets import MarkdownViewer
 
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
+from holdem_tui.session.labels import display_name
 from holdem_tui.session.pace import PACES
-from holdem_tui.session.present import ActionModel, Stage, display_name
+from holdem_tui.session.present import ActionModel, Stage
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import (
@@ -403,7 +404,9 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
                 timers.advance(timers.next_due() or 0.0)
         assert seen == [0, 1, 2], seen
         table = app.table_screen()
-        assert table is not None and table.model is not None and table.model.results
+        assert table is not None
+        # the result is drawn on the next refresh after the stage changes
+        await wait_for(pilot, lambda: table.model is not None and bool(table.model.results))
 
 
 @pytest.mark.slow

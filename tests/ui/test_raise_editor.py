@@ -17,6 +17,7 @@ from holdem_tui.engine.actions import LegalActions
 from holdem_tui.engine.events import PlayerActed
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.keybars import ActionBar, KeyFooter
 from holdem_tui.ui.raise_editor import (
     QUICK_SIZES,
     RaiseEditor,
@@ -26,7 +27,6 @@ from holdem_tui.ui.raise_editor import (
 from holdem_tui.ui.screens.modals import HelpScreen
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.table import TableScreen
-from holdem_tui.ui.widgets import ActionBar, KeyFooter
 from tests.support.table_layout import covered_cells, layout_problems, shown_log, shown_parts
 from tests.support.ui import act_until, can_raise, make_app, my_view
 
@@ -292,7 +292,8 @@ async def test_the_editor_closes_when_its_decision_has_passed() -> None:
         editor = await open_editor(pilot, app)
         legal = legal_now(app)
         stale = LegalActions(player=legal.player, can_raise=True, min_raise_to=1, max_raise_to=2)
-        assert not app.driver.raise_to(legal.min_raise_to, stale), "an old amount is dropped"
+        old = app.driver.move(legal.bet_or_raise(legal.min_raise_to), stale)
+        assert not old, "an old amount is dropped"
         app.driver.ui = replace(app.driver.ui, stage=Stage.BOT)  # the table moves on
         app.redraw()
         await pilot.pause()

@@ -24,7 +24,8 @@ from holdem_tui.engine.events import (
     PotAwarded,
     Street,
 )
-from holdem_tui.history.phh import loads, replay
+from holdem_tui.history.phh import loads
+from holdem_tui.history.phh_replay import replay
 from holdem_tui.i18n import Translator
 from holdem_tui.storage.histories import SessionHistory
 from holdem_tui.ui.replay import PickerScreen, ReplayApp, ReplayScreen, SeatPanel
@@ -345,7 +346,7 @@ async def test_the_viewer_draws_the_tables_cards_four_colour_deck_included(
 
 async def test_the_hand_picker_names_its_keys(tmp_path: Path) -> None:
     """Issue 25 item 15: the list of hands said nothing of how to use it."""
-    from holdem_tui.ui.widgets import KeyFooter
+    from holdem_tui.ui.keybars import KeyFooter
 
     path = _own_hands(tmp_path, 3)
     app = ReplayApp(load_entries([path]), Translator("en"))

@@ -40,13 +40,9 @@ from holdem_tui.session.narrate import card_text
 from holdem_tui.session.present import Stage
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui.app import HoldemApp, create_app
-from holdem_tui.ui.hand_review import (
-    ChoiceScreen,
-    ReviewCurtain,
-    ReviewScreen,
-    ReviewSeat,
-)
+from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.review_app import ReviewApp, file_book
+from holdem_tui.ui.review_parts import ChoiceScreen, ReviewCurtain, ReviewSeat
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.modals import PastHandsScreen
 from holdem_tui.ui.screens.setup import SetupScreen
@@ -222,7 +218,7 @@ async def test_review_from_the_table_steps_and_picks_and_goes_back() -> None:
         assert step.spot is not None and screen.index > flop
         # the coach's lines at the decision, the hard bot's with its own reason
         assert "▶ Player 1" in detail(screen) and "players' ranges" in detail(screen)
-        assert "Hard bot checks: " in detail(screen) or "Hard bot bets " in detail(screen)
+        assert "Hard bot checks — " in detail(screen) or "Hard bot bets " in detail(screen)
         # calling stations give no reason: none is shown
         assert all("Why:" not in text for text, _ in await every_step(pilot, screen))
         await pilot.press("pageup")

@@ -21,8 +21,8 @@ from textual.widgets import Static, Tree
 from holdem_tui.i18n import LANGUAGES, Translator, flatten, locales_dir
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.keybars import KeyBar, action_markup
 from holdem_tui.ui.screens.table import TableScreen
-from holdem_tui.ui.widgets import KeyBar, action_markup
 from tests.support.scenes import room_scenes
 from tests.support.screen_room import find_problems
 from tests.support.table_layout import layout_problems

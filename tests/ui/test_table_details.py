@@ -17,7 +17,7 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.widgets import ActionBar
+from holdem_tui.ui.keybars import ActionBar
 from tests.support.ui import act_until, make_app, my_view, settle, wait_for
 
 
@@ -102,7 +102,7 @@ async def test_toasts_leave_the_status_and_coach_lines_readable() -> None:
 
 
 async def test_the_footer_names_the_coach_review_and_deck_keys_where_it_has_room() -> None:
-    from holdem_tui.ui.widgets import KeyFooter
+    from holdem_tui.ui.keybars import KeyFooter
 
     for size, named in (((120, 36), "oek"), ((80, 24), "o")):
         app = make_app(bots=("easy", "normal"))

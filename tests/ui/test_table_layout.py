@@ -21,7 +21,8 @@ from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.cards import CardSize
 from holdem_tui.ui.raise_editor import RaiseEditor
 from holdem_tui.ui.screens.table import TableScreen
-from holdem_tui.ui.widgets import FELT_MOST, Felt, SeatWidget, TableArea
+from holdem_tui.ui.table_area import FELT_MOST, TableArea
+from holdem_tui.ui.widgets import Felt, SeatWidget
 from tests.support.scenes import (
     Scene,
     _solo,

@@ -11,9 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from holdem_tui.commands import play, serve
+from holdem_tui.commands.host import table_options
 from holdem_tui.commands.play import GameFlags, build_settings
 from holdem_tui.i18n import get_translator
-from holdem_tui.net.server import HostOptions, TableServer
+from holdem_tui.net.host_session import HostOptions
+from holdem_tui.net.server import TableServer
+from holdem_tui.storage.paths import DATA_ENV
 from holdem_tui.web.server import (
     ServeOptions,
     WebServer,
@@ -22,6 +25,7 @@ from holdem_tui.web.server import (
 )
 from holdem_tui.web.table import ServedTable
 from holdem_tui.web.tabs import TICKET_LIFE, Tab, Tickets, tab_key
+from tests.support.net import WireClient
 
 SECRET = "0123456789abcdef" * 2
 OTHER = "fedcba9876543210" * 2
@@ -182,6 +186,8 @@ async def test_a_tab_keeps_its_name_and_nobody_takes_it(tmp_path: Path) -> None:
     )
     assert await table.place(other, None, True) is None
     assert "--watch" in table.argv(other) and "--name" not in table.argv(other)
+    table.page_url = "http://192.0.2.7:7480/"  # once the web server listens
+    assert table.argv(ana)[-4:] == ["--shown-as", table.page_url, "--name", "Ana"]
 
 
 async def test_chairs_on_their_way_count_as_taken(tmp_path: Path) -> None:
@@ -195,3 +201,55 @@ async def test_chairs_on_their_way_count_as_taken(tmp_path: Path) -> None:
 def test_settings_of_a_tab_are_its_own() -> None:
     tab = Tab("k", Path("x", "tabs", "k"))
     assert tab.data != tab.config and tab.data.parent == tab.config.parent == tab.folder
+
+
+# ---------------------------------------------------------------- serve --table --resume
+
+
+def test_resume_needs_a_table_and_a_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both said in one line before anything listens."""
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))  # the command points it at the table
+    alone = CliRunner().invoke(serve.command, ["--resume", "--data-dir", str(tmp_path)])
+    assert alone.exit_code == 2 and "--table" in alone.output
+    nothing = CliRunner().invoke(
+        serve.command, ["--table", "--resume", "--port", "0", "--data-dir", str(tmp_path)]
+    )
+    assert nothing.exit_code == 1
+    assert nothing.output.strip() == get_translator("en").t("storage.no_save")
+
+
+async def test_a_served_table_resumes_with_its_code_and_chairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
+    tr = get_translator("en")
+    options = table_options(
+        GameFlags(bots="easy"),
+        player=None,
+        open_seats=2,
+        code=None,
+        away_timeout=30.0,
+        start_when=None,
+    )
+    served = await serve._open_table(tmp_path, options, tr, ())
+    ana = await WireClient.join(served.server, "Ana")
+    bo = await WireClient.join(served.server, "Bo")
+    await served.server.wait_until(lambda: served.server.pending is not None)
+    code = served.server.code
+    await ana.close()
+    await bo.close()
+    await served.close()
+    assert (tmp_path / "table" / "host-autosave.json").exists()
+
+    again = await serve._open_table(tmp_path, options, tr, (), serve._table_save(tmp_path, tr))
+    try:
+        assert again.server.code == code
+        names = again.server.names()
+        assert "Ana" in names and "Bo" in names
+        # a tab that sits down as Ana gets Ana's kept chair; every other chair is kept too
+        assert await again.place(_tab(tmp_path, SECRET), "Ana", False) is None
+        assert await again.place(_tab(tmp_path, OTHER), "Cleo", False) == tr.t(
+            "net.refusal.table_full"
+        )
+    finally:
+        await again.close()

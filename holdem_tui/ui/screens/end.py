@@ -6,7 +6,7 @@ shows who grew and who shrank; separate per-row scales would make every line loo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -25,13 +25,16 @@ from textual.worker import get_current_worker
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.i18n import Translator
-from holdem_tui.session.controller import Session
-from holdem_tui.session.present import ActionModel, display_name, out_line, seat_title
+from holdem_tui.session.labels import Named, display_name, out_line, seat_title
+from holdem_tui.session.outcome import EndReason, SessionResult
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
-from holdem_tui.ui.widgets import DialogBox, KeyFooter
+from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.widgets import DialogBox
 
 if TYPE_CHECKING:  # the counting is imported when a session ends, not at the first frame
     from holdem_tui.review import SeatStats
+    from holdem_tui.session.controller import Session
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -76,6 +79,20 @@ def count_stats(
     return session_stats(records, humans)
 
 
+#: counts the humans' stats (off the UI thread)
+StatsCounter = Callable[[], "dict[int, SeatStats]"]
+
+
+def session_counter(session: Session) -> StatsCounter | None:
+    """The humans' stats of a local session, to count in a worker: its hands (and reasons)
+    are taken now, on the UI thread; ``None`` when no hand was finished."""
+    humans = session.settings.humans
+    if not humans or not (session.played or session.finished_before):
+        return None
+    played = [(hand, dict(session.reasons_of(hand))) for hand in session.played]
+    return partial(count_stats, played, session.history_path, session.finished_before, humans)
+
+
 class EndScreen(Translated, Screen[str]):
     """Results of the session; answers ``"again"``, ``"setup"`` or ``"quit"``.
 
@@ -100,11 +117,19 @@ class EndScreen(Translated, Screen[str]):
     class Review(Message):
         """Step through the session's hands with the coach (the hand review)."""
 
-    def __init__(self, session: Session, stats: Mapping[int, SeatStats] | None = None) -> None:
-        """``stats`` are counted already (a network seat's, by the host); else they are
-        counted here from the session's hands."""
+    def __init__(
+        self,
+        table: Named,
+        result: SessionResult,
+        stats: Mapping[int, SeatStats] | None = None,
+        counter: StatsCounter | None = None,
+    ) -> None:
+        """``stats`` are counted already (a network seat's, by the host); else ``counter``
+        counts them (a local session's hands) in a worker, and without one there are none."""
         super().__init__(classes="end-screen")
-        self.session = session
+        self.table = table
+        self.result = result
+        self.counter = counter
         #: the humans' stats, by chair, once the worker has counted them
         self.stats: dict[int, SeatStats] | None = None if stats is None else dict(stats)
 
@@ -123,28 +148,18 @@ class EndScreen(Translated, Screen[str]):
     def on_mount(self) -> None:
         """Draw the results, and count the humans' stats off the UI thread."""
         self.retranslate()
-        session = self.session
-        humans = session.settings.humans
         if self.stats is not None:  # the host counted them
             return
-        if not humans or not (session.played or session.finished_before):
+        if self.counter is None:
             # no hand to count: nothing finished yet, or a network seat whose host sent no
             # stats (its screen never holds whole hands); "0 hands, VPIP 0%" would be false
             self.stats = {}
             return
-        played = [(hand, dict(session.reasons_of(hand))) for hand in session.played]
-        work = partial(self._count, played, session.history_path, session.finished_before, humans)
-        self.run_worker(work, thread=True, group="end_stats", exit_on_error=False)
+        self.run_worker(partial(self._count, self.counter), thread=True, group="end_stats")
 
-    def _count(
-        self,
-        played: list[tuple[Hand, dict[int, Reason]]],
-        history: Path | None,
-        before: int,
-        humans: tuple[int, ...],
-    ) -> None:
+    def _count(self, counter: StatsCounter) -> None:
         try:
-            stats = count_stats(played, history, before, humans)
+            stats = counter()
         except Exception:  # the stats are a bonus: never a crash at the end of a session
             stats = {}
         if not get_current_worker().is_cancelled:
@@ -157,8 +172,7 @@ class EndScreen(Translated, Screen[str]):
 
     def stats_text(self, tr: Translator) -> str:
         """Each human's session in numbers and their all-in luck (one player: "you")."""
-        session = self.session
-        humans = session.settings.humans
+        humans = self.table.settings.humans
         if not humans:
             return ""
         if self.stats is None:
@@ -173,7 +187,7 @@ class EndScreen(Translated, Screen[str]):
             if len(shown) == 1:  # one player on this screen: theirs, "your play"
                 lines += [tr.t("end.stats_you", stats=played), luck_text(stats, tr)]
             else:
-                name = display_name(session, seat, tr)
+                name = display_name(self.table, seat, tr)
                 lines += [
                     tr.t("end.stats_named", name=name, stats=played),
                     luck_text(stats, tr, name),
@@ -187,14 +201,14 @@ class EndScreen(Translated, Screen[str]):
     def retranslate(self) -> None:
         """Redraw everything in the current language."""
         tr = translator(self)
-        session = self.session
+        result = self.result
         self.query_one(DialogBox).retitle(tr.t("end.title"))
-        order = session.standings()
+        order = result.standings()
         self.query_one("#end-winner", Static).update(
             Content.from_markup("[b $success]$text[/]", text=self.headline())
         )
         self.query_one("#end-reason", Static).update(self.reason_line())
-        histories = {seat: session.stack_history(seat) for seat in order}
+        histories = {seat: result.stack_history(seat) for seat in order}
         every = [v for h in histories.values() for v in h if v > 0]
         low, high = (min(every), max(every)) if every else (0, 1)
         chart_width = max(8, min(40, self.size.width - 62))
@@ -206,7 +220,7 @@ class EndScreen(Translated, Screen[str]):
             padding=(0, 1),
             header_style="bold",
         )
-        tournament = session.tournament
+        tournament = result.tournament
         table.add_column("#", justify="right")
         table.add_column(tr.t("end.player"), overflow="ellipsis", max_width=22, no_wrap=True)
         if tournament:  # everyone started with the same chips: the prize says it all
@@ -215,38 +229,38 @@ class EndScreen(Translated, Screen[str]):
             table.add_column(tr.t("table.stack"), justify="right")
             table.add_column(tr.t("end.net_result"), justify="right")
         table.add_column(tr.t("end.hands_won"), justify="right")
-        rebuys = any(session.rebuys)
+        rebuys = any(result.rebuys)
         if rebuys:
             table.add_column(tr.t("end_reason.rebuy_column"), justify="right")
         table.add_column(tr.t("end.stack_over_session"), no_wrap=True)
         for place, seat in enumerate(order, start=1):
-            net = session.net(seat)
+            net = result.net(seat)
             net_text = Text(
                 ("+" if net > 0 else "") + tr.number(net),
                 style="green" if net > 0 else ("red" if net < 0 else ""),
             )
             if tournament:  # TDA's place: two busted in one hand with equal stacks share
-                place = session.place_of(seat)
-                prize = session.prize_of(seat)
+                place = result.place_of(seat)
+                prize = result.prize_of(seat)
                 money = Text(tr.number(prize), style="green" if prize else "")
                 chips: list[str | Text] = [money]
             else:
-                chips = [tr.number(session.table.seats[seat].stack), net_text]
+                chips = [tr.number(result.stacks[seat]), net_text]
             cells: list[str | Text] = [
                 tr.t("end.place", n=place),
-                seat_title(session, seat, tr),
+                seat_title(self.table, seat, tr),
                 *chips,
-                tr.number(session.hands_won[seat]),
+                tr.number(result.hands_won[seat]),
             ]
             if rebuys:
-                cells.append(tr.number(session.rebuys[seat]))
+                cells.append(tr.number(result.rebuys[seat]))
             cells.append(Text(sparkline(histories[seat], chart_width, low, high), style="cyan"))
             table.add_row(*cells)
         self.query_one("#end-table", Static).update(table)
-        biggest = session.biggest_pot
+        biggest = result.biggest_pot
         line = ""
         if biggest is not None:
-            winners = ", ".join(display_name(session, s, tr) for s in biggest.winners)
+            winners = ", ".join(display_name(self.table, s, tr) for s in biggest.winners)
             line = tr.t(
                 "end.biggest_pot_line",
                 label=tr.t("end.biggest_pot"),
@@ -270,36 +284,35 @@ class EndScreen(Translated, Screen[str]):
     def headline(self) -> str:
         """Who won; or, when a busted player ended it, where that player finished."""
         tr = translator(self)
-        session = self.session
-        humans = session.settings.humans
-        if session.end_reason() == "busted" and humans:
-            seat = next((h for h in humans if session.table.seats[h].out), humans[0])
-            return out_line(session, seat, tr)
-        leader = session.standings()[0]
-        if session.tournament and session.end_reason() == "one_left":
-            return tr.t("tournament.winner", name=display_name(session, leader, tr))
-        return tr.t("end.winner", name=display_name(session, leader, tr))
+        result = self.result
+        humans = self.table.settings.humans
+        if result.reason is EndReason.BUSTED and humans:
+            seat = next((h for h in humans if result.stacks[h] <= 0), humans[0])
+            return out_line(self.table, result, seat, tr)
+        leader = result.standings()[0]
+        if result.tournament and result.reason is EndReason.ONE_LEFT:
+            return tr.t("tournament.winner", name=display_name(self.table, leader, tr))
+        return tr.t("end.winner", name=display_name(self.table, leader, tr))
 
     def reason_line(self) -> str:
         """Why the session ended and how long it lasted, plus the rebuys if there were any."""
         tr = translator(self)
-        session = self.session
-        reason = session.end_reason()
-        config = session.table.config
+        result = self.result
+        settings = self.table.settings
         why = tr.t(
-            f"end_reason.{reason}",
-            hands=tr.plural("unit.hands", config.hand_limit or session.table.hand_number),
-            minutes=tr.plural("unit.minutes", round(config.minute_limit or 0)),
+            f"end_reason.{result.reason}",
+            hands=tr.plural("unit.hands", settings.hand_limit or result.hands),
+            minutes=tr.plural("unit.minutes", round(settings.minute_limit or 0)),
         )
         parts = [
             why,
             tr.t(
                 "end_reason.lasted",
-                time=tr.duration(session.table.elapsed),
-                hands=tr.plural("unit.hands", session.table.hand_number),
+                time=tr.duration(result.elapsed),
+                hands=tr.plural("unit.hands", result.hands),
             ),
         ]
-        rebuys = sum(session.rebuys)
+        rebuys = sum(result.rebuys)
         if rebuys:
             parts.append(tr.plural("end_reason.rebuys", rebuys))
         return " · ".join(parts)

@@ -27,12 +27,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net.secure import spaced_code
-from holdem_tui.session.controller import Session
-from holdem_tui.session.present import ActionModel, level_label, stakes_label
+from holdem_tui.session.labels import Named, level_label, stakes_label
+from holdem_tui.session.outcome import SessionResult
+from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.widgets import DialogBox, KeyFooter
+from holdem_tui.ui.widgets import DialogBox
 
 #: the lobby's phases: reaching the table, and chairs filling before the first deal
 CONNECTING: Final = "connecting"
@@ -46,7 +49,7 @@ if TYPE_CHECKING:  # the counting is imported when a game ends
 class LobbyView:
     """What the lobby shows: the table's address and code, and the chairs so far.
 
-    ``session`` is the table as welcomed (its game, stakes, bot levels; ``None`` before
+    ``settings`` is the table as welcomed (its game, stakes, bot levels; ``None`` before
     the welcome), ``names`` and ``here`` the host's latest word on each chair (a name, or
     ``None`` while open; whether its player is at the table now). ``host`` marks the host's
     own lobby (it may start now), ``me`` this client's chair. ``problem`` is the last
@@ -56,7 +59,7 @@ class LobbyView:
     address: str
     code: str
     phase: str = CONNECTING
-    session: Session | None = None
+    settings: GameSettings | None = None
     host: bool = False
     me: int | None = None
     names: tuple[str | None, ...] = ()
@@ -109,11 +112,14 @@ class LobbyScreen(Translated, Screen[None]):
             return
         tr = translator(self)
         view = self.view
-        title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
-        session = view.session
+        if view.code:
+            title.update(tr.t("net.table_at", address=view.address, code=spaced_code(view.code)))
+        else:  # a web page's table: the page is the address, and it types the code itself
+            title.update(tr.t("net.table_page", address=view.address))
+        settings = view.settings
         game = ""
-        if session is not None:
-            game = f"{tr.t(f'game.{session.settings.variant}')} · {stakes_label(session, tr)}"
+        if settings is not None:
+            game = f"{tr.t(f'game.{settings.variant}')} · {stakes_label(settings, tr)}"
         self.query_one("#lobby-game", Static).update(game)
         seats = self.query_one("#lobby-seats", Static)
         seats.display = view.phase == FILLING and bool(view.names)
@@ -145,7 +151,7 @@ class LobbyScreen(Translated, Screen[None]):
         table.add_column(justify="right")
         table.add_column(no_wrap=True, max_width=34, overflow="ellipsis")
         table.add_column()
-        settings = None if view.session is None else view.session.settings
+        settings = view.settings
         for index, name in enumerate(view.names):
             here = index < len(view.here) and view.here[index]
             seat = (
@@ -204,7 +210,8 @@ class HostedEndScreen(EndScreen):
 
     def __init__(
         self,
-        session: Session,
+        table: Named,
+        result: SessionResult,
         *,
         host: bool,
         table_open: bool,
@@ -212,7 +219,7 @@ class HostedEndScreen(EndScreen):
         stats: Mapping[int, SeatStats] | None = None,
     ) -> None:
         """``stats``: this player's play over the game, as the host counted it."""
-        super().__init__(session, stats)
+        super().__init__(table, result, stats)
         self.host = host
         self.table_open = table_open
         self.code = code

@@ -10,7 +10,7 @@ switches language with one of them open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -25,12 +25,15 @@ from textual.widgets import Static
 
 from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Translated
+from holdem_tui.ui.base_app import Leaving, Translated
 from holdem_tui.ui.base_app import translator as _tr
-from holdem_tui.ui.widgets import DialogBox, KeyBar
+from holdem_tui.ui.keybars import KeyBar
+from holdem_tui.ui.widgets import DialogBox
 
 if TYPE_CHECKING:
+    from holdem_tui.engine.view import PlayerView
     from holdem_tui.session.controller import Session
+    from holdem_tui.session.labels import Named
 
 
 class _Question(Translated, ModalScreen[bool]):
@@ -91,17 +94,17 @@ class StandPatScreen(_Question):
 class QuitScreen(_Question):
     """ "Leave the table?" — a quit by accident would lose the session.
 
-    ``saving``: the session is kept on disk (the command line), and the question says so.
+    ``leaving`` says what leaving ends, and the question says it: the session saved (the
+    command line keeps sessions on disk), a network chair kept, a hosted table closed.
     """
 
-    def __init__(self, saving: bool = False) -> None:
+    def __init__(self, leaving: Leaving = Leaving.ENDS) -> None:
         super().__init__()
-        self.saving = saving
+        self.leaving = leaving
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        # "The session will be saved" only when it really is (the CLI keeps sessions on disk)
-        self._show("quit", _tr(self).t("quit.confirm" if self.saving else "quit.question"))
+        self._show("quit", _tr(self).t(f"quit.{self.leaving}"))
 
 
 class CurtainScreen(Translated, Screen[None]):
@@ -235,12 +238,14 @@ class BustScreen(Translated, ModalScreen[str]):
 
     def retranslate(self) -> None:
         """Redraw in the current language."""
-        from holdem_tui.session.present import out_line
+        from holdem_tui.session.labels import out_line
 
         tr = _tr(self)
         session = self.session
         self.query_one(DialogBox).retitle(tr.t("bust.title"))
-        self.query_one("#bust-text", Static).update(out_line(session, self.seat, tr))
+        self.query_one("#bust-text", Static).update(
+            out_line(session, session.result(), self.seat, tr)
+        )
         # a tournament has no rebuy: its key is not shown at all there
         rebuy = tr.t("bust.rebuy", amount=tr.number(session.settings.stack))
         keys = [ActionModel("r", rebuy, "screen.choose('rebuy')")] if session.can_rebuy else []
@@ -266,8 +271,9 @@ class BustScreen(Translated, ModalScreen[str]):
 class PastHandsScreen(Translated, ModalScreen[None]):
     """The last hands of the session, newest first: board, who showed what, who won.
 
-    Each hand is told from the same eyes as the table between turns (``viewer``: the one
-    human, or nobody's in hot-seat), so looking back never shows a card that was not public.
+    Each hand is told from its ``views`` (oldest first): the final view of each hand through
+    the same eyes as the table between turns (the one human, or nobody's in hot-seat; a
+    network seat's own), so looking back never shows a card its reader may not know.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -282,10 +288,10 @@ class PastHandsScreen(Translated, ModalScreen[None]):
     class Review(Message):
         """Step through these hands with the coach: the hand review instead of this list."""
 
-    def __init__(self, session: Session, viewer: int | None) -> None:
+    def __init__(self, table: Named, views: Sequence[PlayerView]) -> None:
         super().__init__()
-        self.session = session
-        self.viewer = viewer
+        self.table = table
+        self.views = tuple(views)
 
     def compose(self) -> ComposeResult:
         """A framed, scrolling text and how to close it."""
@@ -294,22 +300,19 @@ class PastHandsScreen(Translated, ModalScreen[None]):
 
     def retranslate(self) -> None:
         """Tell every kept hand again, in the current language."""
+        from holdem_tui.session.labels import display_name
         from holdem_tui.session.narrate import cards_text, narrate
-        from holdem_tui.session.present import display_name
 
         tr = _tr(self)
-        session = self.session
         self.query_one(DialogBox).retitle(tr.t("past_hands.title"))
         self.query_one("#past-close", Static).update(tr.t("past_hands.close"))
         blocks: list[str] = []
-        viewer = self.viewer
-        for hand in reversed(session.past_hands):
-            seats = hand.config.seats
-            position = seats.index(viewer) if viewer in seats else None
-            view = hand.view(position)
+        for view in reversed(self.views):
+            seats = tuple(seat.seat for seat in view.seats)
+            position = view.me
 
-            def name_of(p: int, seats: tuple[int, ...] = tuple(seats)) -> str:
-                return display_name(session, seats[p], tr)
+            def name_of(p: int, seats: tuple[int, ...] = seats) -> str:
+                return display_name(self.table, seats[p], tr)
 
             lines = [f"[b]{escape(tr.t('log.hand_start', number=view.hand_number))}[/]"]
             if view.board:

@@ -18,7 +18,7 @@ from textual.widgets import MarkdownViewer, Static
 from holdem_tui.i18n import GAMES
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import language_key, translator
-from holdem_tui.ui.widgets import KeyFooter
+from holdem_tui.ui.keybars import KeyFooter
 
 #: Narrower than this, the contents would cut the section names: the page goes full width.
 TOC_MIN_WIDTH = 110

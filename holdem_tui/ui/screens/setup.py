@@ -37,7 +37,7 @@ from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
 from holdem_tui.storage.offer import ContinueOffer
 from holdem_tui.ui.base_app import translator
-from holdem_tui.ui.widgets import KeyFooter
+from holdem_tui.ui.keybars import KeyFooter
 
 NUMBER = r"[0-9]*"
 

@@ -34,8 +34,8 @@ from holdem_tui.progress.text import filters_text, rates_text, result_text, tour
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, four_colour, language_key, translator
 from holdem_tui.ui.charts import BarsChart, ResultsChart
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.stats_tables import group_table
-from holdem_tui.ui.widgets import KeyFooter
 
 __all__ = ["PERIODS", "StatsScreen"]
 

@@ -1,7 +1,8 @@
 """The game screen: the oval table, the log, what you may do, and the footer.
 
-The screen holds no game logic. Its keys post typed messages (:class:`TableScreen.Move`,
-:class:`TableScreen.RaiseChosen`, ...) that the app passes to its driver, which owns the
+The screen holds no game logic. Its keys post typed messages (a player's
+:class:`~holdem_tui.ui.moves.Move`, :class:`TableScreen.Draw`, ...) that the app passes to
+its driver, which owns the
 session; the app answers by assigning a fresh :class:`TableModel`, which this screen hands
 down to its widgets. The model's :class:`~holdem_tui.session.present.Decision` is all the
 keys need to make a move (check or call, the fixed-limit amount, the raise editor's range),
@@ -29,12 +30,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from holdem_tui.engine.actions import Action, LegalActions
+from holdem_tui.engine.actions import Action
 from holdem_tui.i18n import language_name
 from holdem_tui.session.present import ActionModel, Decision, TableModel
 from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.keybars import MUTED, ActionBar, KeyFooter
+from holdem_tui.ui.moves import Move
 from holdem_tui.ui.raise_editor import RaiseEditor
-from holdem_tui.ui.widgets import MUTED, ActionBar, Felt, HandLog, KeyFooter, SeatWidget, TableArea
+from holdem_tui.ui.table_area import TableArea
+from holdem_tui.ui.widgets import Felt, HandLog, SeatWidget
 
 #: Coach lines shown on a short (24-row) terminal; the felt needs the rest.
 COACH_ROWS_SHORT: Final = 3
@@ -63,20 +67,10 @@ class TableScreen(Screen[None]):
         Binding("space", "next_hand", show=False, id="next_hand"),
         Binding("s", "s_key", show=False, id="stand_pat_or_show"),
         Binding("v", "toggle_reveal", show=False, id="reveal"),
+        Binding("w", "toggle_watch", show=False, id="watch_folded"),
         Binding("h", "past_hands", show=False, id="past_hands"),
         Binding("e", "review", show=False, id="review"),
     ]
-
-    @dataclass
-    class Move(Message):
-        """The player plays ``action`` at the decision whose legal moves were ``legal``.
-
-        A move that arrives after that decision has passed (keys typed faster than the
-        table moves) is dropped rather than played at the next one.
-        """
-
-        action: Action
-        legal: LegalActions | None = None
 
     class Draw(Message):
         """Throw the marked cards (none marked: stand pat).
@@ -84,14 +78,6 @@ class TableScreen(Screen[None]):
         Sent as a request, not a move: cards marked by keys typed just before it are still
         on their way, and the driver, which receives them in order, knows them all.
         """
-
-    @dataclass
-    class RaiseChosen(Message):
-        """The player bets or raises to ``amount``, this street's total, at the decision
-        whose legal moves were ``legal`` (dropped if that decision has passed)."""
-
-        amount: int
-        legal: LegalActions | None = None
 
     @dataclass
     class ToggleCard(Message):
@@ -107,6 +93,9 @@ class TableScreen(Screen[None]):
 
     class ToggleReveal(Message):
         """Watching bots: show or hide everyone's cards."""
+
+    class ToggleWatch(Message):
+        """After folding: follow the rest of such hands at the pace, or skip to the result."""
 
     class PastHands(Message):
         """Look back at the last hands of the session."""
@@ -282,7 +271,8 @@ class TableScreen(Screen[None]):
             return self.model is not None and any(
                 a.action == f"screen.{action}" for a in self.model.actions
             )
-        live = ("fold", "check_call", "all_in", "stand_pat", "draw", "next_hand", "toggle_reveal")
+        live = {"fold", "check_call", "all_in", "stand_pat", "draw", "next_hand"}
+        live |= {"toggle_reveal", "toggle_watch"}
         if action in live:
             return self._enabled(f"screen.{action}")
         if action == "toggle_card":
@@ -304,11 +294,11 @@ class TableScreen(Screen[None]):
 
     def _fold_answer(self, fold: bool | None) -> None:
         if fold:
-            self.post_message(self.Move(Action.fold()))
+            self.post_message(Move(Action.fold()))
 
     def _move(self, action: Action) -> None:
         decision = self.decision
-        self.post_message(self.Move(action, None if decision is None else decision.legal))
+        self.post_message(Move(action, None if decision is None else decision.legal))
 
     def action_check_call(self) -> None:
         """Check when free, else call the amount shown on the key."""
@@ -325,10 +315,10 @@ class TableScreen(Screen[None]):
         if not legal.can_raise:
             # say why nothing happens (the cap, nobody left to raise): the engine's reason
             target = legal.current_bet + legal.call_amount + max(1, decision.min_bet)
-            self._move(decision.raise_action(target))
+            self._move(legal.bet_or_raise(target))
             return
         if decision.fixed_limit:
-            self.post_message(self.RaiseChosen(legal.min_raise_to, legal))
+            self._move(legal.bet_or_raise(legal.min_raise_to))
             return
         self.editor.open(decision)
         self._sync_bars()
@@ -357,12 +347,6 @@ class TableScreen(Screen[None]):
         if self.editor.is_open:
             self.editor.type_digits(event.text)
             event.stop()
-
-    @on(RaiseEditor.Chosen)
-    def _raise_chosen(self, message: RaiseEditor.Chosen) -> None:
-        message.stop()
-        self._sync_bars()
-        self.post_message(self.RaiseChosen(message.amount, message.legal))
 
     @on(RaiseEditor.Closed)
     def _raise_closed(self, message: RaiseEditor.Closed) -> None:
@@ -393,7 +377,7 @@ class TableScreen(Screen[None]):
         legal = decision.legal
         total = legal.current_bet + legal.stack
         if not (legal.can_raise and legal.min_raise_to <= total <= legal.max_raise_to):
-            self._move(decision.raise_action(total))  # refused, with the reason
+            self._move(legal.bet_or_raise(total))  # refused, with the reason
 
     def action_toggle_card(self, index: int) -> None:
         """Mark or unmark a card to throw in the draw."""
@@ -433,6 +417,10 @@ class TableScreen(Screen[None]):
     def action_toggle_reveal(self) -> None:
         """Watching bots only: show or hide everyone's cards."""
         self.post_message(self.ToggleReveal())
+
+    def action_toggle_watch(self) -> None:
+        """After folding: watch the rest of the hand at the pace, or skip to the result."""
+        self.post_message(self.ToggleWatch())
 
     def action_past_hands(self) -> None:
         """Look back at the last hands of the session."""

@@ -20,8 +20,11 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import Group, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table as RichTable
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -41,8 +44,8 @@ from holdem_tui.progress.trainer import Trainer
 from holdem_tui.review.text import flag_text, reason_text
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, four_colour, language_key, translator
+from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.train_text import choice_label, in_time, spot_lines
-from holdem_tui.ui.widgets import KeyFooter
 
 __all__ = ["TrainScreen"]
 
@@ -368,6 +371,7 @@ class TrainScreen(Translated, Screen[None]):
             if asked:
                 head += " · " + tr.t("train.score", right=tr.number(good), asked=tr.number(asked))
         self.query_one("#train-head", Static).update(escape(head))
+        text: RenderableType
         if self.trainer is None:
             text = tr.t("stats.reading")
         elif self.page is None:
@@ -384,26 +388,32 @@ class TrainScreen(Translated, Screen[None]):
         self.query_one("#train-footer", KeyFooter).show(self.footer_keys(tr))
         self.refresh_bindings()
 
-    def _menu(self, tr: Translator) -> str:
+    def _menu(self, tr: Translator) -> Group:
+        """The drills, each under its number; what a line says wraps under itself, not under it."""
         trainer = self.trainer
         assert trainer is not None
-        lines = []
+        parts: list[RenderableType] = []
+
+        def under(text: str) -> None:
+            parts.append(Padding(Text(text), (0, 0, 0, 3)))
+
         for number, kind in enumerate(MENU, start=1):
-            lines.append(f"[b]{number}[/b]  [b]{tr.t(f'train.menu.{kind}.name')}[/b]")
-            lines.append(f"   {tr.t(f'train.menu.{kind}.about')}")
+            name = tr.t(f"train.menu.{kind}.name")
+            parts.append(Text.assemble((str(number), "bold"), "  ", (name, "bold")))
+            under(tr.t(f"train.menu.{kind}.about"))
             # while the histories are read, the line below counts them: no "none yet" here
             if kind == "odds" and self.scanning is None:
-                lines.append("   " + tr.plural("train.odds_count", len(trainer.odds_spots())))
+                under(tr.plural("train.odds_count", len(trainer.odds_spots())))
             if kind == "own" and self.scanning is None:
-                lines.append("   " + self._own_status(tr))
-            lines.append("")
+                under(self._own_status(tr))
+            parts.append(Text(""))
         if self.scanning is not None:
             done, total = self.scanning
             hands = tr.plural("unit.hands", total)
-            lines.append(tr.t("train.scanning", done=tr.number(done), hands=hands))
+            parts.append(Text(tr.t("train.scanning", done=tr.number(done), hands=hands)))
         if self.note:
-            lines.append(escape(tr.t("train.note", problem=self.note)))
-        return "\n".join(lines)
+            parts.append(Text(tr.t("train.note", problem=self.note)))
+        return Group(*parts)
 
     def _own_status(self, tr: Translator) -> str:
         trainer = self.trainer
