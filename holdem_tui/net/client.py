@@ -292,6 +292,16 @@ class RemoteSession:
         else:
             self.leave()
 
+    def hand_over(self, seat: int) -> bool:
+        """The host's "hand this chair over" (:meth:`Chairs.hand_over
+        <holdem_tui.net.chairs.Chairs.hand_over>`): its key stops working, and the next
+        player who joins with its name sits there. False (nothing sent) unless this is the
+        host's connection."""
+        if not self.host:
+            return False
+        self.send(p.hand_over(seat))
+        return True
+
     def leave(self) -> None:
         """Leave the table for good: the chair is free for the next game."""
         self.send(p.leave())

@@ -470,6 +470,42 @@ class RemoteDriver(TableDriver):
         if remote is not None and remote.view is None and remote.start_now():
             self._lobby(problem="")
 
+    @property
+    def hosts_table(self) -> bool:
+        """The host's own table app (its connection proved the host's token)."""
+        return self.remote is not None and self.remote.host
+
+    def hand_over_chairs(self) -> list[tuple[int, str]]:
+        """The friends' chairs whose player is away (at the table) or not here (in the
+        lobby): the ones a host may hand over when their player has lost the key."""
+        remote = self.remote
+        if remote is None or not remote.host or remote.settings is None:
+            return []
+        seats = remote.settings.seats
+        snap = self.snapshot()
+        if snap is not None and remote.view is not None:
+            away = [snap.is_away(index) for index in range(len(seats))]
+        else:
+            view = self.lobby.view
+            away = [
+                index < len(view.names)
+                and view.names[index] is not None
+                and not (index < len(view.here) and view.here[index])
+                for index in range(len(seats))
+            ]
+        return [
+            (index, seat.name)
+            for index, seat in enumerate(seats)
+            if seat.is_human and seat.name and index != remote.me and away[index]
+        ]
+
+    def hand_chair_over(self, seat: int) -> None:
+        """Tell the table; it logs the chair as handed over, and the host's app says so."""
+        remote = self.remote
+        names = dict(self.hand_over_chairs())
+        if remote is not None and seat in names and remote.hand_over(seat):
+            self.host.tell(self.host.tr.t("hand_over.done", name=names[seat]))
+
     def end_chosen(self, choice: str | None) -> None:
         """Play again, New game or Quit on a hosted table's end screen (see the module)."""
         remote, end = self.remote, self.end

@@ -998,3 +998,35 @@ async def test_a_spectator_is_not_offered_the_next_hand_the_seated_players_move_
             playing.cancel()
     finally:
         await server.close()
+
+
+async def test_the_host_hands_a_lost_players_chair_over_and_the_name_then_sits_there() -> None:
+    """Ana's game lost its key (a new machine): her chair refuses her name until the host
+    presses ``g``, picks it and says yes; then whoever joins as Ana sits there. With no
+    friend away, ``g`` says there is no chair to hand over."""
+    from holdem_tui.net.seats import SEAT_LOCKED
+    from holdem_tui.ui.screens.modals import HandOverScreen
+
+    server = await open_table(humans=2, bots=("easy",), host="Hana", hands=3, away_timeout=600)
+    app = host_app(server, "Hana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            ana = await WireClient.join(server, "Ana")
+            seat = ana.seat
+            assert seat is not None
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("g")
+            assert not isinstance(app.screen, HandOverScreen)  # Ana is here: nothing to give
+            ana.kill()
+            await until(pilot, lambda: driver_of(app).hand_over_chairs() == [(seat, "Ana")])
+            lost = await WireClient.join(server, "Ana", stranger=True)
+            assert lost.messages[-1]["reason"] == SEAT_LOCKED
+            await pilot.press("g")
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await until(pilot, lambda: not server.chairs.locks.locked("Ana"))
+            back = await WireClient.join(server, "Ana", stranger=True)
+            assert back.seat == seat and back.seat_token is not None
+    finally:
+        await server.close()

@@ -107,6 +107,20 @@ class QuitScreen(_Question):
         self._show("quit", _tr(self).t(f"quit.{self.leaving}"))
 
 
+class HandOverScreen(_Question):
+    """ "Hand Ana's chair over?" — the host's answer to a friend who lost their key: the
+    chair's key stops working, and the next player who joins as Ana sits there (a thief
+    who says the name is refused until the host says this)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name_ = name
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("hand_over", _tr(self).t("hand_over.question", name=self.name_))
+
+
 class CurtainScreen(Translated, Screen[None]):
     """Hot-seat: a full screen that hides the table until the named player takes the keyboard.
 
