@@ -28,7 +28,6 @@ file on disk is never broken, only as old as the last write that went through.
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import threading
@@ -36,7 +35,7 @@ from typing import Any
 
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
-from holdem_tui.storage.atomic import atomic_write_text
+from holdem_tui.storage.atomic import atomic_write_text, is_transient
 from holdem_tui.storage.autosave import LoadResult, SaveFile, build_payload
 
 #: seconds the writer rests after a write before taking the newest payload
@@ -44,8 +43,6 @@ WRITE_INTERVAL = 0.05
 #: the first rest after a transient failure, and the longest (it doubles in between)
 RETRY_PAUSE = 0.05
 RETRY_MAX = 2.0
-#: failures that pass once a flood's descriptors are closed: tried again, never fatal
-TRANSIENT = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS})
 
 log = logging.getLogger("holdem_tui.net")
 
@@ -154,7 +151,7 @@ class BackgroundSaveFile(SaveFile):
                 atomic_write_text(self.path, text)
                 return
             except OSError as exc:
-                if exc.errno not in TRANSIENT:
+                if not is_transient(exc):
                     raise
                 if self.retries % 100 == 0:  # said once, not once per try
                     log.warning("the table's save waits for a free descriptor: %s", exc)
