@@ -82,8 +82,8 @@ def test_a_write_that_finds_no_free_descriptor_waits_and_lands(
     import errno
 
     from holdem_tui.net import saver
+    from holdem_tui.storage.atomic import atomic_write_text as real
 
-    real = saver.atomic_write_text
     crowded = {"left": 3}
 
     def write(path: Path, text: str) -> None:

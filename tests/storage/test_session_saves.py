@@ -288,11 +288,11 @@ def test_a_flood_that_holds_every_descriptor_costs_the_history_no_hand(
     import errno
 
     from holdem_tui.storage import histories
+    from holdem_tui.storage.atomic import append_durably as real
 
     settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=5)
     session = Session(settings, _factory)
     session.start_storage()
-    real = histories.append_durably
     flood = {"left": 2}  # two writes fail: hand 2 waits twice, hand 4 brings 2, 3 and 4
 
     def crowded(path: object, text: str) -> int:
