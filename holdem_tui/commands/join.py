@@ -79,6 +79,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     from holdem_tui.net.bot_client import Refused, play_bot
     from holdem_tui.net.seats import SeatKeyring
     from holdem_tui.net.secure import normalize_code
+    from holdem_tui.net.unreachable import unreachable_text
 
     assert isinstance(tr, Translator)
     try:
@@ -102,7 +103,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     except Refused as exc:
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None
     except OSError as exc:
-        raise click.ClickException(tr.t("net.unreachable", detail=str(exc))) from None
+        raise click.ClickException(unreachable_text(tr, exc, host, port)) from None
     finally:
         close = getattr(bot, "close", None)  # a plugin's own process
         if callable(close):
