@@ -23,7 +23,7 @@ from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring, SeatLocks, key_hash
 from holdem_tui.net.server import TableServer
 from tests.support.hang import HANG_GUARD
-from tests.support.net import WireClient, open_table
+from tests.support.net import HandClock, WireClient, open_table
 
 
 async def _seated_with_a_decision(server: TableServer) -> tuple[WireClient, WireClient, p.State]:
@@ -232,7 +232,7 @@ async def test_a_flood_of_guessed_keys_is_struck_by_the_gates_budget() -> None:
     """Wrong keys cost the address as wrong codes do: a few free, then the back-off (a
     frozen clock lets nothing more through), then the lockout; the lockout runs out and
     the right key takes the chair. The clock is the guard's, moved by hand."""
-    clock = _Clock()
+    clock = HandClock()
     server = await open_table(humans=2, bots=(), hands=2, away_timeout=600)
     server.guard = CodeGuard(clock, pending_cap=64)
     try:
@@ -265,14 +265,6 @@ async def test_a_flood_of_guessed_keys_is_struck_by_the_gates_budget() -> None:
         assert back.seat == seat
     finally:
         await server.close()
-
-
-class _Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 # --------------------------------------------------------------------------- the pieces
