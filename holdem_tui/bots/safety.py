@@ -142,17 +142,30 @@ def checked_reason(reason: object, *, plugin: bool, bot: str = "?") -> Reason | 
 
 
 def _split(answer: object, bot: Bot) -> tuple[object, Reason | None]:
-    """The action and the checked reason of a bot's answer (a bare action has none)."""
-    if not isinstance(answer, Decision):
+    """The action and the checked reason of a bot's answer (a bare action has none).
+
+    A plugin's answer (a :class:`~holdem_tui.bots.sandbox.PluginAnswer`) carries its
+    reason as the plugin gave it: this is where it is put in the plugin's words, once.
+    """
+    plugin = _plugin(bot)
+    action: object
+    raw: object
+    if plugin:
+        from holdem_tui.bots.sandbox import PluginAnswer
+
+        assert isinstance(answer, PluginAnswer)
+        action, raw = answer.action, answer.reason
+    elif isinstance(answer, Decision):
+        action, raw = answer.action, answer.reason
+    else:
         return answer, None
     name = str(getattr(bot, "name", type(bot).__name__))
-    plugin = _plugin(bot)
     try:
-        reason = checked_reason(answer.reason, plugin=plugin, bot=name)
+        reason = checked_reason(raw, plugin=plugin, bot=name)
     except Exception as exc:  # a reason that breaks on reading costs the reason only
         log.warning("bot %s gave a reason that cannot be read (%s); it is dropped", name, exc)
         reason = None
-    return answer.action, reason
+    return action, reason
 
 
 def safe_decide(
