@@ -523,8 +523,10 @@ class ProcessBot:
             if failure is None:
                 return decision
             self.faults[failure.kind] += 1
-            # late, dead or out of step: never reuse it (a start still under way goes on)
-            if failure.kind != "exception" and self._start.settled:
+            # late, dead or out of step: never reuse it (a start still under way goes on);
+            # not started again for the fault that retires it (:meth:`outcome` follows)
+            retiring = self.consecutive_faults + 1 >= MAX_CONSECUTIVE_FAULTS
+            if failure.kind != "exception" and self._start.settled and not retiring:
                 self._relaunch()
             raise failure
 
