@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import textwrap
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from holdem_tui.session.narrate import HandLog, Slip, narrate
 from holdem_tui.session.turns import BotTurn, HandOver, PersonTurn, ask_bot, next_step, play_bot
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, calling, open_table
+from tests.support.threads import count_thread_starts
 
 EN = get_translator("en")
 
@@ -108,14 +108,7 @@ def test_a_plugin_decision_starts_no_thread_even_across_a_restart(
     warm = ProcessBot("path_plugins:Talks")
     warm.ready(HANG_GUARD)  # the one spawner thread exists from the first plugin on
     warm.close()
-    started: list[str] = []
-    real_start = threading.Thread.start
-
-    def counted(thread: threading.Thread) -> None:
-        started.append(thread.name)
-        real_start(thread)
-
-    monkeypatch.setattr(threading.Thread, "start", counted)
+    started = count_thread_starts(monkeypatch)
     bot = ProcessBot("path_plugins:Crashes")
     kinds = [safe_decide(bot, _view(), timeout=HANG_GUARD)[1] for _ in range(3)]
     assert [fault.kind if fault else None for fault in kinds] == ["crash", "crash", "retired"]

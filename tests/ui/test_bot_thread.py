@@ -12,6 +12,7 @@ from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision
 from holdem_tui.session.turns import BotMove
 from tests.support.scenes import wait_for
+from tests.support.threads import count_thread_starts
 from tests.support.ui import make_app
 
 
@@ -22,14 +23,7 @@ async def test_a_bot_decision_runs_in_one_thread_and_is_answered_on_the_apps_loo
     async with app.run_test() as pilot:
         await pilot.pause()
         app.stop_thinking()
-        started: list[str] = []
-        real_start = threading.Thread.start
-
-        def counted(thread: threading.Thread) -> None:
-            started.append(thread.name)
-            real_start(thread)
-
-        monkeypatch.setattr(threading.Thread, "start", counted)
+        started = count_thread_starts(monkeypatch)
         asked_in: list[threading.Thread] = []
         answered_in: list[threading.Thread] = []
         release = threading.Event()
