@@ -38,6 +38,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -122,18 +123,21 @@ def private_folders() -> list[str]:
 _protected = False
 #: the boundary's layers the last plugin process reported (the start line and ``bench``)
 last_layers: tuple[confine.Layer, ...] = ()
-#: the one thread that starts plugin processes. The kernel's "kill me when my parent dies"
-#: (``PR_SET_PDEATHSIG``) follows the *thread* that started a process: started from a
-#: short-lived thread, a worker would be killed when that thread ends; this one lives as
-#: long as the game
-_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+#: most plugin processes starting at once (a table's plugin seats; more wait their turn)
+MAX_STARTING = 16
+#: the threads that start plugin processes, each start wholly (the process, its hello, its
+#: ready line, then stopped): reused, never one per start or per decision. The kernel's
+#: "kill me when my parent dies" (``PR_SET_PDEATHSIG``) follows the *thread* that started a
+#: process: started from a short-lived thread, a worker would be killed when that thread
+#: ends; these live as long as the game
+_SPAWNER = ThreadPoolExecutor(max_workers=MAX_STARTING, thread_name_prefix="plugin-spawner")
 
 
 def _new_spawner() -> None:
     """In a forked child (the simulator's worker processes) the parent's spawner thread does
     not exist: the child starts its plugins from a spawner of its own."""
     global _SPAWNER
-    _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+    _SPAWNER = ThreadPoolExecutor(max_workers=MAX_STARTING, thread_name_prefix="plugin-spawner")
 
 
 if hasattr(os, "register_at_fork"):
@@ -163,9 +167,8 @@ class _Options:
 class _Worker:
     """One running plugin process and a bounded line reader on its answers.
 
-    Built on the spawner thread (see :data:`_SPAWNER`): the process is started and sent its
-    hello at once, and goes on importing and building the plugin by itself; its ``ready``
-    line is read by whoever needs it first (:meth:`read_ready`), so no thread waits for it.
+    Built on a spawner thread (see :data:`_SPAWNER`), which sends the hello and reads the
+    ``ready`` line (:meth:`read_ready`) before anything else is asked.
     """
 
     def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
@@ -340,68 +343,64 @@ def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: i
 
 
 class _Start:
-    """A plugin's process being started, with no thread of its own waiting for it.
-
-    The spawner thread starts the process (and sends its hello) as soon as it is free;
-    the process then imports and builds the plugin by itself. Its ready line is read by
-    whoever needs it first, each within its own limit (:meth:`wait`): a decision that
-    comes too early is a timeout, and the next one reads on where it stopped. A start that
-    is not ready within :data:`START_TIMEOUT` of being asked for has failed.
-    """
+    """A plugin's process being started on a spawner thread: the process, its hello and its
+    ready line, after which it is stopped until its first question (as between questions),
+    so it never runs unasked once it has started. Nobody waits for a start but whoever
+    needs the plugin, each at most its own limit (:meth:`wait`); cancelling ends it."""
 
     def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
-        self.spec = spec
-        self.deadline = time.monotonic() + START_TIMEOUT
         self.worker: _Worker | None = None
-        self.error: Exception | None = None
-        self.ready = False
-        self._spawn: Future[_Worker] = _SPAWNER.submit(_Worker, spec, seed, options)
+        self._cancelled = False
+        self._lock = threading.Lock()
+        self._spawn: Future[None] = _SPAWNER.submit(self._run, spec, seed, options)
+
+    def _run(self, spec: str, seed: int | None, options: _Options) -> None:
+        worker = _Worker(spec, seed, options)
+        with self._lock:
+            self.worker = worker
+            cancelled = self._cancelled
+        try:
+            if cancelled:
+                raise PluginFault("crash", "stopped while starting")
+            try:
+                worker.read_ready(START_TIMEOUT)
+            except PluginFault as fault:
+                if fault.kind == "timeout":
+                    raise PluginFault(
+                        "timeout", f"not started within {START_TIMEOUT:g} s"
+                    ) from None
+                raise
+        except BaseException:
+            worker.close()
+            raise
 
     @property
     def settled(self) -> bool:
         """Whether the start is over: ready, or failed."""
-        return self.ready or self.error is not None
+        return self._spawn.done()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the plugin started and waits for its first question."""
+        return self._spawn.done() and self._spawn.exception() is None
+
+    @property
+    def error(self) -> BaseException | None:
+        """Why the start failed (``None``: it did not, or is not over)."""
+        return self._spawn.exception() if self._spawn.done() else None
 
     def wait(self, limit: float) -> bool:
-        """Read on towards ``ready`` for at most ``limit`` seconds; returns :attr:`settled`.
-
-        Only called under the plugin's lock (one reader on its pipe)."""
-        if self.settled:
-            return True
-        until = time.monotonic() + limit
-        try:
-            self.worker = self._spawn.result(timeout=max(0.0, limit))
-            left = min(until, self.deadline) - time.monotonic()
-            self.worker.read_ready(max(0.0, left))
-        except TimeoutError:
-            if time.monotonic() < self.deadline:
-                return False  # still starting; the next one to ask reads on
-            self.fail(PluginFault("timeout", f"not started within {START_TIMEOUT:g} s"))
-        except PluginFault as fault:
-            if fault.kind == "timeout" and time.monotonic() < self.deadline:
-                return False
-            if fault.kind == "timeout":
-                fault = PluginFault("timeout", f"not started within {START_TIMEOUT:g} s")
-            self.fail(fault)
-        except (ValueError, OSError) as exc:
-            self.fail(exc)
-        else:
-            self.ready = True
-        return True
-
-    def fail(self, error: Exception) -> None:
-        """The start failed: say why, and end its process."""
-        self.error = error
-        self.cancel()
+        """Wait at most ``limit`` seconds for the start to be over; returns :attr:`settled`."""
+        futures_wait([self._spawn], timeout=max(0.0, limit))
+        return self.settled
 
     def cancel(self) -> None:
-        """End the process now, started or not (one still to be started ends as it starts)."""
-        self._spawn.add_done_callback(_close_spawned)
-
-
-def _close_spawned(spawn: Future[_Worker]) -> None:
-    if spawn.exception() is None:
-        spawn.result().close()
+        """End the process now, started or not (a start in progress then fails)."""
+        with self._lock:
+            self._cancelled = True
+            worker = self.worker
+        if worker is not None:
+            worker.close()
 
 
 class ProcessBot:
@@ -454,10 +453,8 @@ class ProcessBot:
     def ready(self, timeout: float | None = None) -> None:
         """Wait for the first start: ``ValueError`` if the plugin refused (a bad spec, a
         module that fails to import), :class:`PluginFault` if it did not start in time."""
-        with self._lock:
-            start = self._start
-            settled = start.wait(START_TIMEOUT if timeout is None else timeout)
-        if not settled:
+        start = self._start
+        if not start.wait(START_TIMEOUT if timeout is None else timeout):
             raise PluginFault("timeout", f"{self.spec} did not start within {START_TIMEOUT:g} s")
         if isinstance(start.error, ValueError):
             raise start.error
@@ -465,14 +462,8 @@ class ProcessBot:
             raise PluginFault("crash", f"{self.spec} could not start: {start.error}")
 
     def _started(self) -> _Worker | None:
-        """The worker if its start is known to be ready, reading on (without waiting) when
-        nobody else is at the pipe."""
+        """The worker once its start is over and it is ready."""
         start = self._start
-        if not start.settled and self._lock.acquire(blocking=False):
-            try:
-                start.wait(0.0)
-            finally:
-                self._lock.release()
         return start.worker if start.ready else None
 
     @property
@@ -503,8 +494,9 @@ class ProcessBot:
 
         The decision may use at most ``timeout`` (``None``: the bot's own) and what its
         clock holds, waiting for a start included. The clock is read twice, before and
-        after; an answer that comes later than the decision's limit is a timeout too. It
-        runs wholly in the calling thread: no other thread reads the pipe or waits for it.
+        after; an answer that comes later than the decision's limit is a timeout too. The
+        question and its answer run in the calling thread alone (a start in progress is
+        waited for, never done, here).
         """
         with self._lock:
             if self.retired:
@@ -549,7 +541,7 @@ class ProcessBot:
         """The running process, waiting at most ``limit`` for a start in progress."""
         start = self._start
         if not start.wait(limit):
-            # the process goes on starting by itself; this decision is lost, not the next
+            # the start goes on in the background; this decision is lost, not the next
             raise PluginFault("timeout", f"not started within {limit:.3g} s")
         if start.error is not None or start.worker is None or not start.worker.alive:
             detail = "its process ended" if start.error is None else str(start.error)

@@ -9,7 +9,9 @@ depend on the machine's speed (only how long the test takes does: its short time
 from __future__ import annotations
 
 import asyncio
+import os
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,6 +116,31 @@ def test_a_plugin_decision_starts_no_thread_even_across_a_restart(
     assert [fault.kind if fault else None for fault in kinds] == ["crash", "crash", "retired"]
     assert bot.restarts == 2
     assert started == []
+
+
+@pytest.mark.skipif(not hasattr(os, "waitid"), reason="POSIX process groups")
+def test_a_started_plugin_nobody_asks_yet_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's start is read through to its ready line on the game's side at once, and
+    the plugin is stopped there: no thread of it runs between its start and its first
+    question, however long that question takes to come."""
+    built: list[sandbox._Worker] = []
+    running = threading.Event()
+    real = sandbox._Worker
+
+    class Seen(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)
+            built.append(self)
+            running.set()
+
+    monkeypatch.setattr(sandbox, "_Worker", Seen)
+    bot = ProcessBot("path_plugins:Talks")  # and nobody asks it anything
+    assert running.wait(HANG_GUARD)
+    (worker,) = built
+    # blocks until the game's SIGSTOP has taken it (WNOWAIT: the state stays to be seen)
+    stopped = os.waitid(os.P_PID, worker.process.pid, os.WSTOPPED | os.WNOWAIT)
+    assert stopped is not None and stopped.si_code == os.CLD_STOPPED
+    bot.close()
 
 
 # ----------------------------------------------------------------------------- reasons
