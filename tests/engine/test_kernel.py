@@ -133,6 +133,42 @@ def test_the_kernels_draw_pool_is_the_numpy_one() -> None:
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
 
 
+def test_the_draw_pools_deal_is_the_smallest_keys_in_order_on_both_paths() -> None:
+    """``_deal`` on both paths: for any dead cards, row count and card count, the cards of
+    each row's smallest keys, smallest first (the order is part of the result: hand, then
+    draw), and the generator left in the same state."""
+    from holdem_tui.bots.draw_montecarlo import _deal
+
+    for seed in range(120):
+        spot = np.random.default_rng(seed)
+        dead = [int(c) for c in spot.choice(52, int(spot.integers(0, 10)), replace=False)]
+        rows, count = int(spot.integers(1, 2500)), int(spot.integers(1, 9))
+        fast_rng, slow_rng, keys_rng = (np.random.default_rng(seed + 1) for _ in range(3))
+        fast = _deal(dead, rows, count, fast_rng)
+        with kernel.disabled():
+            slow = _deal(dead, rows, count, slow_rng)
+        deck = np.array([c for c in range(52) if c not in dead])
+        keys = keys_rng.random((rows, len(deck)))
+        expected = deck[np.argsort(keys, axis=1, kind="stable")[:, :count]]
+        assert np.array_equal(fast, expected) and np.array_equal(slow, expected), seed
+        assert fast_rng.bit_generator.state == slow_rng.bit_generator.state
+        assert fast_rng.bit_generator.state == keys_rng.bit_generator.state
+
+
+def test_the_kernels_deal_breaks_equal_keys_by_deck_order() -> None:
+    """Equal keys (about one row in 10^13 from the generator, so made here on purpose, with
+    rows where few keys fall low): deck order first, as a stable sort puts them."""
+    from holdem_tui.bots.draw_kernel import deal_rows
+
+    rng = np.random.default_rng(5)
+    keys = np.round(rng.random((5000, 44)) ** 3, 2)
+    keys[::7] = 0.5
+    deck = np.arange(100, 144, dtype=np.int64)
+    for count in (1, 3, 5, 8):
+        expected = deck[np.argsort(keys, axis=1, kind="stable")[:, :count]]
+        assert np.array_equal(deal_rows(keys, deck, count), expected), count
+
+
 def test_the_kernels_draw_pool_picks_are_the_numpy_ones() -> None:
     """Pool hands drawn by weight: the same hands and the generator left in the same state,
     for flat, sparse, rounded (tied running sums) and single-hand weights."""
