@@ -347,12 +347,13 @@ def monte_carlo_chunk(
         for o in range(n_opp):
             best = max(best, values[o])
             tied += values[o] == hero
-        if hero > best:
-            win[r] = 1.0
-            share[r] = 1.0
-        elif hero == best:
-            tie[r] = 1.0
-            share[r] = 1.0 / (1 + tied)
+        # without a branch (heads-up it goes either way: a mispredicted jump a deal);
+        # the same floats: 1 + 0 * x, 0 + 1 * x or 0
+        won = hero > best
+        level = hero == best
+        win[r] = won
+        tie[r] = level
+        share[r] = won + level * (1.0 / (1 + tied))
         for i in range(deal_count):  # put back what this deal moved, from the pristine deck
             cards[i] = pristine[i]
             cards[picks[i]] = pristine[picks[i]]
