@@ -66,10 +66,21 @@ def command(
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
     app.run()
     if app.driver.exit_reason:
-        click.echo(app.driver.exit_reason, err=True)
+        click.echo(_prose(app.driver.exit_reason), err=True)
         sys.exit(1)
     if app.driver.farewell:
-        click.echo(app.driver.farewell)
+        click.echo(_prose(app.driver.farewell))
+
+
+def _prose(text: str) -> str:
+    """``text`` wrapped at word breaks to the terminal (at most 80 columns): a refusal
+    such as ``seat_locked`` is three lines in every language, and the terminal would cut
+    it mid-word."""
+    import shutil
+    import textwrap
+
+    width = max(20, min(80, shutil.get_terminal_size().columns))
+    return "\n".join(textwrap.fill(line, width) if line else "" for line in text.split("\n"))
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
