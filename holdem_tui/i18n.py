@@ -165,6 +165,26 @@ def resolve_language(
     return FALLBACK
 
 
+def language_to_keep(
+    current: str,
+    saved: str | None,
+    *,
+    picked: bool,
+    environ: Mapping[str, str] | None = None,
+) -> str | None:
+    """The language to save with the player's other choices (the coach, the deck...).
+
+    A language picked at the table (``l``, the setup screen) is kept; one given for this run
+    by ``$HOLDEM_TUI_LANG`` is not: saving the coach's new state must not turn a one-run
+    language into the saved one (it did, at the first ``o`` or ``k``). Otherwise the language
+    on screen is kept, as "the last chosen" (a ``--lang`` flag included).
+    """
+    env = os.environ if environ is None else environ
+    if not picked and _normalise(env.get(LANG_ENV)) == current:
+        return saved
+    return current
+
+
 class Translator:
     """All text for one language, falling back to English key by key.
 

@@ -29,7 +29,7 @@ from typing_extensions import Unpack
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.game_settings import GameSettings
-from holdem_tui.i18n import Translator
+from holdem_tui.i18n import Translator, language_to_keep
 from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.present import UiState, build_table
@@ -451,13 +451,14 @@ class HoldemApp(BaseApp[None]):
         """Keep the language, pace, deck, coach and this setup for the next start."""
         if not self.persist:
             return
-        from holdem_tui.storage.preferences import Settings, save_settings
+        from holdem_tui.storage.preferences import Settings, load_settings, save_settings
 
         settings = self.driver.settings
         setup = replace(settings, seed=None).to_dict()
+        saved = load_settings(repair=False).settings.language
         save_settings(
             Settings(
-                settings.lang,
+                language_to_keep(settings.lang, saved, picked=self.language_picked),
                 settings.pace,
                 setup,
                 self.four_colour,

@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
-from holdem_tui.i18n import LANGUAGES, Translator, get_translator
+from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_to_keep
 from holdem_tui.session.present import ActionModel
 
 ReturnType = TypeVar("ReturnType")
@@ -86,6 +86,9 @@ class BaseApp(App[ReturnType]):
         self.tr: Translator = get_translator(lang)
         #: blue diamonds and green clubs; a preference kept with the player's choices
         self.four_colour = four_colour
+        #: the player picked the language here (``l``, the setup screen): it is then saved
+        #: even where this run's came from ``$HOLDEM_TUI_LANG`` (see ``language_to_keep``)
+        self.language_picked = False
 
     # ------------------------------------------------------------------ what an app says
 
@@ -126,11 +129,14 @@ class BaseApp(App[ReturnType]):
 
     # ------------------------------------------------------------------ the shared keys
 
-    def set_language(self, code: str) -> None:
-        """Switch every visible text to ``code`` at once, mid-hand included."""
+    def set_language(self, code: str, *, picked: bool = True) -> None:
+        """Switch every visible text to ``code`` at once, mid-hand included (``picked``: the
+        player chose it, so it is saved even over a one-run language; a session that starts
+        in its own language is not a choice)."""
         if code not in LANGUAGES:
             return
         self.tr = get_translator(code)
+        self.language_picked = self.language_picked or picked
         self.language_changed(code)
         self.remember()
         for screen in self.screen_stack:
@@ -217,4 +223,5 @@ class ViewerApp(BaseApp[int]):
         from holdem_tui.storage.preferences import load_settings, save_settings
 
         kept = load_settings(repair=False).settings
-        save_settings(replace(kept, language=self.tr.lang, four_colour=self.four_colour))
+        language = language_to_keep(self.tr.lang, kept.language, picked=self.language_picked)
+        save_settings(replace(kept, language=language, four_colour=self.four_colour))

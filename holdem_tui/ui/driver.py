@@ -77,8 +77,9 @@ class TableHost(Protocol):
     def storage_failed(self, problem: str) -> None:
         """Say that the game plays on without saving, and why (once per session)."""
 
-    def set_language(self, code: str) -> None:
-        """Switch every text on screen to ``code`` (a session set up in another language)."""
+    def set_language(self, code: str, *, picked: bool = True) -> None:
+        """Switch every text on screen to ``code`` (a session set up in another language;
+        ``picked``: the player chose it, rather than the session starting in it)."""
 
     def open_screen(self, screen: Screen[Any], done: Callable[[Any], None] | None = None) -> None:
         """Open ``screen`` over the table (under the too-small cover if it is up)."""

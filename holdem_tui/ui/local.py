@@ -138,7 +138,7 @@ class LocalDriver(TableDriver):
         """Seat everybody and deal the first hand (replacing any session in progress)."""
         self.stop()
         self.settings = settings.with_seed()
-        self.host.set_language(self.settings.lang)
+        self.host.set_language(self.settings.lang, picked=False)
         self.session = Session(self.settings, self.bot_factory, self.clock)
         if self.persist:
             self.session.start_storage()

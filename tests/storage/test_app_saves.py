@@ -438,3 +438,25 @@ async def test_four_colour_deck_toggles_and_is_remembered() -> None:
     assert again.four_colour is True
     diamond = parse_card("Ad")
     assert suit_colour(diamond, True) != suit_colour(diamond, False)
+
+
+async def test_a_language_for_one_run_is_not_saved_by_the_coach_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``HOLDEM_TUI_LANG`` is for one run: pressing ``o`` (which saves the coach's state with
+    the other choices) kept the run's language as the saved one. A language picked at the
+    table (``l``) is saved."""
+    from dataclasses import replace
+
+    from holdem_tui.storage.preferences import Settings, save_settings
+
+    save_settings(Settings(language="fi"))
+    monkeypatch.setenv("HOLDEM_TUI_LANG", "nl")
+    app = create_app(replace(_settings(), lang="nl"), bot_factory=stations, persist=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert load_settings().settings.coach is True
+        assert load_settings().settings.language == "fi"
+        await pilot.press("l")  # nl -> en: picked here, so saved
+        assert load_settings().settings.language == "en"

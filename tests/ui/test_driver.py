@@ -62,7 +62,7 @@ class FakeHost:
     def storage_failed(self, problem: str) -> None:
         raise AssertionError(problem)
 
-    def set_language(self, code: str) -> None:
+    def set_language(self, code: str, *, picked: bool = True) -> None:
         self.tr = get_translator(code)
 
     def open_screen(self, screen: Any, done: Callable[[Any], None] | None = None) -> None:
