@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Final
 
 from holdem_tui.bots.seeds import new_session_seed
@@ -28,8 +29,18 @@ from holdem_tui.engine.tournament import (
 from holdem_tui.engine.variants import RULES, Variant, parse_variant, variant_of
 from holdem_tui.names import clean_name
 
-#: How fast bots act and how long a finished hand stays on screen.
-PACES: Final = ("instant", "normal", "slow")
+
+class Pace(StrEnum):
+    """How fast bots act and how long a finished hand stays on screen (``session/pace.py``
+    holds the seconds). A member is its own string, so saved files read and write as before."""
+
+    INSTANT = "instant"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+
+#: The paces by name, fastest first (for ``--pace`` and the setup screen).
+PACES: Final = tuple(pace.value for pace in Pace)
 #: The built-in bot levels, weakest first (a plugin is written ``module:Class``).
 BOT_LEVELS: Final = ("easy", "normal", "hard")
 HUMAN: Final = "human"
@@ -113,7 +124,7 @@ class GameSettings:
     hand_limit: int | None = None
     minute_limit: int | None = None
     lang: str = "en"
-    pace: str = "normal"
+    pace: str = Pace.NORMAL
     seed: int | None = None
     #: a training table: after each hand the review shows every bot's cards and reasons
     #: (never while a hand is in play); off, it shows only the hands turned up at the table
