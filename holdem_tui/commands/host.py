@@ -173,7 +173,7 @@ def table_options(
     """
     from holdem_tui.net.host_session import HostOptions, new_code
 
-    pace = flags.pace or Pace.NORMAL
+    pace = flags.pace or Pace.NORMAL.value
     seats = ([player] if player is not None else []) + [""] * open_seats
     # no --bots: no bots (every seat not left open is the host's or a friend's)
     flags = replace(flags, bots=flags.bots or "")

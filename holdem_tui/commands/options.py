@@ -50,7 +50,7 @@ def chosen_before(lang: str | None, pace: str | None, saved: Settings) -> tuple[
     if lang is None and saved.language in LANGUAGES:
         lang = saved.language
     if pace is None:
-        pace = saved.pace if saved.pace in PACES else Pace.NORMAL
+        pace = saved.pace if saved.pace in PACES else Pace.NORMAL.value
     return lang, pace
 
 

@@ -136,7 +136,7 @@ def build_settings(
         hand_limit=flags.hands,
         minute_limit=flags.minutes,
         lang=resolve_language(flags.lang, None),
-        pace=flags.pace or Pace.NORMAL,
+        pace=flags.pace or Pace.NORMAL.value,
         seed=flags.seed,
         training=training,
         **tournament,

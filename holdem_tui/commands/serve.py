@@ -143,7 +143,7 @@ def command(
     if table:
         resumed = _table_save(root, tr) if resume else None
         options = table_options(
-            replace(flags, pace=flags.pace or Pace.NORMAL),
+            replace(flags, pace=flags.pace or Pace.NORMAL.value),
             player=None,
             open_seats=open_seats,
             code=None,

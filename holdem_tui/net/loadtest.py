@@ -193,7 +193,12 @@ async def _session(
     from holdem_tui.net.server import TableServer
 
     settings = GameSettings.build(
-        humans=[""] * clients, bots=(), hand_limit=hands, seed=1, pace=Pace.INSTANT, stack=10**6
+        humans=[""] * clients,
+        bots=(),
+        hand_limit=hands,
+        seed=1,
+        pace=Pace.INSTANT.value,
+        stack=10**6,
     )
     server = TableServer(HostOptions(settings, hand_pause=0.0, persist=True))
     port = await server.start(LOOPBACK, 0)

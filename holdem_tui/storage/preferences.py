@@ -37,7 +37,7 @@ class Settings:
     """
 
     language: str | None = None
-    pace: str = Pace.NORMAL
+    pace: str = Pace.NORMAL.value
     last_setup: dict[str, Any] = field(default_factory=dict)
     #: blue diamonds and green clubs, for players who tell suits apart by colour
     four_colour: bool = False
@@ -64,7 +64,7 @@ class Settings:
         if not isinstance(data, Mapping):
             raise ValueError("settings must be a JSON object")
         language = data.get("language")
-        pace = data.get("pace", Pace.NORMAL)
+        pace = data.get("pace", Pace.NORMAL.value)
         last_setup = data.get("last_setup") or {}
         if language is not None and not isinstance(language, str):
             raise ValueError("language must be text")

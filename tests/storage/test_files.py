@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from holdem_tui.bots.levels import Level
+from holdem_tui.bots.registry import LEVELS, make_bot
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
-from holdem_tui.game_settings import GameSettings, Pace
+from holdem_tui.game_settings import BOT_LEVELS, GameSettings, Pace
 from holdem_tui.i18n import LANGUAGES, Translator
 from holdem_tui.storage import paths
 from holdem_tui.storage.atomic import TEMP_PREFIX, atomic_write_text, keep_aside
@@ -155,6 +157,19 @@ def test_a_settings_file_written_before_the_pace_enum_still_loads_and_saves_the_
     saved = json.loads(paths.settings_path().read_text(encoding="utf-8"))
     assert saved["pace"] == "slow" and saved["last_setup"]["pace"] == "instant"
     assert GameSettings.from_dict(saved["last_setup"]).to_dict()["pace"] == "instant"
+
+
+def test_bot_levels_saved_as_words_read_back_as_the_level_enum() -> None:
+    """A last game saved with plain level words loads as ``Level`` members, each one the
+    same bot as its word, and is written back with the same words."""
+    last = {"seats": [{"kind": "human", "name": ""}, {"kind": "bot", "level": "hard"}]}
+    settings = GameSettings.from_dict(last)
+    assert [seat.level for seat in settings.seats if not seat.is_human] == [Level.HARD]
+    assert settings.to_dict()["seats"][1]["level"] == "hard"
+    assert BOT_LEVELS == LEVELS == ("easy", "normal", "hard") == tuple(Level)
+    for level in Level:
+        assert type(make_bot(level)) is type(make_bot(level.value))
+        assert make_bot(level).name == level.value
 
 
 def test_missing_settings_are_defaults() -> None:

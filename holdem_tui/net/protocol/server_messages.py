@@ -447,7 +447,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
     if kind == "welcome":
         keys = {"seat", "settings", "host", "game", "reveal_ms"}
         check_keys(data, {"v", "t", "seat_token", *keys}, keys)
-        settings = decode_settings(data["settings"], lang="en", pace=Pace.NORMAL)
+        settings = decode_settings(data["settings"], lang="en", pace=Pace.NORMAL.value)
         seat = read_opt_int(data, "seat", 0, len(settings.seats) - 1)
         seat_token = (
             None if data.get("seat_token") is None else read_str(data, "seat_token", MAX_TOKEN)

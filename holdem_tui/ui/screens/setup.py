@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from holdem_tui.bots.levels import Level
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
 from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import (
@@ -108,13 +109,13 @@ class SetupScreen(Screen[GameSettings | None]):
         for index in range(MAX_SEATS):
             seat = settings.seats[index] if index < len(settings.seats) else None
             if seat is None:
-                self._kinds[index] = "normal"
+                self._kinds[index] = Level.NORMAL.value
             elif seat.is_human:
                 self._kinds[index] = HUMAN
             elif seat.is_plugin:
                 self._kinds[index] = "plugin"
             else:
-                self._kinds[index] = seat.level if seat.level in BOT_LEVELS else "normal"
+                self._kinds[index] = seat.level if seat.level in BOT_LEVELS else Level.NORMAL.value
         limit_kind = "hands" if settings.session_hand_limit else "none"
         if settings.minute_limit and not settings.hand_limit:
             limit_kind = "minutes"
@@ -150,7 +151,11 @@ class SetupScreen(Screen[GameSettings | None]):
                 ),
             )
             for index in range(MAX_SEATS):
-                seat = s.seats[index] if index < len(s.seats) else SeatSettings(BOT, "", "normal")
+                seat = (
+                    s.seats[index]
+                    if index < len(s.seats)
+                    else SeatSettings(BOT, "", Level.NORMAL.value)
+                )
                 with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
                     yield Label(f"{index + 1}.", classes="seat-number")
                     yield self._select(f"f-kind-{index}", self._kinds[index])
