@@ -46,8 +46,22 @@ class Pace(StrEnum):
 PACES: Final = tuple(pace.value for pace in Pace)
 #: The built-in bot levels, weakest first (a plugin is written ``module:Class``).
 BOT_LEVELS: Final = LEVELS
-HUMAN: Final = "human"
-BOT: Final = "bot"
+
+
+class SeatKind(StrEnum):
+    """Who decides for a chair: someone at a keyboard (here or on the network) or a bot."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+
+HUMAN: Final = SeatKind.HUMAN.value
+BOT: Final = SeatKind.BOT.value
+#: every seat kind a settings file or the wire may name
+SEAT_KINDS: Final = tuple(kind.value for kind in SeatKind)
+#: the level word a plugin seat shows as: in public settings (its path stays on the host),
+#: on the setup screen's seat chooser and in the player's lifetime statistics
+PLUGIN: Final = "plugin"
 #: Names given to bots in seat order; chosen to read well in all four languages.
 BOT_NAMES: Final = ("Mila", "Otto", "Ivo", "Lena", "Sami", "Noor", "Tea", "Eino", "Daan", "Iris")
 #: The mixed field a player meets when they just type ``holdem-tui``.
