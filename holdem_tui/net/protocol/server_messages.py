@@ -358,7 +358,7 @@ def over(
             "hands_won": list(result.hands_won),
             "rebuys": list(result.rebuys),
             "history": [list(row) for row in result.history],
-            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            "biggest_pot": None if best is None else best.to_list(),
             "tournament": result.tournament,
             "finishes": [list(f) for f in result.finishes],
         },
@@ -389,10 +389,9 @@ def _decode_result(data: object, seats: int) -> SessionResult:
     if best is not None:
         if type(best) is not list or not 2 <= len(best) <= seats + 2:
             raise ProtocolError("bad_message", "biggest_pot must be an amount, a hand, winners")
-        amount, hand, *winners = read_int_list({"b": best}, "b", len(best))
-        if any(not 0 <= w < seats for w in winners):
+        biggest = BiggestPot.from_list(read_int_list({"b": best}, "b", len(best)))
+        if any(not 0 <= w < seats for w in biggest.winners):
             raise ProtocolError("bad_message", "a winner not at the table")
-        biggest = BiggestPot(amount, hand, tuple(winners))
     return SessionResult(
         reason=EndReason(reason),
         hands=read_int(data, "hands", 0, 10**9),
