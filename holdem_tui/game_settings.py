@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Final
 
+from holdem_tui.bots.levels import Level
+from holdem_tui.bots.registry import LEVELS
 from holdem_tui.bots.seeds import new_session_seed
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT, MIN_ANTE
 from holdem_tui.engine.draw import default_ante as default_draw_ante
@@ -28,16 +31,43 @@ from holdem_tui.engine.tournament import (
 from holdem_tui.engine.variants import RULES, Variant, parse_variant, variant_of
 from holdem_tui.names import clean_name
 
-#: How fast bots act and how long a finished hand stays on screen.
-PACES: Final = ("instant", "normal", "slow")
+
+class Pace(StrEnum):
+    """How fast bots act and how long a finished hand stays on screen (``session/pace.py``
+    holds the seconds). A member is its own string, so saved files read and write as before;
+    data fields hold ``.value``, plain text, since the wire's strict readers take only that."""
+
+    INSTANT = "instant"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+
+#: The paces by name, fastest first (for ``--pace`` and the setup screen).
+PACES: Final = tuple(pace.value for pace in Pace)
 #: The built-in bot levels, weakest first (a plugin is written ``module:Class``).
-BOT_LEVELS: Final = ("easy", "normal", "hard")
-HUMAN: Final = "human"
-BOT: Final = "bot"
+BOT_LEVELS: Final = LEVELS
+
+
+class SeatKind(StrEnum):
+    """Who decides for a chair: someone at a keyboard (here or on the network) or a bot."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+
+HUMAN: Final = SeatKind.HUMAN.value
+BOT: Final = SeatKind.BOT.value
+#: every seat kind a settings file or the wire may name
+SEAT_KINDS: Final = tuple(kind.value for kind in SeatKind)
+#: the level word a plugin seat shows as: in public settings (its path stays on the host),
+#: on the setup screen's seat chooser and in the player's lifetime statistics
+PLUGIN: Final = "plugin"
 #: Names given to bots in seat order; chosen to read well in all four languages.
 BOT_NAMES: Final = ("Mila", "Otto", "Ivo", "Lena", "Sami", "Noor", "Tea", "Eino", "Daan", "Iris")
 #: The mixed field a player meets when they just type ``holdem-tui``.
-DEFAULT_BOTS: Final = ("easy", "normal", "hard", "normal", "easy")
+DEFAULT_BOTS: Final = tuple(
+    level.value for level in (Level.EASY, Level.NORMAL, Level.HARD, Level.NORMAL, Level.EASY)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +80,7 @@ class SeatSettings:
 
     kind: str = HUMAN
     name: str = ""
-    level: str = "normal"
+    level: str = Level.NORMAL.value
 
     @property
     def is_human(self) -> bool:
@@ -72,7 +102,7 @@ class SeatSettings:
         return cls(
             kind=str(data.get("kind", HUMAN)),
             name=clean_name(str(data.get("name", ""))),
-            level=str(data.get("level", "normal")),
+            level=str(data.get("level", Level.NORMAL.value)),
         )
 
 
@@ -113,7 +143,7 @@ class GameSettings:
     hand_limit: int | None = None
     minute_limit: int | None = None
     lang: str = "en"
-    pace: str = "normal"
+    pace: str = Pace.NORMAL.value
     seed: int | None = None
     #: a training table: after each hand the review shows every bot's cards and reasons
     #: (never while a hand is in play); off, it shows only the hands turned up at the table

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +23,16 @@ from holdem_tui.engine.view import PlayerView
 
 if TYPE_CHECKING:
     from holdem_tui.bots.holdem_hard import HoldemHard
+
+
+class Level(StrEnum):
+    """The built-in levels, weakest first: the one list behind ``--bots``, the setup screen,
+    the wire and the saved games (a member is its own string, so old files read the same;
+    data holds ``.value``, plain text, since the wire's strict readers take only that)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
 
 
 class _LevelBot(BaseBot):
@@ -95,14 +106,14 @@ def _draw_hard(rng: random.Random) -> Policy:
 class EasyBot(_LevelBot):
     """Plays the immediate strength of its cards; calls a lot, rarely bluffs."""
 
-    level = "easy"
+    level = Level.EASY.value
     policies = MappingProxyType({Variant.HOLDEM: _holdem_easy, Variant.DRAW: _draw_easy})
 
 
 class NormalBot(_LevelBot):
     """Charts, position, stack depth, pot odds and board or draw odds."""
 
-    level = "normal"
+    level = Level.NORMAL.value
     policies = MappingProxyType({Variant.HOLDEM: _holdem_normal, Variant.DRAW: _draw_normal})
 
 
@@ -111,7 +122,7 @@ class HardBot(_LevelBot):
     what it read: ranges tracked action by action, fold rates by spot, bluffs and value
     bets sized by them (see :mod:`holdem_tui.bots.holdem_hard`)."""
 
-    level = "hard"
+    level = Level.HARD.value
     policies = MappingProxyType({Variant.HOLDEM: _holdem_hard, Variant.DRAW: _draw_hard})
 
     @property

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from functools import partial
 
 from holdem_tui.bots.base import Bot
+from holdem_tui.bots.levels import Level
 
 #: the built-in levels, weakest first
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 #: the reference opponents the hard level is measured by (``simulate`` and the tests)
 REFERENCES: tuple[str, ...] = ("balanced", "adaptive")
 #: every name a seat may be given without a plugin
@@ -34,9 +35,9 @@ def _level_class(level: str) -> Callable[[int | None], Bot]:
         return REFERENCE_BOTS[level]
 
     classes: dict[str, Callable[[int | None], Bot]] = {
-        "easy": EasyBot,
-        "normal": NormalBot,
-        "hard": HardBot,
+        Level.EASY: EasyBot,
+        Level.NORMAL: NormalBot,
+        Level.HARD: HardBot,
     }
     return classes[level]
 

@@ -22,10 +22,11 @@ import click
 from holdem_tui.commands.options import chosen_before
 from holdem_tui.commands.play import GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
+from holdem_tui.game_settings import Pace
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 from holdem_tui.net import protocol as p
 from holdem_tui.net.secure import normalize_code, spaced_code
-from holdem_tui.session.pace import PACES as PACE_DELAYS
+from holdem_tui.session.pace import pace_of
 
 if TYPE_CHECKING:
     from holdem_tui.net.host_session import HostOptions
@@ -172,7 +173,7 @@ def table_options(
     """
     from holdem_tui.net.host_session import HostOptions, new_code
 
-    pace = flags.pace or "normal"
+    pace = flags.pace or Pace.NORMAL.value
     seats = ([player] if player is not None else []) + [""] * open_seats
     # no --bots: no bots (every seat not left open is the host's or a friend's)
     flags = replace(flags, bots=flags.bots or "")
@@ -190,7 +191,7 @@ def table_options(
                 "a game needs two players: 2 or more, or a bot with --bots",
                 param_hint="--start-when",
             )
-    delays = PACE_DELAYS[pace]
+    delays = pace_of(pace)
     return HostOptions(
         settings,
         code=(code or new_code()).upper(),

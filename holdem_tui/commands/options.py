@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from holdem_tui.engine.variants import VARIANTS
-from holdem_tui.game_settings import MAX_CHIPS, PACES
+from holdem_tui.game_settings import MAX_CHIPS, PACES, Pace
 from holdem_tui.i18n import LANG_ENV, LANGUAGES
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def chosen_before(lang: str | None, pace: str | None, saved: Settings) -> tuple[
     if lang is None and saved.language in LANGUAGES:
         lang = saved.language
     if pace is None:
-        pace = saved.pace if saved.pace in PACES else "normal"
+        pace = saved.pace if saved.pace in PACES else Pace.NORMAL.value
     return lang, pace
 
 

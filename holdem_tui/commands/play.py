@@ -31,6 +31,7 @@ from holdem_tui.game_settings import (
     MAX_HANDS,
     MAX_MINUTES,
     GameSettings,
+    Pace,
 )
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 
@@ -135,7 +136,7 @@ def build_settings(
         hand_limit=flags.hands,
         minute_limit=flags.minutes,
         lang=resolve_language(flags.lang, None),
-        pace=flags.pace or "normal",
+        pace=flags.pace or Pace.NORMAL.value,
         seed=flags.seed,
         training=training,
         **tournament,

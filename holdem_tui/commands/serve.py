@@ -23,6 +23,7 @@ import click
 from holdem_tui.commands.host import away_option, start_when_option, table_options
 from holdem_tui.commands.play import BOTS_HELP, GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
+from holdem_tui.game_settings import Pace
 from holdem_tui.i18n import Translator, get_translator, resolve_language
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def command(
     if table:
         resumed = _table_save(root, tr) if resume else None
         options = table_options(
-            replace(flags, pace=flags.pace or "normal"),
+            replace(flags, pace=flags.pace or Pace.NORMAL.value),
             player=None,
             open_seats=open_seats,
             code=None,

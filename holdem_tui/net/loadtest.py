@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from holdem_tui.game_settings import Pace
 from holdem_tui.net import protocol as p
 from holdem_tui.net.protocol import LOOPBACK
 
@@ -192,7 +193,12 @@ async def _session(
     from holdem_tui.net.server import TableServer
 
     settings = GameSettings.build(
-        humans=[""] * clients, bots=(), hand_limit=hands, seed=1, pace="instant", stack=10**6
+        humans=[""] * clients,
+        bots=(),
+        hand_limit=hands,
+        seed=1,
+        pace=Pace.INSTANT.value,
+        stack=10**6,
     )
     server = TableServer(HostOptions(settings, hand_pause=0.0, persist=True))
     port = await server.start(LOOPBACK, 0)

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Final
 
-from holdem_tui.game_settings import BOT_LEVELS, HUMAN
+from holdem_tui.game_settings import BOT_LEVELS, HUMAN, PLUGIN
 from holdem_tui.storage.histories import SessionInfo
 
 __all__ = ["OPPONENT_LEVELS", "SessionMeta", "TournamentResult", "opponent_level"]
 
 #: what a hand's opponents were: all bots of one level, bots of several (``mixed``), only
 #: people, plugin bots, or not recorded (summaries written before the levels were kept)
-OPPONENT_LEVELS: Final = (*BOT_LEVELS, "mixed", "people", "plugin", "unknown")
+OPPONENT_LEVELS: Final = (*BOT_LEVELS, "mixed", "people", PLUGIN, "unknown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ def _kind(level: str) -> str:
         return "people"
     if level in BOT_LEVELS:
         return level
-    return "plugin" if ":" in level else "unknown"
+    return PLUGIN if ":" in level else "unknown"
 
 
 def opponent_level(levels: Sequence[str], dealt: int, chair: int) -> str:

@@ -418,7 +418,7 @@ class Session:
             "hands_won": list(self.hands_won),
             "rebuys": list(self.rebuys),
             "watching": sorted(self.watching),
-            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            "biggest_pot": None if best is None else best.to_list(),
             # the hand in play's reasons so far, so a resumed hand keeps them
             "hand_reasons": reasons_to_data(self.reasons_of(self.hand)) if self.hand else [],
         }
@@ -452,7 +452,7 @@ class Session:
             session.watching = {int(n) for n in watching if 0 <= int(n) < session.seat_count}
         best = resumed.extra.get("biggest_pot")
         if isinstance(best, list) and len(best) >= 2:
-            session.biggest_pot = BiggestPot(int(best[0]), int(best[1]), tuple(best[2:]))
+            session.biggest_pot = BiggestPot.from_list(best)
         if session.hand is not None:
             try:
                 reasons = reasons_from_data(resumed.extra.get("hand_reasons", []))

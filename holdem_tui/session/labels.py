@@ -198,11 +198,17 @@ def short_hand_name(rank: Judged, tr: Translator) -> str:
     return tr.t(f"hand_short.{rank.name_key}", **dict(zip(names, symbols, strict=False)))
 
 
+def bet_or_raise_key(legal: LegalActions) -> str:
+    """The word for putting in more: "Bet" when nobody has bet this round, else "Raise"
+    (the action bar, the fixed-limit label and the trainer all ask here)."""
+    return "action.bet" if legal.is_bet else "action.raise"
+
+
 def raise_label(legal: LegalActions, fixed: bool, tr: Translator) -> str:
     """The bet/raise key's label: "Raise…" opens the editor, "Raise to 20" in fixed limit."""
     if not legal.can_raise:
-        return tr.t("action.bet" if legal.is_bet else "action.raise")
+        return tr.t(bet_or_raise_key(legal))
     if fixed:
         key = "action.bet_amount" if legal.is_bet else "action.raise_to"
         return tr.t(key, amount=tr.number(legal.min_raise_to))
-    return tr.t("action.bet" if legal.is_bet else "action.raise") + "…"
+    return tr.t(bet_or_raise_key(legal)) + "…"

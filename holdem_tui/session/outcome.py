@@ -7,6 +7,7 @@ network carries them as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -36,6 +37,17 @@ class BiggestPot:
     amount: int
     hand_number: int
     winners: tuple[int, ...]
+
+    def to_list(self) -> list[int]:
+        """``[amount, hand, *winners]``: the one encoding a save and the wire both use."""
+        return [self.amount, self.hand_number, *self.winners]
+
+    @classmethod
+    def from_list(cls, data: Sequence[int]) -> BiggestPot:
+        """Read :meth:`to_list` back; the caller has checked the numbers (the wire strictly,
+        a save by its checksum)."""
+        amount, hand, *winners = data
+        return cls(int(amount), int(hand), tuple(winners))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from holdem_tui.game_settings import Pace
+
 
 @dataclass(frozen=True, slots=True)
-class Pace:
+class PaceDelays:
     """How long things stay on screen, in seconds.
 
     ``bot`` is the least time a bot appears to think (so a player can follow the action),
@@ -26,13 +28,13 @@ class Pace:
     watch_next: float
 
 
-PACES: Final = {
-    "instant": Pace(bot=0.0, reveal=0.0, next_hand=None, watch_next=0.0),
-    "normal": Pace(bot=0.8, reveal=0.9, next_hand=8.0, watch_next=3.0),
-    "slow": Pace(bot=1.8, reveal=1.6, next_hand=15.0, watch_next=6.0),
+DELAYS: Final[dict[str, PaceDelays]] = {
+    Pace.INSTANT: PaceDelays(bot=0.0, reveal=0.0, next_hand=None, watch_next=0.0),
+    Pace.NORMAL: PaceDelays(bot=0.8, reveal=0.9, next_hand=8.0, watch_next=3.0),
+    Pace.SLOW: PaceDelays(bot=1.8, reveal=1.6, next_hand=15.0, watch_next=6.0),
 }
 
 
-def pace_of(name: str) -> Pace:
+def pace_of(name: str) -> PaceDelays:
     """The delays of a pace by name (an unknown name plays at the normal pace)."""
-    return PACES.get(name, PACES["normal"])
+    return DELAYS.get(name, DELAYS[Pace.NORMAL])

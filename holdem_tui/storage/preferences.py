@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from holdem_tui.game_settings import PACES, Pace
 from holdem_tui.storage.atomic import atomic_write_text, keep_aside
 from holdem_tui.storage.paths import settings_path
 from holdem_tui.wire.codec import from_json
@@ -22,7 +23,6 @@ from holdem_tui.wire.codec import from_json
 logger = logging.getLogger(__name__)
 
 SETTINGS_VERSION: Final = 1
-PACES: Final = ("instant", "normal", "slow")
 #: Message key (``locales/*/ui.toml``) shown when a broken settings file was kept aside.
 BROKEN_SETTINGS_KEY: Final = "storage.settings_broken"
 
@@ -37,7 +37,7 @@ class Settings:
     """
 
     language: str | None = None
-    pace: str = "normal"
+    pace: str = Pace.NORMAL.value
     last_setup: dict[str, Any] = field(default_factory=dict)
     #: blue diamonds and green clubs, for players who tell suits apart by colour
     four_colour: bool = False
@@ -64,7 +64,7 @@ class Settings:
         if not isinstance(data, Mapping):
             raise ValueError("settings must be a JSON object")
         language = data.get("language")
-        pace = data.get("pace", "normal")
+        pace = data.get("pace", Pace.NORMAL.value)
         last_setup = data.get("last_setup") or {}
         if language is not None and not isinstance(language, str):
             raise ValueError("language must be text")

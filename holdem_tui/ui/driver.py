@@ -30,7 +30,7 @@ from holdem_tui.game_settings import GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import refusal_text
-from holdem_tui.session.pace import Pace, pace_of
+from holdem_tui.session.pace import PaceDelays, pace_of
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import BotMove, RevealPlan
@@ -230,7 +230,7 @@ class TableDriver:
     # ------------------------------------------------------------------ the player's decision
 
     @property
-    def pace(self) -> Pace:
+    def pace(self) -> PaceDelays:
         """The delays for the chosen pace."""
         return pace_of(self.settings.pace)
 

@@ -24,6 +24,7 @@ import shlex
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
+from holdem_tui.bots.levels import Level
 from holdem_tui.engine.actions import Action, IllegalAction
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
@@ -576,7 +577,7 @@ class RemoteDriver(TableDriver):
         """The host's setup form for the next game, from the last one: built-in bots only
         (a plugin is chosen on the host's command line) and no seed (a fresh deck)."""
         seats = tuple(
-            replace(seat, level="normal")
+            replace(seat, level=Level.NORMAL.value)
             if seat.kind == BOT and seat.level not in BOT_LEVELS
             else seat
             for seat in settings.seats

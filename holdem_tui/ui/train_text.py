@@ -18,6 +18,7 @@ from holdem_tui.engine.events import BoardDealt, PlayerActed, Street
 from holdem_tui.engine.positions import position_label
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import Translator
+from holdem_tui.session.labels import bet_or_raise_key
 from holdem_tui.ui import cards as card_art
 
 __all__ = ["choice_label", "in_time", "spot_lines"]
@@ -111,4 +112,4 @@ def raise_key(view: PlayerView, legal: LegalActions) -> str:
             return "action.raise" if any(e.voluntary for e in acted) else "train.open"
         if raises == 1:
             return "train.three_bet"
-    return "action.bet" if legal.is_bet else "action.raise"
+    return bet_or_raise_key(legal)

@@ -768,3 +768,22 @@ def test_a_patch_carries_the_seats_its_events_changed_and_nothing_is_compared() 
         rebuilt = apply_view_patch(rebuilt, patch)
         assert rebuilt == after
         before = after
+
+
+def test_the_biggest_pot_is_one_encoding_for_the_wire_and_the_save() -> None:
+    """``BiggestPot.to_list``/``from_list`` are the only encoding: the ``over`` frame carries
+    it, a save's ``extra`` holds the same list, and a winner off the table is refused."""
+    from dataclasses import replace
+
+    from holdem_tui.session.outcome import BiggestPot
+
+    best = BiggestPot(1_250, 17, (0, 2))
+    assert best.to_list() == [1_250, 17, 0, 2] and BiggestPot.from_list(best.to_list()) == best
+    frame = p.frame(p.over(replace(RESULT, biggest_pot=best)))
+    assert json.loads(frame)["result"]["biggest_pot"] == best.to_list()
+    over = p.decode_server(p.parse_line(frame), 3)
+    assert isinstance(over, p.Over) and over.result.biggest_pot == best
+    stranger = json.loads(frame)
+    stranger["result"]["biggest_pot"][-1] = 3  # seat 3 at a table of three (0..2)
+    with pytest.raises(p.ProtocolError, match="winner"):
+        p.decode_server(p.parse_line(json.dumps(stranger).encode()), 3)

@@ -17,7 +17,7 @@ import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsDrawn, CardsShown, HoleCardsDealt, PlayerActed
-from holdem_tui.game_settings import BOT, GameSettings, SeatSettings
+from holdem_tui.game_settings import BOT, GameSettings, SeatKind, SeatSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.bot_client import Refused, play_bot
 from holdem_tui.net.client import RemoteSession, split_address
@@ -454,6 +454,21 @@ def test_public_settings_never_carry_the_seed_or_a_plugin_path() -> None:
     assert "seed" not in public and "mybots" not in json.dumps(public)
     back = p.decode_settings(public, lang="fi", pace="slow")
     assert back.seats[1].is_plugin and back.seed is None and back.lang == "fi"
+
+
+def test_every_seat_kind_crosses_the_wire_and_no_other_does() -> None:
+    """The decoder's seat kinds are the ``SeatKind`` enum: each comes back, a made-up one
+    is refused before it can sit anyone down."""
+    seats = tuple(
+        SeatSettings(kind.value, "Ana" if kind == SeatKind.HUMAN else "", "hard")
+        for kind in SeatKind
+    )
+    public = p.public_settings(GameSettings(seats=seats))
+    back = p.decode_settings(public, lang="en", pace="normal")
+    assert [seat.kind for seat in back.seats] == list(SeatKind)
+    public["seats"][0]["kind"] = "network"
+    with pytest.raises(p.ProtocolError, match="seat kind"):
+        p.decode_settings(public, lang="en", pace="normal")
 
 
 def _now(line: bytes) -> bytes:

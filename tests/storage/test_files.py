@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from holdem_tui.bots.levels import Level
+from holdem_tui.bots.registry import LEVELS, make_bot
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table, TableConfig
 from holdem_tui.engine.variants import Variant
+from holdem_tui.game_settings import BOT_LEVELS, GameSettings, Pace
 from holdem_tui.i18n import LANGUAGES, Translator
 from holdem_tui.storage import paths
 from holdem_tui.storage.atomic import TEMP_PREFIX, atomic_write_text, keep_aside
@@ -133,6 +136,40 @@ def test_settings_round_trip() -> None:
     assert loaded.settings == settings
     assert loaded.kept_aside is None and loaded.message_key is None
     assert paths.settings_path().is_file()
+
+
+def test_a_settings_file_written_before_the_pace_enum_still_loads_and_saves_the_same() -> None:
+    """Paces were plain strings in the file; the ``Pace`` StrEnum is the same string, so a
+    file from before reads back, and saving it again writes the very same words."""
+    old = {
+        "version": 1,
+        "language": "nl",
+        "pace": "slow",
+        "last_setup": {"variant": "holdem", "pace": "instant", "stack": 500},
+    }
+    paths.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.settings_path().write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_settings()
+    assert loaded.kept_aside is None
+    assert loaded.settings.pace == Pace.SLOW
+    assert GameSettings.from_dict(loaded.settings.last_setup).pace == Pace.INSTANT
+    save_settings(loaded.settings)
+    saved = json.loads(paths.settings_path().read_text(encoding="utf-8"))
+    assert saved["pace"] == "slow" and saved["last_setup"]["pace"] == "instant"
+    assert GameSettings.from_dict(saved["last_setup"]).to_dict()["pace"] == "instant"
+
+
+def test_bot_levels_saved_as_words_read_back_as_the_level_enum() -> None:
+    """A last game saved with plain level words loads as ``Level`` members, each one the
+    same bot as its word, and is written back with the same words."""
+    last = {"seats": [{"kind": "human", "name": ""}, {"kind": "bot", "level": "hard"}]}
+    settings = GameSettings.from_dict(last)
+    assert [seat.level for seat in settings.seats if not seat.is_human] == [Level.HARD]
+    assert settings.to_dict()["seats"][1]["level"] == "hard"
+    assert BOT_LEVELS == LEVELS == ("easy", "normal", "hard") == tuple(Level)
+    for level in Level:
+        assert type(make_bot(level)) is type(make_bot(level.value))
+        assert make_bot(level).name == level.value
 
 
 def test_missing_settings_are_defaults() -> None:

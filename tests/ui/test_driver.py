@@ -15,9 +15,9 @@ import pytest
 
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.events import CardsShown, PlayerActed
-from holdem_tui.game_settings import GameSettings
+from holdem_tui.game_settings import GameSettings, Pace
 from holdem_tui.i18n import Translator, get_translator
-from holdem_tui.session.pace import PACES
+from holdem_tui.session.pace import DELAYS
 from holdem_tui.session.present import Stage
 from holdem_tui.session.turns import BotMove, reveal_plan
 from holdem_tui.ui.local import LocalDriver
@@ -123,7 +123,7 @@ def _watched(pace: str, hands: int) -> tuple[LocalDriver, FakeHost]:
 
 def test_a_watched_session_runs_to_the_end_screen_on_the_drivers_clock() -> None:
     driver, host = _watched("normal", hands=3)
-    pace = PACES["normal"]
+    pace = DELAYS[Pace.NORMAL]
     driver.start()
     host.run()
     assert any(isinstance(screen, EndScreen) for screen in host.opened)

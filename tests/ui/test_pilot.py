@@ -16,8 +16,9 @@ from textual.widgets import MarkdownViewer
 
 from holdem_tui.engine.actions import ActionKind
 from holdem_tui.engine.events import CardsDrawn, HandStarted, PlayerActed
+from holdem_tui.game_settings import Pace
 from holdem_tui.session.labels import display_name
-from holdem_tui.session.pace import PACES
+from holdem_tui.session.pace import DELAYS
 from holdem_tui.session.present import ActionModel, Stage
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.screens.end import EndScreen
@@ -375,7 +376,7 @@ async def test_showdown_turns_hands_up_one_by_one() -> None:
     app = make_app(
         bots=("easy", "normal"), bot_factory=stations, pace="slow", seed=3, timers=timers
     )
-    reveal = PACES["slow"].reveal
+    reveal = DELAYS[Pace.SLOW].reveal
 
     def my_turn() -> bool:
         return app.ui.stage is Stage.HUMAN and can_raise(app)

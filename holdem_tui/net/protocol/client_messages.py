@@ -11,7 +11,7 @@ from holdem_tui import wire
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.variants import MAX_SEATS
-from holdem_tui.game_settings import BOT_LEVELS, GameSettings
+from holdem_tui.game_settings import BOT_LEVELS, GameSettings, Pace
 from holdem_tui.net.protocol.fields import (
     MAX_TOKEN,
     ProtocolError,
@@ -269,7 +269,7 @@ def decode_new_table(data: object) -> GameSettings:
     player could sit down with, and a bot must be a built-in level (a plugin's
     ``module:Class`` is chosen on the host's command line, never over a socket).
     """
-    settings = decode_settings(data, lang="en", pace="normal")
+    settings = decode_settings(data, lang="en", pace=Pace.NORMAL.value)
     for seat in settings.seats:
         if seat.is_human and seat.name and check_name(seat.name) is not None:
             raise ProtocolError("bad_message", f"not a player's name: {seat.name[:32]!r}")

@@ -13,7 +13,7 @@ from typing import Any, Final
 from holdem_tui import wire
 from holdem_tui.engine.events import Event
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.game_settings import GameSettings
+from holdem_tui.game_settings import GameSettings, Pace
 from holdem_tui.net.protocol.fields import (
     MAX_NAME,
     MAX_TOKEN,
@@ -358,7 +358,7 @@ def over(
             "hands_won": list(result.hands_won),
             "rebuys": list(result.rebuys),
             "history": [list(row) for row in result.history],
-            "biggest_pot": None if best is None else [best.amount, best.hand_number, *best.winners],
+            "biggest_pot": None if best is None else best.to_list(),
             "tournament": result.tournament,
             "finishes": [list(f) for f in result.finishes],
         },
@@ -389,10 +389,9 @@ def _decode_result(data: object, seats: int) -> SessionResult:
     if best is not None:
         if type(best) is not list or not 2 <= len(best) <= seats + 2:
             raise ProtocolError("bad_message", "biggest_pot must be an amount, a hand, winners")
-        amount, hand, *winners = read_int_list({"b": best}, "b", len(best))
-        if any(not 0 <= w < seats for w in winners):
+        biggest = BiggestPot.from_list(read_int_list({"b": best}, "b", len(best)))
+        if any(not 0 <= w < seats for w in biggest.winners):
             raise ProtocolError("bad_message", "a winner not at the table")
-        biggest = BiggestPot(amount, hand, tuple(winners))
     return SessionResult(
         reason=EndReason(reason),
         hands=read_int(data, "hands", 0, 10**9),
@@ -447,7 +446,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
     if kind == "welcome":
         keys = {"seat", "settings", "host", "game", "reveal_ms"}
         check_keys(data, {"v", "t", "seat_token", *keys}, keys)
-        settings = decode_settings(data["settings"], lang="en", pace="normal")
+        settings = decode_settings(data["settings"], lang="en", pace=Pace.NORMAL.value)
         seat = read_opt_int(data, "seat", 0, len(settings.seats) - 1)
         seat_token = (
             None if data.get("seat_token") is None else read_str(data, "seat_token", MAX_TOKEN)

@@ -9,7 +9,14 @@ from typing import Any
 from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.table import TournamentStatus
 from holdem_tui.engine.variants import MAX_SEATS, MIN_SEATS
-from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, GameSettings, SeatSettings
+from holdem_tui.game_settings import (
+    BOT,
+    BOT_LEVELS,
+    PLUGIN,
+    SEAT_KINDS,
+    GameSettings,
+    SeatSettings,
+)
 from holdem_tui.net.protocol.fields import (
     MAX_NAME,
     PLUGIN_LEVEL,
@@ -35,7 +42,7 @@ def public_settings(settings: GameSettings) -> dict[str, Any]:
         {
             "kind": seat.kind,
             "name": name,
-            "level": seat.level if seat.level in BOT_LEVELS else "plugin",
+            "level": seat.level if seat.level in BOT_LEVELS else PLUGIN,
         }
         for seat, name in zip(settings.seats, settings.seat_names(), strict=True)
     ]
@@ -71,13 +78,13 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
             raise ProtocolError("bad_message", "a seat must be an object")
         check_keys(raw, {"kind", "name", "level"}, {"kind", "name", "level"})
         kind = read_str(raw, "kind", 8)
-        if kind not in (HUMAN, BOT):
+        if kind not in SEAT_KINDS:
             raise ProtocolError("bad_message", f"unknown seat kind {kind!r}")
         level = read_str(raw, "level", 16)
-        if kind == BOT and level not in (*BOT_LEVELS, "plugin"):
+        if kind == BOT and level not in (*BOT_LEVELS, PLUGIN):
             raise ProtocolError("bad_message", f"unknown bot level {level!r}")
         # a plugin's module path stays on the host; the table only says "Plugin"
-        level = PLUGIN_LEVEL if level == "plugin" else level
+        level = PLUGIN_LEVEL if level == PLUGIN else level
         seats.append(SeatSettings(kind, read_str(raw, "name", MAX_NAME), level))
     variant = read_str(data, "variant", 16)
     settings = GameSettings(

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from holdem_tui.bots.levels import Level
 from holdem_tui.engine.draw import DEFAULT_HAND_LIMIT
 from holdem_tui.engine.schedule import PRESETS
 from holdem_tui.engine.variants import (
@@ -32,7 +33,15 @@ from holdem_tui.engine.variants import (
     Variant,
     rules_of,
 )
-from holdem_tui.game_settings import BOT, BOT_LEVELS, HUMAN, PACES, GameSettings, SeatSettings
+from holdem_tui.game_settings import (
+    BOT,
+    BOT_LEVELS,
+    HUMAN,
+    PACES,
+    PLUGIN,
+    GameSettings,
+    SeatSettings,
+)
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
 from holdem_tui.storage.offer import ContinueOffer
@@ -108,13 +117,13 @@ class SetupScreen(Screen[GameSettings | None]):
         for index in range(MAX_SEATS):
             seat = settings.seats[index] if index < len(settings.seats) else None
             if seat is None:
-                self._kinds[index] = "normal"
+                self._kinds[index] = Level.NORMAL.value
             elif seat.is_human:
                 self._kinds[index] = HUMAN
             elif seat.is_plugin:
-                self._kinds[index] = "plugin"
+                self._kinds[index] = PLUGIN
             else:
-                self._kinds[index] = seat.level if seat.level in BOT_LEVELS else "normal"
+                self._kinds[index] = seat.level if seat.level in BOT_LEVELS else Level.NORMAL.value
         limit_kind = "hands" if settings.session_hand_limit else "none"
         if settings.minute_limit and not settings.hand_limit:
             limit_kind = "minutes"
@@ -150,7 +159,11 @@ class SetupScreen(Screen[GameSettings | None]):
                 ),
             )
             for index in range(MAX_SEATS):
-                seat = s.seats[index] if index < len(s.seats) else SeatSettings(BOT, "", "normal")
+                seat = (
+                    s.seats[index]
+                    if index < len(s.seats)
+                    else SeatSettings(BOT, "", Level.NORMAL.value)
+                )
                 with Horizontal(classes="seat-row", id=f"seat-row-{index}"):
                     yield Label(f"{index + 1}.", classes="seat-number")
                     yield self._select(f"f-kind-{index}", self._kinds[index])
@@ -235,7 +248,7 @@ class SetupScreen(Screen[GameSettings | None]):
             (tr.t("bot.level", name=tr.t("setup.bot"), level=tr.t(f"bot.{lv}")), lv)
             for lv in BOT_LEVELS
         ]
-        kinds.append((tr.t("bot.plugin"), "plugin"))
+        kinds.append((tr.t("bot.plugin"), PLUGIN))
         return kinds
 
     def _game(self) -> str:
@@ -347,7 +360,7 @@ class SetupScreen(Screen[GameSettings | None]):
         for index in range(MAX_SEATS):
             self.query_one(f"#seat-row-{index}").display = index < count
             kind = self.query_one(f"#f-kind-{index}", Select).value
-            self.query_one(f"#f-plugin-{index}", Input).display = kind == "plugin"
+            self.query_one(f"#f-plugin-{index}", Input).display = kind == PLUGIN
         # blinds and a free ante in no limit; the small and big bet, and an ante, in fixed limit
         fixed = rules.structure is BettingStructure.FIXED_LIMIT
         self.query_one("#row-blinds").display = not fixed
@@ -433,9 +446,9 @@ class SetupScreen(Screen[GameSettings | None]):
             name = self.query_one(f"#f-name-{index}", Input).value.strip()
             if kind == HUMAN:
                 seats.append(SeatSettings(HUMAN, name))
-            elif kind == "plugin":
+            elif kind == PLUGIN:
                 spec = self.query_one(f"#f-plugin-{index}", Input).value.strip()
-                seats.append(SeatSettings(BOT, name, spec or "plugin"))
+                seats.append(SeatSettings(BOT, name, spec or PLUGIN))
             else:
                 seats.append(SeatSettings(BOT, name, str(kind)))
         limit_kind = self.query_one("#f-limit-kind", Select).value
@@ -485,7 +498,7 @@ class SetupScreen(Screen[GameSettings | None]):
         for key, params in settings.validate():
             problems.append(tr.t(key, **params))
         for seat in settings.seats:
-            if seat.is_plugin or (seat.kind == BOT and seat.level == "plugin"):
+            if seat.is_plugin or (seat.kind == BOT and seat.level == PLUGIN):
                 try:
                     from holdem_tui.bots.registry import check_spec
 
