@@ -77,6 +77,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     from holdem_tui.i18n import Translator
     from holdem_tui.net import protocol as p
     from holdem_tui.net.bot_client import Refused, play_bot
+    from holdem_tui.net.seats import SeatKeyring
     from holdem_tui.net.secure import normalize_code
 
     assert isinstance(tr, Translator)
@@ -88,7 +89,15 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     seat_name = (name or str(getattr(bot, "name", "")) or "Bot").strip()[: p.MAX_NAME]
     try:
         result = asyncio.run(
-            play_bot(host, port, normalize_code(code), seat_name, bot, lang=tr.lang)
+            play_bot(
+                host,
+                port,
+                normalize_code(code),
+                seat_name,
+                bot,
+                lang=tr.lang,
+                keyring=SeatKeyring.for_table(normalize_code(code)),
+            )
         )
     except Refused as exc:
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None

@@ -24,6 +24,7 @@ from holdem_tui.engine.decision import Reason
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection
+from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.review.text import reason_text
 from holdem_tui.session.turns import decide, slip_of
 
@@ -41,13 +42,15 @@ async def play_bot(
     *,
     timeout: float | None = DEFAULT_TIMEOUT,
     lang: str = "en",
+    keyring: SeatKeyring | None = None,
 ) -> p.Over | None:
     """Sit ``bot`` down and play until the session ends (``None``: the host went away).
 
-    ``lang`` is the language the game's own reasons are put into words in.
+    ``lang`` is the language the game's own reasons are put into words in; ``keyring``
+    keeps the chair's reconnect key (``join --bot`` run again takes the chair back).
     """
     tr = get_translator(lang)
-    connection = await Connection.open(host, port, code, name)
+    connection = await Connection.open(host, port, code, name, keyring=keyring)
     seat: int | None = None
     ready_for = -1
     try:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.gate import Client
+from holdem_tui.net.seats import SEAT_LOCKED, SeatLocks, hand_over_problem
 
 if TYPE_CHECKING:
     from holdem_tui.net.server import TableServer
@@ -43,6 +44,8 @@ class Chairs:
         #: open chairs a name took in the lobby: open again when that player drops before
         #: the deal (a name that came and went keeps no chair from a real friend)
         self.claimed: set[int] = set()
+        #: who may take a named chair back (:mod:`holdem_tui.net.seats`)
+        self.locks = SeatLocks()
 
     def names(self) -> list[str | None]:
         """Every chair's name, ``None`` for a chair still open."""
@@ -61,11 +64,12 @@ class Chairs:
             for index, seat in enumerate(self.table.settings.seats)
         ]
 
-    def claim(self, name: str) -> int | str:
-        """The chair for ``name`` (reserved, or the first open one), else why not."""
+    def claim(self, client: Client) -> int | str:
+        """The chair for ``client``'s name (reserved, or the first open one), else why not."""
+        name = client.name
         for index, seat in enumerate(self.table.settings.seats):
             if seat.kind == HUMAN and seat.name == name:
-                return "seat_taken" if self.table.connected(index) else index
+                return self._unlock(client, index)
         if name in self.table.settings.seat_names():
             return "name_taken"
         if self.table.phase != TablePhase.LOBBY:
@@ -74,11 +78,46 @@ class Chairs:
             if seat.kind == HUMAN and not seat.name:
                 self.rename(index, name)
                 self.claimed.add(index)
+                client.seat_key = self.locks.issue(name)
                 return index
         return "table_full"
 
+    def _unlock(self, client: Client, index: int) -> int | str:
+        """The chair kept for ``client``'s name, if its key (or the host's token at the
+        host's chair) opens it; a stale connection still holding it then makes way."""
+        table = self.table
+        holders = [c for c in table.clients if c.seat == index and not c.closed]
+        host = client.host and index == table.options.host_seat
+        if holders and not host and not self.locks.locked(client.name):
+            return "seat_taken"
+        admission = self.locks.admit(client.name, client.seat_key, host=host)
+        if admission is None:
+            return "seat_taken" if holders else SEAT_LOCKED
+        client.seat_key = admission.key
+        for stale in holders if admission.proved else ():  # the same player, a new line
+            stale.seat = None
+            table.send(stale, p.closed("replaced", "your seat was taken back with its key"))
+            table.drop(stale)
+        return index
+
+    def hand_over(self, seat: int) -> None:
+        """The host's "hand this chair to someone new": its key stops working, and the next
+        player who joins with its name sits down with a fresh one (:mod:`~holdem_tui.net.seats`)."""
+        table = self.table
+        seats = table.settings.seats
+        name = seats[seat].name if 0 <= seat < len(seats) else ""
+        problem = hand_over_problem(
+            table.settings, seat, host_seat=table.options.host_seat, here=table.connected(seat)
+        )
+        if problem is not None:
+            raise p.ProtocolError(problem, "that chair cannot be handed over now")
+        self.locks.revoke(name)
+        log.info("the host handed seat %d over: the next to join as its player sits there", seat)
+
     def rename(self, index: int, name: str) -> None:
-        """Name chair ``index`` (``""``: open it again)."""
+        """Name chair ``index`` (``""``: open it again, its last player's key going with it)."""
+        if not name:
+            self.locks.forget(self.table.settings.seats[index].name)
         seats = list(self.table.settings.seats)
         seats[index] = replace(seats[index], name=name)
         self.table.settings = replace(self.table.settings, seats=tuple(seats))
@@ -181,7 +220,7 @@ class Chairs:
         """
         client.seat = None
         if not client.watching:
-            claim = self.claim(client.name) if client.name else "table_full"
+            claim = self.claim(client) if client.name else "table_full"
             if isinstance(claim, str):
                 self.table.gate.refuse(client, claim)
                 self.table.drop(client)
@@ -229,6 +268,8 @@ class Chairs:
         else:
             base = replace(settings, lang=previous.lang, pace=previous.pace)
             seats = list(base.seats)
+        for name in self.table.left:  # their keys go with their chairs
+            self.locks.forget(name)
         returning = [
             s.name
             for s in previous.seats

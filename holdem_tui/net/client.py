@@ -23,6 +23,7 @@ from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
+from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.snapshot import Snapshot
 
@@ -61,6 +62,9 @@ class Connection:
         self._syncing = False
         #: a frame the table sent during the secure handshake (its refusal), read first
         self.first: bytes | None = None
+        #: where this player's reconnect key for the table is kept, and under which name
+        self.keyring: SeatKeyring | None = None
+        self.name = ""
 
     @classmethod
     async def open(
@@ -72,9 +76,13 @@ class Connection:
         *,
         watch: bool = False,
         token: str | None = None,
+        keyring: SeatKeyring | None = None,
     ) -> Connection:
         """Connect over the encrypted wire keyed by ``code`` (:mod:`holdem_tui.net.secure`)
         and say hello (``token``: the host's own app); the first message answers.
+
+        ``keyring`` holds this machine's reconnect keys for the table: the one kept for
+        ``name`` is shown, and the one the table gives is kept (:mod:`holdem_tui.net.seats`).
 
         Raises :class:`~holdem_tui.net.secure.SecureError` when the far end is not a table
         holding this code, or speaks another version.
@@ -82,8 +90,13 @@ class Connection:
         reader, writer, refusal = await secure.connect(host, port, code)
         connection = cls(reader, writer)
         connection.first = refusal
+        if not watch and name:
+            connection.keyring, connection.name = keyring, name
         if refusal is None:
-            hello = p.hello(secure.normalize_code(code), name, watch=watch, token=token)
+            key = None if connection.keyring is None else connection.keyring.key(name)
+            hello = p.hello(
+                secure.normalize_code(code), name, watch=watch, token=token, seat_token=key
+            )
             await connection.send(hello)
         return connection
 
@@ -114,6 +127,8 @@ class Connection:
                 return None
             message = p.decode_server(p.parse_line(line), self.seats)
             if isinstance(message, p.Welcome):
+                if message.seat_token is not None and self.keyring is not None:
+                    self.keyring.keep(self.name, message.seat_token)
                 self.seats = len(message.settings.seats)
                 self.state = None
                 self._syncing = False
@@ -276,6 +291,16 @@ class RemoteSession:
             self.send(p.next_game(settings))
         else:
             self.leave()
+
+    def hand_over(self, seat: int) -> bool:
+        """The host's "hand this chair over" (:meth:`Chairs.hand_over
+        <holdem_tui.net.chairs.Chairs.hand_over>`): its key stops working, and the next
+        player who joins with its name sits there. False (nothing sent) unless this is the
+        host's connection."""
+        if not self.host:
+            return False
+        self.send(p.hand_over(seat))
+        return True
 
     def leave(self) -> None:
         """Leave the table for good: the chair is free for the next game."""

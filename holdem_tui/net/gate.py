@@ -29,6 +29,7 @@ from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
 from holdem_tui.net.guard import WAIT, CodeGuard
+from holdem_tui.net.seats import SEAT_LOCKED
 from holdem_tui.session.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ REFUSALS = {
     "too_many_attempts": "too many wrong join codes from your address; try again later",
     "busy": "too many attempts at this table's code just now; try again in a minute",
     "seat_taken": "a player with that name is already at the table",
+    SEAT_LOCKED: "that chair is kept for its player: only their own game (with its key) can "
+    "take it back, or ask the host to hand it over to you",
     "name_taken": "that name is taken at this table",
     "table_full": "every seat is taken; join with --watch to look on",
     "started": "the game started without you; join with --watch to look on, "
@@ -82,6 +85,10 @@ class Client:
     closed: bool = False
     seq: int = 0
     sent: Snapshot | None = None
+    #: the reconnect key it showed, then the one it holds (:mod:`holdem_tui.net.seats`);
+    #: ``keys``: its hello said it reads one in its welcome
+    seat_key: str | None = None
+    keys: bool = False
 
 
 class Gate:
@@ -233,7 +240,8 @@ class Gate:
         """
         table = self.table
         try:
-            line = await asyncio.wait_for(self.read_line(client, reader), HELLO_TIMEOUT)
+            async with asyncio.timeout(HELLO_TIMEOUT):  # not wait_for: see HostLoop._wait
+                line = await self.read_line(client, reader)
         except TimeoutError:
             table.send(client, p.refused("timeout", "no hello in time"))
             return None
@@ -256,6 +264,7 @@ class Gate:
                 self._fail_attempt(client, "bad_token", "that is not the host's token")
                 return None
             client.host = True
+        client.seat_key, client.keys = message.seat_token, message.keys
         if message.watch:
             watching = [c for c in table.clients if c.watching]
             mine = sum(1 for c in watching if c.address == client.address)

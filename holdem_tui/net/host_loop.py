@@ -110,9 +110,15 @@ class HostLoop:
             await self._wait(left)
 
     async def _wait(self, timeout: float | None) -> bool:
-        """Until something changes (a message, a connection), or ``timeout``; False on timeout."""
+        """Until something changes (a message, a connection), or ``timeout``; False on timeout.
+
+        ``asyncio.timeout``, not ``wait_for``: on Python 3.11 ``wait_for`` swallows a cancel
+        that lands as the event is set (the table's close then waited forever on a loop that
+        went on waiting: seen when a player's key took a chair back just before the close).
+        """
         try:
-            await asyncio.wait_for(self.wake.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self.wake.wait()
         except TimeoutError:
             return False
         return True

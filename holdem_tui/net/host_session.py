@@ -18,6 +18,7 @@ from typing import Any
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.saver import BackgroundSaveFile
+from holdem_tui.net.seats import SeatLocks
 from holdem_tui.review import HandRecord, SeatStats, session_records, session_stats
 from holdem_tui.session.controller import Session
 from holdem_tui.storage.autosave import SaveFile
@@ -90,6 +91,8 @@ class HostSession(Session):
         #: each person's play so far, by chair: counted as each hand ends, so the end of the
         #: game sends it at once (counting a long game at its end would stall the table)
         self.seat_stats: dict[int, SeatStats] = {}
+        #: the hashes of the players' reconnect keys (the table's own, saved with it)
+        self.seat_locks = SeatLocks()
 
     def _count(self, records: list[HandRecord]) -> None:
         """Add ``records`` to the people's stats (a chair dealt none of them gets no entry)."""
@@ -122,7 +125,12 @@ class HostSession(Session):
 
     def score_data(self) -> dict[str, Any]:
         """The score plus what ``host --resume`` needs to open the same table again."""
-        return {**super().score_data(), "join_code": self.join_code, "host_seat": self.host_seat}
+        return {
+            **super().score_data(),
+            "join_code": self.join_code,
+            "host_seat": self.host_seat,
+            "seat_keys": self.seat_locks.saved(),
+        }
 
     def stop_saving(self) -> None:
         """Wait for the autosave writer to put the last save on disk, and end it."""

@@ -13,13 +13,13 @@ most once per :data:`LOG_EVERY` seconds, with the count of the ones left unsaid.
 from __future__ import annotations
 
 import asyncio
-import errno
 import logging
 import time
 from collections.abc import Callable
 from typing import Any, Final
 
 from holdem_tui.net.guard import PENDING_TOTAL
+from holdem_tui.storage.atomic import TRANSIENT_ERRNOS
 
 log = logging.getLogger("holdem_tui.net")
 
@@ -29,7 +29,6 @@ RESERVE: Final = 128
 WANTED: Final = 8192
 #: seconds between two log lines about the same kind of resource failure
 LOG_EVERY: Final = 10.0
-_RESOURCE_ERRORS: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
 def raise_descriptor_limit() -> int:
@@ -75,7 +74,7 @@ class QuietResourceErrors:
     def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """Handle one of the loop's exception reports."""
         exc = context.get("exception")
-        if isinstance(exc, OSError) and exc.errno in _RESOURCE_ERRORS:
+        if isinstance(exc, OSError) and exc.errno in TRANSIENT_ERRNOS:
             now = self.clock()
             if self.last is not None and now - self.last < LOG_EVERY:
                 self.unsaid += 1

@@ -17,21 +17,34 @@ Anything that reads or removes the file first waits for the writer (:meth:`flush
 finished session's ``clear`` can never be undone by a late write. A write that fails is
 raised by every call after it, where :class:`~holdem_tui.storage.session.SessionStore`
 turns it into "storage stopped", as with a synchronous save.
+
+Except a write that fails for want of a descriptor or memory (``EMFILE``, ``ENFILE``,
+``ENOMEM``, ``ENOBUFS``: a connection flood holds every descriptor for a moment): that is
+transient, so the writer rests (:data:`RETRY_PAUSE`, doubling up to :data:`RETRY_MAX`) and
+tries again with the newest payload, for as long as it takes. The atomic write leaves the
+last good save in place meanwhile (its temporary file is removed when it fails), so the
+file on disk is never broken, only as old as the last write that went through.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from typing import Any
 
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
-from holdem_tui.storage.atomic import atomic_write_text
+from holdem_tui.storage.atomic import atomic_write_text, is_transient
 from holdem_tui.storage.autosave import LoadResult, SaveFile, build_payload
 
 #: seconds the writer rests after a write before taking the newest payload
 WRITE_INTERVAL = 0.05
+#: the first rest after a transient failure, and the longest (it doubles in between)
+RETRY_PAUSE = 0.05
+RETRY_MAX = 2.0
+
+log = logging.getLogger("holdem_tui.net")
 
 
 class BackgroundSaveFile(SaveFile):
@@ -46,6 +59,8 @@ class BackgroundSaveFile(SaveFile):
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._hurry = 0  # flushes waiting: the writer skips its rest
+        #: transient failures tried again so far (the flood benchmark and tests read it)
+        self.retries = 0
 
     def save(self, table: Table, hand: Hand | None = None, **fields: Any) -> dict[str, Any]:
         """Build the payload now and hand it to the writer; returns the payload."""
@@ -116,8 +131,7 @@ class BackgroundSaveFile(SaveFile):
                 payload, self._pending = self._pending, None
                 self._writing = True
             try:
-                text = json.dumps(payload, ensure_ascii=False) + "\n"
-                atomic_write_text(self.path, text)
+                self._write(payload)
             except OSError as exc:
                 with self._lock:
                     self._failure = exc
@@ -126,3 +140,25 @@ class BackgroundSaveFile(SaveFile):
                     self._writing = False
                     self._lock.notify_all()
                     self._lock.wait_for(lambda: self._stopping or self._hurry > 0, WRITE_INTERVAL)
+
+    def _write(self, payload: dict[str, Any]) -> None:
+        """Put ``payload`` (or a newer one handed over meanwhile) on disk; a transient
+        failure is tried again after a rest, however often (see the module docstring)."""
+        text = json.dumps(payload, ensure_ascii=False) + "\n"
+        pause = RETRY_PAUSE
+        while True:
+            try:
+                atomic_write_text(self.path, text)
+                return
+            except OSError as exc:
+                if not is_transient(exc):
+                    raise
+                if self.retries % 100 == 0:  # said once, not once per try
+                    log.warning("the table's save waits for a free descriptor: %s", exc)
+                self.retries += 1
+            with self._lock:
+                self._lock.wait_for(lambda: self._pending is not None, pause)
+                if self._pending is not None:  # a newer decision point: write that one
+                    payload, self._pending = self._pending, None
+                    text = json.dumps(payload, ensure_ascii=False) + "\n"
+            pause = min(pause * 2, RETRY_MAX)

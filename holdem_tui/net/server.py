@@ -48,6 +48,7 @@ from holdem_tui.net.host_session import HostOptions, HostSession, host_save_file
 from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.pictures import Pictures
 from holdem_tui.net.saver import BackgroundSaveFile
+from holdem_tui.net.seats import SeatLocks
 from holdem_tui.session.controller import BotFactory
 from holdem_tui.storage.autosave import LoadResult
 
@@ -73,6 +74,7 @@ class TableServer:
         self.phase = TablePhase.LOBBY
         #: the games played at this table so far, the one in play or filling included
         self.game = 1
+        self.chairs = Chairs(self)  # before a resume: it holds the saved seat keys
         if resumed is not None:
             self._resume(resumed)
         self.clients: list[Client] = []
@@ -81,7 +83,6 @@ class TableServer:
         self.gate = Gate(self)
         self.pictures = Pictures(self)
         self.loop = HostLoop(self)
-        self.chairs = Chairs(self)
         self.decision = 0
         self.pending: int | None = None  # the human chair whose answer is awaited
         #: when the awaited chair's person is not at the table: the loop time it is played for
@@ -272,7 +273,7 @@ class TableServer:
     def _sit(self, client: Client) -> bool:
         """Seat a greeted client (a player at the chair its name claims), or refuse it."""
         if not client.watching:
-            claim = self.chairs.claim(client.name)
+            claim = self.chairs.claim(client)
             if isinstance(claim, str):
                 self.gate.refuse(client, claim)
                 return False
@@ -305,6 +306,7 @@ class TableServer:
                 host=client.host,
                 game=self.game,
                 reveal_ms=round(self.options.reveal_delay * 1000),
+                seat_token=client.seat_key if client.keys and client.seat is not None else None,
             ),
         )
 
@@ -325,11 +327,13 @@ class TableServer:
         if isinstance(message, p.Leave):
             self.chairs.leave(client)
             return
-        if isinstance(message, p.Start | p.NextGame):
+        if isinstance(message, p.Start | p.NextGame | p.HandOver):
             if not client.host:
                 raise p.ProtocolError("not_host", "only the host can do that")
             if isinstance(message, p.Start):
                 self.chairs.start_now()
+            elif isinstance(message, p.HandOver):
+                self.chairs.hand_over(message.seat)
             else:
                 self.chairs.next_game(message.settings)
             return
@@ -423,6 +427,8 @@ class TableServer:
             self.options.code = code
         seat = resumed.extra.get("host_seat")
         session.host_seat = seat if isinstance(seat, int) else None
+        saved_keys = SeatLocks.from_saved(resumed.extra.get("seat_keys"))
+        self.chairs.locks = session.seat_locks = saved_keys
         session.join_code = self.options.code
         session.count_earlier_hands()
         self.options.host_seat = session.host_seat
@@ -434,6 +440,7 @@ class TableServer:
         session = HostSession(self.settings, self.bot_factory, self.clock)
         session.join_code = self.code
         session.host_seat = self.options.host_seat
+        session.seat_locks = self.chairs.locks
         if self.options.persist:
             session.start_storage()
         self.session = session

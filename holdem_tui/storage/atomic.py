@@ -11,11 +11,23 @@ aside with a timestamp so the player (or a bug report) still has it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, Final
+
+#: failures that pass once a flood's descriptors are closed, or memory is back: a write
+#: that meets one is tried again later, never the end of saving (a connection flood holds
+#: every descriptor for a moment; issue 27.7 lost 6,610 of 7,458 hands' history to it)
+TRANSIENT_ERRNOS: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS})
+
+
+def is_transient(exc: OSError) -> bool:
+    """Whether ``exc`` is a failure to try again later (see :data:`TRANSIENT_ERRNOS`)."""
+    return exc.errno in TRANSIENT_ERRNOS
+
 
 #: Prefix of the temporary files; readers ignore files that start with it.
 TEMP_PREFIX = ".tmp-"

@@ -31,7 +31,7 @@ from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.history.phh import PhhError, PhhHand, loads, too_many_hands
 from holdem_tui.history.phh_write import dumps_section
-from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text
+from holdem_tui.storage.atomic import TEMP_PREFIX, append_durably, atomic_write_text, is_transient
 from holdem_tui.storage.paths import histories_dir
 
 logger = logging.getLogger(__name__)
@@ -397,7 +397,12 @@ class SessionHistory:
             if seat < len(self.info.stacks):
                 self.info.stacks[seat] = hand.stacks[position]
         self.info.hands += 1
-        self.write_summary()
+        try:
+            self.write_summary()
+        except OSError as exc:  # the hand is in the file: the summary follows with the next
+            if not is_transient(exc):
+                raise
+            logger.warning("the session summary waits for the next hand: %s", exc)
         return self._size
 
     def rebought(self, stacks: Sequence[int], rebuys: Sequence[int]) -> None:

@@ -24,11 +24,15 @@ from holdem_tui.engine.decision import Reason
 from holdem_tui.engine.hand import Hand
 from holdem_tui.engine.table import Table
 from holdem_tui.game_settings import HUMAN
-from holdem_tui.storage.atomic import keep_aside
+from holdem_tui.storage.atomic import is_transient, keep_aside
 from holdem_tui.storage.autosave import LoadResult, Resumed, SaveFile
 from holdem_tui.storage.histories import SessionHistory
 
 logger = logging.getLogger(__name__)
+
+#: finished hands kept for the history while writes meet transient failures; past it the
+#: failure is not passing, and storage stops as for any other
+MAX_WAITING = 200
 
 
 def seat_levels(settings: Mapping[str, Any], seats: int) -> list[str]:
@@ -66,6 +70,9 @@ class SessionStore:
         #: where the last save went once storage stopped: set aside, never offered by
         #: ``play --resume`` as the session's current state (it is older than the session)
         self.stale_save: Path | None = None
+        #: finished hands whose history section met a transient failure (a flood held every
+        #: descriptor): written, oldest first, before the next hand's
+        self.waiting: list[tuple[Hand, Mapping[int, Reason] | None]] = []
 
     @property
     def session_id(self) -> str:
@@ -209,12 +216,29 @@ class SessionStore:
         ``reasons`` are the bots' reasons by decision index; the history keeps them.
         """
         if self.history is not None and self.unusable is None:
-            try:
-                self.history.note_table(table)
-                self.history.append(hand, reasons=reasons)
-            except OSError as exc:
-                self._failed(exc, hand.config.hand_number)
+            self.waiting.append((hand, reasons))
+            self.history.note_table(table)
+            self._write_waiting()
         self.save(table, None, extra=extra)
+
+    def _write_waiting(self) -> None:
+        """Append the hands waiting for the history, oldest first; a transient failure
+        (:func:`~holdem_tui.storage.atomic.is_transient`) leaves the rest for the next hand,
+        any other stops storage."""
+        history = self.history
+        while history is not None and self.waiting:
+            hand, reasons = self.waiting[0]
+            try:
+                history.append(hand, reasons=reasons)
+            except OSError as exc:
+                if is_transient(exc) and len(self.waiting) <= MAX_WAITING:
+                    logger.warning(
+                        "hand %d waits for the history: %s", hand.config.hand_number, exc
+                    )
+                    return
+                self._failed(exc, hand.config.hand_number)
+                return
+            self.waiting.pop(0)
 
     def rebought(self, table: Table, rebuys: Sequence[int]) -> None:
         """A seat bought back in: the history's summary counts the chips it paid."""
@@ -226,6 +250,9 @@ class SessionStore:
 
     def session_over(self) -> None:
         """The session ended normally: mark the history finished, drop the autosave."""
+        if self.unusable is not None:
+            return
+        self._write_waiting()
         if self.unusable is not None:
             return
         try:

@@ -67,6 +67,7 @@ class HoldemApp(BaseApp[None]):
         Binding("o", "toggle_coach", show=False, id="coach"),
         Binding("b", "toggle_big_blinds", show=False, id="big_blinds"),
         Binding("t", "stats", show=False, id="stats"),
+        Binding("g", "hand_over", show=False, id="hand_over"),
     ]
 
     def __init__(
@@ -495,6 +496,7 @@ class HoldemApp(BaseApp[None]):
             ("o", tr.t("keys.coach")),
             ("b", tr.t("keys.big_blinds")),
             ("t", tr.t("keys.stats")),
+            *([("g", tr.t("hand_over.key"))] if self.driver.hosts_table else []),
             ("Ctrl+Q", tr.t("keys.quit")),
         ]
 
@@ -512,6 +514,36 @@ class HoldemApp(BaseApp[None]):
         """Leave at once (a thinking bot is abandoned), the session saved where it stands."""
         if leave:
             self.driver.leave()
+
+    def action_hand_over(self) -> None:
+        """``g`` (a hosted table's host): hand a friend's chair over, after asking which and
+        whether; the friend who lost their key can then sit down in it with their name."""
+        from holdem_tui.ui.review_parts import ChoiceScreen
+        from holdem_tui.ui.screens.modals import HandOverScreen
+
+        driver = self.driver
+        if not driver.hosts_table:
+            return
+        chairs = driver.hand_over_chairs()
+        if not chairs:
+            self.tell(self.tr.t("hand_over.none"))
+            return
+
+        def ask(index: int | None) -> None:
+            if index is None:
+                return
+            seat, name = chairs[index]
+            self.open_screen(
+                HandOverScreen(name), lambda yes: driver.hand_chair_over(seat) if yes else None
+            )
+
+        if len(chairs) == 1:
+            ask(0)
+            return
+        picker = ChoiceScreen(
+            lambda tr: tr.t("hand_over.pick"), lambda tr: [(name, True) for _, name in chairs]
+        )
+        self.open_screen(picker, ask)
 
     def action_toggle_big_blinds(self) -> None:
         """``b``: stacks and bets in chips or in big blinds (big bets in draw)."""

@@ -163,6 +163,19 @@ class TableDriver:
     def start_now(self) -> None:
         """The host's "start without them" in a hosted table's lobby (nothing elsewhere)."""
 
+    @property
+    def hosts_table(self) -> bool:
+        """Whether this screen is the host's at a hosted table (it may hand chairs over)."""
+        return False
+
+    def hand_over_chairs(self) -> list[tuple[int, str]]:
+        """The chairs the host may hand over now, with their players' names (a hosted
+        table's host only: a friend's chair whose player is not at the table)."""
+        return []
+
+    def hand_chair_over(self, seat: int) -> None:
+        """The host hands ``seat`` over (see :meth:`hand_over_chairs`)."""
+
     def end_chosen(self, choice: str | None) -> None:
         """The end screen's answer: ``"again"``, ``"setup"`` or ``"quit"`` (or ``None``)."""
         self.host.leave()

@@ -31,6 +31,7 @@ from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring
 from holdem_tui.session.controller import PAST_HANDS_KEPT
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
@@ -72,6 +73,7 @@ REFUSALS: Final = frozenset(
         "bad_token",
         "bad_name",
         "seat_taken",
+        SEAT_LOCKED,
         "name_taken",
         "table_full",
         "started",
@@ -194,6 +196,7 @@ class RemoteDriver(TableDriver):
                         self.target.name,
                         watch=self.target.watch,
                         token=self.target.token,
+                        keyring=SeatKeyring.for_table(self.target.code),
                     ),
                     CONNECT_TIMEOUT,
                 )
@@ -466,6 +469,42 @@ class RemoteDriver(TableDriver):
         remote = self.remote
         if remote is not None and remote.view is None and remote.start_now():
             self._lobby(problem="")
+
+    @property
+    def hosts_table(self) -> bool:
+        """The host's own table app (its connection proved the host's token)."""
+        return self.remote is not None and self.remote.host
+
+    def hand_over_chairs(self) -> list[tuple[int, str]]:
+        """The friends' chairs whose player is away (at the table) or not here (in the
+        lobby): the ones a host may hand over when their player has lost the key."""
+        remote = self.remote
+        if remote is None or not remote.host or remote.settings is None:
+            return []
+        seats = remote.settings.seats
+        snap = self.snapshot()
+        if snap is not None and remote.view is not None:
+            away = [snap.is_away(index) for index in range(len(seats))]
+        else:
+            view = self.lobby.view
+            away = [
+                index < len(view.names)
+                and view.names[index] is not None
+                and not (index < len(view.here) and view.here[index])
+                for index in range(len(seats))
+            ]
+        return [
+            (index, seat.name)
+            for index, seat in enumerate(seats)
+            if seat.is_human and seat.name and index != remote.me and away[index]
+        ]
+
+    def hand_chair_over(self, seat: int) -> None:
+        """Tell the table; it logs the chair as handed over, and the host's app says so."""
+        remote = self.remote
+        names = dict(self.hand_over_chairs())
+        if remote is not None and seat in names and remote.hand_over(seat):
+            self.host.tell(self.host.tr.t("hand_over.done", name=names[seat]))
 
     def end_chosen(self, choice: str | None) -> None:
         """Play again, New game or Quit on a hosted table's end screen (see the module)."""

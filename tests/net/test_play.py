@@ -34,6 +34,7 @@ from holdem_tui.net.chairs import TablePhase
 from holdem_tui.net.client import RemoteSession
 from holdem_tui.net.host_session import HostSession
 from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.net.secure import spaced_code
 from holdem_tui.net.server import TableServer
 from holdem_tui.review import HandRecord, visible_reasons
@@ -759,7 +760,10 @@ async def test_a_friend_who_quits_mid_game_is_told_how_to_come_back_to_the_kept_
         chair = server.settings.seat_names().index("Ana Marie")
         await server.wait_until(lambda: not server.here()[chair])
         assert "Ana Marie" not in server.left  # gone for now, not for good
-        back = await WireClient.join(server, "Ana Marie")  # the command's code and name
+        # the command's code and name, from this machine, which kept the chair's key
+        key = SeatKeyring.for_table(server.code).key("Ana Marie")
+        assert key is not None
+        back = await WireClient.join(server, "Ana Marie", seat_token=key)
         await server.wait_until(lambda: server.here()[chair])
         await back.close()
     finally:
@@ -992,5 +996,37 @@ async def test_a_spectator_is_not_offered_the_next_hand_the_seated_players_move_
             assert not [a for a in screen.model.actions if a.action == "screen.next_hand"]
             assert not driver_of(app).can_move_on()
             playing.cancel()
+    finally:
+        await server.close()
+
+
+async def test_the_host_hands_a_lost_players_chair_over_and_the_name_then_sits_there() -> None:
+    """Ana's game lost its key (a new machine): her chair refuses her name until the host
+    presses ``g``, picks it and says yes; then whoever joins as Ana sits there. With no
+    friend away, ``g`` says there is no chair to hand over."""
+    from holdem_tui.net.seats import SEAT_LOCKED
+    from holdem_tui.ui.screens.modals import HandOverScreen
+
+    server = await open_table(humans=2, bots=("easy",), host="Hana", hands=3, away_timeout=600)
+    app = host_app(server, "Hana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: remote_of(app) is not None)
+            ana = await WireClient.join(server, "Ana")
+            seat = ana.seat
+            assert seat is not None
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("g")
+            assert not isinstance(app.screen, HandOverScreen)  # Ana is here: nothing to give
+            ana.kill()
+            await until(pilot, lambda: driver_of(app).hand_over_chairs() == [(seat, "Ana")])
+            lost = await WireClient.join(server, "Ana", stranger=True)
+            assert lost.messages[-1]["reason"] == SEAT_LOCKED
+            await pilot.press("g")
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.press("enter")
+            await until(pilot, lambda: not server.chairs.locks.locked("Ana"))
+            back = await WireClient.join(server, "Ana", stranger=True)
+            assert back.seat == seat and back.seat_token is not None
     finally:
         await server.close()

@@ -71,3 +71,34 @@ def test_a_failed_write_stops_storage_like_a_synchronous_one(tmp_path: Path) -> 
     store.save(table)  # and nothing more is tried
     with pytest.raises(OSError):
         save.stop()
+
+
+def test_a_write_that_finds_no_free_descriptor_waits_and_lands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27.7: a flood of sockets holds every descriptor for a moment; the save's write
+    then fails with EMFILE. That passes: the writer tries again (with the newest payload)
+    and the save lands, storage never stopped."""
+    import errno
+
+    from holdem_tui.net import saver
+    from holdem_tui.storage.atomic import atomic_write_text as real
+
+    crowded = {"left": 3}
+
+    def write(path: Path, text: str) -> None:
+        if crowded["left"]:
+            crowded["left"] -= 1
+            raise OSError(errno.EMFILE, "Too many open files")
+        real(path, text)
+
+    monkeypatch.setattr(saver, "atomic_write_text", write)
+    monkeypatch.setattr(saver, "RETRY_PAUSE", 0.0)
+    path = tmp_path / "host-autosave.json"
+    save = BackgroundSaveFile(path)
+    table = _table()
+    payload = save.save(table)
+    save.flush()
+    assert json.loads(path.read_text()) == json.loads(json.dumps(payload))
+    assert save.retries == 3 and crowded["left"] == 0
+    save.stop()

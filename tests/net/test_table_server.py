@@ -303,7 +303,7 @@ async def test_refusals_before_sitting_down() -> None:
             assert client.messages[-1]["reason"] == reason
         ana = await WireClient.join(server, "Ana")
         assert ana.seat == 0
-        twin = await WireClient.join(server, "Ana")
+        twin = await WireClient.join(server, "Ana", stranger=True)
         assert twin.messages[-1]["reason"] == "seat_taken"
         bo = await WireClient.join(server, "Bo")
         assert bo.seat == 1

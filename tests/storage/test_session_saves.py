@@ -277,3 +277,36 @@ def test_a_full_disk_is_said_and_its_stale_save_never_offered(
     assert "Nothing was saved from hand #3 on (No space left on device)." in said
     assert str(store.stale_save) in said and "rename it to autosave.json" in said
     assert "is saved" not in said
+
+
+def test_a_flood_that_holds_every_descriptor_costs_the_history_no_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27.7: a connection flood made the history's appends fail (EMFILE) and storage
+    stopped for the rest of the session. A failure for want of a descriptor passes: the
+    hand waits and is written, in order, before the next one."""
+    import errno
+
+    from holdem_tui.storage import histories
+    from holdem_tui.storage.atomic import append_durably as real
+
+    settings = GameSettings.build(humans=[""], bots=["easy", "normal"], seed=5)
+    session = Session(settings, _factory)
+    session.start_storage()
+    flood = {"left": 2}  # two writes fail: hand 2 waits twice, hand 4 brings 2, 3 and 4
+
+    def crowded(path: object, text: str) -> int:
+        if session.table.hand_number >= 2 and flood["left"] > 0:
+            flood["left"] -= 1
+            raise OSError(errno.EMFILE, "Too many open files")
+        return real(path, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(histories, "append_durably", crowded)
+    _play_until(session, random.Random(7), 5)
+    store = session.store
+    assert store is not None and store.unusable is None and not store.waiting
+    assert flood["left"] == 0
+    session.close_storage()
+    assert session.history_path is not None
+    hands = loads(session.history_path.read_text(encoding="utf-8"))
+    assert [h.config().hand_number for h in hands] == [1, 2, 3, 4]

@@ -98,6 +98,12 @@ def opening_bettor(view: PlayerView) -> Action:
     return CallingStation().decide(view)
 
 
+#: the reconnect keys the test clients were given, by (join code, name): a client joining
+#: again with a name comes back as that player would, from the machine that kept the key
+#: (a thief passes ``stranger=True``); the code names the table, as a player's keyring does
+SEAT_KEYS: dict[tuple[str, str], str] = {}
+
+
 class WireClient:
     """A bare protocol client that keeps every line it received, raw, for inspection.
 
@@ -121,6 +127,11 @@ class WireClient:
         #: the table's refusal during the secure handshake, read as its first message
         self.first: bytes | None = None
         self._port: int | None = None
+        #: the table's code and the name this client joined with (its key's place)
+        self.code = ""
+        self.name = ""
+        #: the reconnect key the table gave this client (net/seats.py)
+        self.seat_token: str | None = None
 
     @classmethod
     async def connect(
@@ -156,10 +167,20 @@ class WireClient:
         code: str | None = None,
         token: str | None = None,
         port: int | None = None,
+        seat_token: str | None = None,
+        stranger: bool = False,
     ) -> WireClient:
-        """Connect and say hello; waits for the answer."""
+        """Connect and say hello; waits for the answer.
+
+        The reconnect key shown is ``seat_token``, else (unless ``stranger``) the one this
+        name was given at this table before.
+        """
         client = await cls.connect(server, code=code, port=port)
-        await client.send(p.hello(code or server.code, name, watch=watch, token=token))
+        client.code, client.name = code or server.code, name
+        if seat_token is None and not stranger:
+            seat_token = SEAT_KEYS.get((client.code, name))
+        hello = p.hello(client.code, name, watch=watch, token=token, seat_token=seat_token)
+        await client.send(hello)
         await client.next()
         return client
 
@@ -202,6 +223,9 @@ class WireClient:
         decoded = p.decode_server(p.parse_line(line), self.seats)
         if isinstance(decoded, p.Welcome):
             self.seat = decoded.seat
+            if decoded.seat_token is not None:
+                self.seat_token = decoded.seat_token
+                SEAT_KEYS[(self.code, self.name)] = decoded.seat_token
             self.seats = len(decoded.settings.seats)
             self.state = None
         elif isinstance(decoded, p.State | p.Delta):

@@ -137,6 +137,7 @@ class LobbyScreen(Translated, Screen[None]):
         keys = []
         if view.host and view.phase == FILLING:
             keys.append(ActionModel("s", tr.t("net.start_now"), "screen.start_now"))
+            keys.append(ActionModel("g", tr.t("hand_over.key"), "app.hand_over"))
         keys += [
             language_key(tr),
             ActionModel("Ctrl+Q", tr.t("net.leave"), "app.request_quit"),

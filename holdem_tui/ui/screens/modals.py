@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from holdem_tui.session.labels import Named
 
 
-class _Question(Translated, ModalScreen[bool]):
+class QuestionScreen(Translated, ModalScreen[bool]):
     """A yes/no question in a box: Enter (or y) says yes, Esc (or n) says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,7 +64,7 @@ class _Question(Translated, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class FoldConfirmScreen(_Question):
+class FoldConfirmScreen(QuestionScreen):
     """ "Fold? You could check for free" — folding is allowed on every turn (the rule
     cards list it), but folding when a check costs nothing is almost always a slip."""
 
@@ -73,7 +73,7 @@ class FoldConfirmScreen(_Question):
         self._show("fold_free", _tr(self).t("fold_free.question"))
 
 
-class ShowScreen(_Question):
+class ShowScreen(QuestionScreen):
     """ "Show your cards?" — asked of the winner of an uncontested pot at a hot seat, behind
     a curtain naming them, so only the winner chooses (Enter shows, Esc keeps them hidden)."""
 
@@ -82,7 +82,7 @@ class ShowScreen(_Question):
         self._show("show_cards", _tr(self).t("show_cards.question"))
 
 
-class StandPatScreen(_Question):
+class StandPatScreen(QuestionScreen):
     """ "Stand pat?" — Enter with no card marked keeps all five, which is allowed (``s``
     says it outright) but after a curtain is as often Enter pressed by habit."""
 
@@ -91,7 +91,7 @@ class StandPatScreen(_Question):
         self._show("stand_pat_ask", _tr(self).t("stand_pat_ask.question"))
 
 
-class QuitScreen(_Question):
+class QuitScreen(QuestionScreen):
     """ "Leave the table?" — a quit by accident would lose the session.
 
     ``leaving`` says what leaving ends, and the question says it: the session saved (the
@@ -105,6 +105,20 @@ class QuitScreen(_Question):
     def retranslate(self) -> None:
         """Redraw in the current language."""
         self._show("quit", _tr(self).t(f"quit.{self.leaving}"))
+
+
+class HandOverScreen(QuestionScreen):
+    """ "Hand Ana's chair over?" — the host's answer to a friend who lost their key: the
+    chair's key stops working, and the next player who joins as Ana sits there (a thief
+    who says the name is refused until the host says this)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name_ = name
+
+    def retranslate(self) -> None:
+        """Redraw in the current language."""
+        self._show("hand_over", _tr(self).t("hand_over.question", name=self.name_))
 
 
 class CurtainScreen(Translated, Screen[None]):

@@ -1,0 +1,166 @@
+"""The protocol's ground: its version, limits and error, one frame's checks, the field readers.
+
+Every message of :mod:`holdem_tui.net.protocol` is framed and checked here first
+(:func:`parse_line`, :func:`frame`); the ``read_*`` helpers read one field strictly and raise
+:class:`ProtocolError` naming it, so each decoder reads like the message it checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from holdem_tui import wire
+
+#: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
+PROTOCOL_VERSION: Final = 4
+#: longest line a client may send (an action is under 200 bytes)
+MAX_CLIENT_LINE: Final = 4096
+#: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
+MAX_SERVER_LINE: Final = 1024 * 1024
+#: longest player name
+MAX_NAME: Final = 20
+#: the join code: this many characters from an alphabet without look-alikes (0/O, 1/I/L);
+#: it keys the wire's encryption (:mod:`holdem_tui.net.secure`), and is shown in groups of
+#: five (``ABCDE-FGHJK``): 31**10 is 8.2e14 codes (docs/security.md has the arithmetic)
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 10
+#: the port ``host`` listens on unless told otherwise
+DEFAULT_PORT: Final = 7477
+#: this machine, as a host's own seat, the benchmarks and ``--bind`` reach it
+LOOPBACK: Final = "127.0.0.1"
+#: longest host token (the host process's own secret, see ``Hello.token``)
+MAX_TOKEN: Final = 64
+
+#: how a client's settings name a plugin bot whose ``module:Class`` only the host knows
+PLUGIN_LEVEL: Final = "plugin:on_host"
+
+#: settings fields a client receives: everything but the seed (it would deal the deck)
+PUBLIC_SETTINGS: Final = (
+    "variant",
+    "stack",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "draw_ante",
+    "small_bet",
+    "big_bet",
+    "hand_limit",
+    "minute_limit",
+)
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; ``reason`` is a stable key, ``detail`` says why."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+# ---------------------------------------------------------------- strict field readers
+
+
+def read_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    """``data[key]``: a whole number in ``low..high`` (``True`` is not one)."""
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError("bad_message", f"{key} must be a whole number in {low}..{high}")
+    return value
+
+
+def read_opt_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    """``data[key]``: ``None``, or a whole number in ``low..high``."""
+    return None if data.get(key) is None else read_int(data, key, low, high)
+
+
+def read_str(data: Mapping[str, Any], key: str, limit: int) -> str:
+    """``data[key]``: text of at most ``limit`` characters."""
+    value = data.get(key)
+    if type(value) is not str or len(value) > limit:
+        raise ProtocolError("bad_message", f"{key} must be text of at most {limit} characters")
+    return value
+
+
+def read_bool(data: Mapping[str, Any], key: str) -> bool:
+    """``data[key]``: ``true`` or ``false``."""
+    value = data.get(key)
+    if type(value) is not bool:
+        raise ProtocolError("bad_message", f"{key} must be true or false")
+    return value
+
+
+def read_int_list(
+    data: Mapping[str, Any], key: str, count: int, *, nullable: bool = False
+) -> list[Any]:
+    """``data[key]``: ``count`` chip counts (``None`` among them when ``nullable``)."""
+    value = data.get(key)
+    if type(value) is not list or len(value) != count:
+        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
+    for item in value:
+        if item is None and nullable:
+            continue
+        if type(item) is not int or not 0 <= item <= 10**12:
+            raise ProtocolError("bad_message", f"{key} holds a bad number")
+    return value
+
+
+def read_bool_list(data: Mapping[str, Any], key: str, count: int) -> list[bool | None]:
+    """``data[key]``: ``count`` flags, each ``true``, ``false`` or ``null``."""
+    value = data.get(key)
+    if type(value) is not list or len(value) != count:
+        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
+    if any(item is not None and type(item) is not bool for item in value):
+        raise ProtocolError("bad_message", f"{key} holds a bad flag")
+    return value
+
+
+def check_keys(data: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
+    """Exactly the keys a message may have: none unknown, none of ``required`` missing."""
+    unknown = set(data) - allowed
+    if unknown:
+        raise ProtocolError("bad_message", f"unknown field {sorted(unknown)[0]!r}")
+    missing = required - set(data)
+    if missing:
+        raise ProtocolError("bad_message", f"missing field {sorted(missing)[0]!r}")
+
+
+def parse_line(line: bytes) -> dict[str, Any]:
+    """One frame's JSON object with the right protocol version, else :class:`ProtocolError`."""
+    try:
+        data = wire.from_json(line)
+    except wire.WireError as exc:
+        raise ProtocolError("bad_frame", str(exc)) from None
+    if type(data) is not dict:
+        raise ProtocolError("bad_frame", "a message is a JSON object")
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "version", f"protocol {version!r}, this table speaks {PROTOCOL_VERSION}"
+        )
+    kind = data.get("t")
+    if type(kind) is not str:
+        raise ProtocolError("bad_message", "no message type 't'")
+    return data
+
+
+def frame(message: Mapping[str, Any]) -> bytes:
+    """A message as one line on the wire."""
+    return (wire.to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
+
+
+def check_name(name: str) -> str | None:
+    """Why ``name`` cannot sit at a table (``None``: it can); names are shown to everyone."""
+    cleaned = name.strip()
+    if not cleaned:
+        return "a name is needed to sit down"
+    if len(cleaned) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters"
+    if not all(ch.isprintable() for ch in cleaned):
+        return "a name may not hold control characters"
+    if "[" in cleaned or "]" in cleaned:
+        # every screen shows names through Textual's markup, where "[$accent]Hosty" is a
+        # style tag and not a name: refused here once, so no screen can forget to escape
+        return "a name may not hold square brackets"
+    return None
