@@ -42,6 +42,9 @@ RANK_FORMS: Final = ("sg", "pl", "gen", "gen_pl", "cmp")
 RANK_KEYS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k", "a")
 #: Environment variable that points the game at another locale folder (tests, translators).
 LOCALES_ENV: Final = "HOLDEM_TUI_LOCALES"
+#: Environment variable that picks the language for one run, as ``--lang`` does (the saved
+#: choice stays as it was for the next run without it).
+LANG_ENV: Final = "HOLDEM_TUI_LANG"
 
 _ENDONYMS: Final = {"en": "English", "hr": "Hrvatski", "fi": "Suomi", "nl": "Nederlands"}
 #: Which evaluator ``name_ranks`` position feeds which template placeholder.
@@ -143,14 +146,18 @@ def resolve_language(
     saved: str | None,
     environ: Mapping[str, str] | None = None,
 ) -> str:
-    """Pick the language: ``--lang``, then the saved setting, then the locale variables, then en.
+    """Pick the language: ``--lang``, then ``$HOLDEM_TUI_LANG``, then the saved setting, then
+    the locale variables, then en.
 
-    The variables are read in POSIX priority order (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); a
+    ``$HOLDEM_TUI_LANG`` beats the saved setting because it is said for this run (a player
+    trying the game in Dutch once), while the saved setting is only the last choice. The
+    variables are read in POSIX priority order (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); a
     value we don't ship (``C``, ``de_DE``) is skipped rather than forcing English, so a player
     with ``LC_ALL=C.UTF-8`` and ``LANG=fi_FI.UTF-8`` still gets Finnish.
     """
     env = os.environ if environ is None else environ
-    sources = [cli_lang, saved, env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG")]
+    sources = [cli_lang, env.get(LANG_ENV), saved]
+    sources += [env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG")]
     for source in sources:
         lang = _normalise(source)
         if lang is not None:

@@ -17,6 +17,7 @@ def _isolated_dirs_and_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("HOLDEM_TUI_LANG", raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -117,3 +117,37 @@ def weighted_picks(rng: Any, sims: int, cumulative: Any) -> Any:
         uniform = rng.random()
         out[i] = min(_searchsorted(cumulative, guide, buckets, uniform, uniform * total), n - 1)
     return out
+
+
+@jit
+def deal_rows(keys: Any, deck: Any, count: int) -> Any:
+    """``draw_montecarlo._deal``'s selection in one loop: per row of ``keys``, the cards of
+    the ``count`` smallest keys, smallest first, equal keys in deck order.
+
+    The keys are uniform, so a row's smallest are almost always below a bound that about
+    ``count + 6`` of them pass: those are gathered without a branch and sorted (insertion,
+    stable); the rare row with fewer than ``count`` below it sorts all its keys instead."""
+    rows, live = keys.shape
+    out = np.empty((rows, count), dtype=np.int64)
+    bound = min(1.0, (count + 6) / live)
+    picks = np.empty(live, dtype=np.int64)
+    for i in range(rows):
+        kept = 0
+        for c in range(live):
+            picks[kept] = c
+            kept += keys[i, c] < bound
+        if kept < count:
+            kept = live
+            for c in range(live):
+                picks[c] = c
+        for j in range(1, kept):
+            pick = picks[j]
+            key = keys[i, pick]
+            k = j
+            while k > 0 and keys[i, picks[k - 1]] > key:
+                picks[k] = picks[k - 1]
+                k -= 1
+            picks[k] = pick
+        for j in range(count):
+            out[i, j] = deck[picks[j]]
+    return out

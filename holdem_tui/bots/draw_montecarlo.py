@@ -148,12 +148,28 @@ class DrawPool:
 
 
 def _deal(dead: Sequence[int], rows: int, count: int, rng: np.random.Generator) -> IntArray:
-    """``(rows, count)`` cards, distinct within a row, from the cards not in ``dead``."""
+    """``(rows, count)`` cards, distinct within a row, from the cards not in ``dead``.
+
+    Each row draws one uniform key per live card (``rng.random((rows, live))``) and deals
+    the cards of the ``count`` smallest keys, smallest first (equal keys, about one row in
+    10^13, by deck order). The order is part of the result (the pool's first five cards are
+    the hand, the rest its draw), so it is stated here rather than left to
+    ``argpartition``, whose order is whatever the CPU's sorting code gives (sorted on this
+    machine's AVX-512 path, not on every CPU). With the compiled kernel on, one loop keeps
+    the same cards (:func:`~holdem_tui.bots.draw_kernel.deal_rows`).
+    """
     gone = set(int(c) for c in dead)
     deck = np.array([c for c in range(52) if c not in gone], dtype=np.int64)
     keys = rng.random((rows, len(deck)))
-    picks = np.argpartition(keys, count, axis=1)[:, :count]
-    return deck[picks]
+    if kernel.active():
+        from holdem_tui.bots.draw_kernel import deal_rows
+
+        dealt: IntArray = deal_rows(keys, deck, count)
+        return dealt
+    chosen = np.sort(np.argpartition(keys, count, axis=1)[:, :count], axis=1)  # deck order
+    order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1, kind="stable")
+    out: IntArray = deck[np.take_along_axis(chosen, order, axis=1)]
+    return out
 
 
 def build_pool(dead: Sequence[int], size: int, rng: np.random.Generator) -> DrawPool:

@@ -2,14 +2,17 @@
 
 A plugin can be buggy and even a built-in bot could meet a corner its author did not; the
 table must go on either way. :func:`safe_decide` runs a bot, checks its answer against the
-view's legal actions and, on any fault, substitutes check-or-fold (stand pat in a draw),
-logs the fault and returns it so the UI can show "p3's bot failed; it checked".
+view's legal actions and, on any fault, substitutes check-or-fold (stand pat in a draw):
+the one fallback of every bot. It logs the fault and returns it; the turn loop
+(:func:`holdem_tui.session.turns.play_bot`) keeps it with the hand, so every table's log
+tells it in one line ("Robo took too long: it checks").
 
 The answer comes back as a :class:`~holdem_tui.engine.decision.Decision`, whether the bot
 gave a bare action or a decision with a reason. A reason is hostile input like the action:
-one from a plugin's process is only ever kept in its own words (cleaned and cut, never a
-message key of ours, so a plugin cannot make the game say something it does not), and a
-malformed one is dropped without costing the action.
+one from a plugin's process arrives as the plugin gave it and is put, here and only here,
+in its own words (cleaned and cut, never a message key of ours, so a plugin cannot make
+the game say something it does not), and a malformed one is dropped without costing the
+action.
 """
 
 from __future__ import annotations
@@ -142,17 +145,30 @@ def checked_reason(reason: object, *, plugin: bool, bot: str = "?") -> Reason | 
 
 
 def _split(answer: object, bot: Bot) -> tuple[object, Reason | None]:
-    """The action and the checked reason of a bot's answer (a bare action has none)."""
-    if not isinstance(answer, Decision):
+    """The action and the checked reason of a bot's answer (a bare action has none).
+
+    A plugin's answer (a :class:`~holdem_tui.bots.sandbox.PluginAnswer`) carries its
+    reason as the plugin gave it: this is where it is put in the plugin's words, once.
+    """
+    plugin = _plugin(bot)
+    action: object
+    raw: object
+    if plugin:
+        from holdem_tui.bots.sandbox import PluginAnswer
+
+        assert isinstance(answer, PluginAnswer)
+        action, raw = answer.action, answer.reason
+    elif isinstance(answer, Decision):
+        action, raw = answer.action, answer.reason
+    else:
         return answer, None
     name = str(getattr(bot, "name", type(bot).__name__))
-    plugin = _plugin(bot)
     try:
-        reason = checked_reason(answer.reason, plugin=plugin, bot=name)
+        reason = checked_reason(raw, plugin=plugin, bot=name)
     except Exception as exc:  # a reason that breaks on reading costs the reason only
         log.warning("bot %s gave a reason that cannot be read (%s); it is dropped", name, exc)
         reason = None
-    return answer.action, reason
+    return action, reason
 
 
 def safe_decide(

@@ -37,12 +37,14 @@ import time
 import weakref
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from holdem_tui.bots import confine
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.wire import codec
@@ -67,6 +69,16 @@ MAX_ANSWER_BYTES = 64 * 1024
 RETIRED_DETAIL = "retired after repeated faults"
 #: environment variables whose values name the game's private folders (data, settings)
 PRIVATE_DIR_VARIABLES = ("HOLDEM_TUI_DATA_DIR", "HOLDEM_TUI_CONFIG_DIR")
+
+
+@dataclass(frozen=True, slots=True)
+class PluginAnswer:
+    """A plugin's answer as it came out of its process: the action strictly decoded, the
+    reason as the plugin gave it (its text, or a key and parameters), in nobody's words:
+    :func:`~holdem_tui.bots.safety.checked_reason` puts it in the plugin's own, once."""
+
+    action: Action
+    reason: str | Reason | None = None
 
 
 class PluginFault(Exception):
@@ -111,18 +123,21 @@ def private_folders() -> list[str]:
 _protected = False
 #: the boundary's layers the last plugin process reported (the start line and ``bench``)
 last_layers: tuple[confine.Layer, ...] = ()
-#: the one thread that starts plugin processes. The kernel's "kill me when my parent dies"
-#: (``PR_SET_PDEATHSIG``) follows the *thread* that started a process: started from a
-#: short-lived thread, a worker would be killed when that thread ends; this one lives as
-#: long as the game
-_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+#: most plugin processes starting at once (a table's plugin seats; more wait their turn)
+MAX_STARTING = 16
+#: the threads that start plugin processes, each start wholly (the process, its hello, its
+#: ready line, then stopped): reused, never one per start or per decision. The kernel's
+#: "kill me when my parent dies" (``PR_SET_PDEATHSIG``) follows the *thread* that started a
+#: process: started from a short-lived thread, a worker would be killed when that thread
+#: ends; these live as long as the game
+_SPAWNER = ThreadPoolExecutor(max_workers=MAX_STARTING, thread_name_prefix="plugin-spawner")
 
 
 def _new_spawner() -> None:
     """In a forked child (the simulator's worker processes) the parent's spawner thread does
     not exist: the child starts its plugins from a spawner of its own."""
     global _SPAWNER
-    _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plugin-spawner")
+    _SPAWNER = ThreadPoolExecutor(max_workers=MAX_STARTING, thread_name_prefix="plugin-spawner")
 
 
 if hasattr(os, "register_at_fork"):
@@ -150,15 +165,18 @@ class _Options:
 
 
 class _Worker:
-    """One running plugin process and a bounded line reader on its answers."""
+    """One running plugin process and a bounded line reader on its answers.
+
+    Built on a spawner thread (see :data:`_SPAWNER`), which sends the hello and reads the
+    ``ready`` line (:meth:`read_ready`) before anything else is asked.
+    """
 
     def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
         memory_mb, log_file = options.memory_mb, options.log_file
         self._log: IO[bytes] | None = None
         if log_file is not None:
             self._log = open(log_file, "ab")  # noqa: SIM115 - closed with the worker
-        self.process = _SPAWNER.submit(
-            subprocess.Popen,
+        self.process = subprocess.Popen(
             [sys.executable, "-B", "-m", "holdem_tui.bots.plugin_worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -168,12 +186,12 @@ class _Worker:
             bufsize=0,
             close_fds=True,
             start_new_session=True,  # its own process group (killed whole) and no terminal
-        ).result()
+        )
         self._buffer = b""
         self._finalizer = weakref.finalize(self, _kill, self.process, self._log, os.getpid())
         self.name = spec
         self.layers: tuple[confine.Layer, ...] = ()
-        self._hello = {
+        hello = {
             "hello": {
                 "spec": spec,
                 "seed": seed,
@@ -183,21 +201,44 @@ class _Worker:
                 "without": sorted(options.without),
             }
         }
+        with contextlib.suppress(PluginFault):  # it died at once: its ready line says so
+            self._send(hello)
 
-    def handshake(self, timeout: float) -> None:
-        """Send the hello and read ``ready`` (raises ``ValueError`` on a refusal)."""
-        reply = self.ask(self._hello, timeout)
+    def read_ready(self, timeout: float) -> None:
+        """Read the ``ready`` line within ``timeout`` (``ValueError`` on a refusal,
+        :class:`PluginFault` otherwise; a timeout keeps what was read, to go on later).
+        Once it is in, the plugin is stopped until its first question."""
+        line = self._read_line(timeout)
+        self._signal("SIGSTOP")
+        reply = self._parse(line)
         if "refused" in reply:
-            self.close()
             raise ValueError(str(reply["refused"])[:500])
         ready = reply.get("ready")
         if not isinstance(ready, dict) or not isinstance(ready.get("name"), str):
-            self.close()
             raise PluginFault("protocol", "no ready message")
         self.name = ready["name"]
         self.layers = _layers(ready.get("layers"))
         global last_layers
         last_layers = self.layers
+
+    def _send(self, message: dict[str, Any]) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write((codec.to_json(message) + "\n").encode("ascii"))
+            stdin.flush()
+        except OSError:
+            raise PluginFault("crash", self._exit_detail()) from None
+
+    @staticmethod
+    def _parse(line: bytes) -> dict[str, Any]:
+        try:
+            reply = codec.from_json(line, max_bytes=MAX_ANSWER_BYTES)
+        except codec.WireError as exc:
+            raise PluginFault("protocol", str(exc)) from None
+        if not isinstance(reply, dict):
+            raise PluginFault("protocol", "an answer that is not an object")
+        return reply
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one message and read one answer line within ``timeout`` seconds.
@@ -206,25 +247,13 @@ class _Worker:
         answer (or the time) is in, and continued with the next question, so no thread of
         it thinks, spins or waits for cards between its own decisions.
         """
-        stdin = self.process.stdin
-        assert stdin is not None
         self._signal("SIGCONT")
         try:
-            try:
-                stdin.write((codec.to_json(message) + "\n").encode("ascii"))
-                stdin.flush()
-            except OSError:
-                raise PluginFault("crash", self._exit_detail()) from None
+            self._send(message)
             line = self._read_line(timeout)
         finally:
             self._signal("SIGSTOP")
-        try:
-            reply = codec.from_json(line, max_bytes=MAX_ANSWER_BYTES)
-        except codec.WireError as exc:
-            raise PluginFault("protocol", str(exc)) from None
-        if not isinstance(reply, dict):
-            raise PluginFault("protocol", "an answer that is not an object")
-        return reply
+        return self._parse(line)
 
     def _read_line(self, timeout: float) -> bytes:
         stdout = self.process.stdout
@@ -314,34 +343,56 @@ def _kill(process: subprocess.Popen[bytes], log_file: IO[bytes] | None, owner: i
 
 
 class _Start:
-    """A plugin's process being started in the background: ``done`` is set once it is
-    ready (``worker``) or failed (``error``). Cancelling ends the process."""
+    """A plugin's process being started on a spawner thread: the process, its hello and its
+    ready line, after which it is stopped until its first question (as between questions),
+    so it never runs unasked once it has started. Nobody waits for a start but whoever
+    needs the plugin, each at most its own limit (:meth:`wait`); cancelling ends it."""
 
     def __init__(self, spec: str, seed: int | None, options: _Options) -> None:
-        self.done = threading.Event()
         self.worker: _Worker | None = None
-        self.error: Exception | None = None
         self._cancelled = False
         self._lock = threading.Lock()
-        self._args = (spec, seed, options)
-        threading.Thread(target=self._run, name=f"plugin-start-{spec}", daemon=True).start()
+        self._spawn: Future[None] = _SPAWNER.submit(self._run, spec, seed, options)
 
-    def _run(self) -> None:
-        worker: _Worker | None = None
+    def _run(self, spec: str, seed: int | None, options: _Options) -> None:
+        worker = _Worker(spec, seed, options)
+        with self._lock:
+            self.worker = worker
+            cancelled = self._cancelled
         try:
-            worker = _Worker(*self._args)
-            with self._lock:
-                self.worker = worker
-                cancelled = self._cancelled
             if cancelled:
                 raise PluginFault("crash", "stopped while starting")
-            worker.handshake(START_TIMEOUT)
-        except (PluginFault, ValueError, OSError) as exc:
-            self.error = exc
-            if worker is not None:
-                worker.close()
-        finally:
-            self.done.set()
+            try:
+                worker.read_ready(START_TIMEOUT)
+            except PluginFault as fault:
+                if fault.kind == "timeout":
+                    raise PluginFault(
+                        "timeout", f"not started within {START_TIMEOUT:g} s"
+                    ) from None
+                raise
+        except BaseException:
+            worker.close()
+            raise
+
+    @property
+    def settled(self) -> bool:
+        """Whether the start is over: ready, or failed."""
+        return self._spawn.done()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the plugin started and waits for its first question."""
+        return self._spawn.done() and self._spawn.exception() is None
+
+    @property
+    def error(self) -> BaseException | None:
+        """Why the start failed (``None``: it did not, or is not over)."""
+        return self._spawn.exception() if self._spawn.done() else None
+
+    def wait(self, limit: float) -> bool:
+        """Wait at most ``limit`` seconds for the start to be over; returns :attr:`settled`."""
+        futures_wait([self._spawn], timeout=max(0.0, limit))
+        return self.settled
 
     def cancel(self) -> None:
         """End the process now, started or not (a start in progress then fails)."""
@@ -403,38 +454,49 @@ class ProcessBot:
         """Wait for the first start: ``ValueError`` if the plugin refused (a bad spec, a
         module that fails to import), :class:`PluginFault` if it did not start in time."""
         start = self._start
-        if not start.done.wait(START_TIMEOUT if timeout is None else timeout):
+        if not start.wait(START_TIMEOUT if timeout is None else timeout):
             raise PluginFault("timeout", f"{self.spec} did not start within {START_TIMEOUT:g} s")
         if isinstance(start.error, ValueError):
             raise start.error
         if start.error is not None:
             raise PluginFault("crash", f"{self.spec} could not start: {start.error}")
 
+    def _started(self) -> _Worker | None:
+        """The worker once its start is over and it is ready."""
+        start = self._start
+        return start.worker if start.ready else None
+
     @property
     def name(self) -> str:
         """The plugin's own name once it has started (printable, cut), else its spec."""
-        start = self._start
-        worker = start.worker
-        return worker.name if start.done.is_set() and worker is not None else self.spec
+        worker = self._started()
+        return self.spec if worker is None else worker.name
 
     @property
     def layers(self) -> tuple[confine.Layer, ...]:
         """The boundary's layers the running process reported (empty until it is ready)."""
-        worker = self._start.worker
-        return worker.layers if worker is not None and self._start.done.is_set() else ()
+        worker = self._started()
+        return () if worker is None else worker.layers
 
     # ------------------------------------------------------------------ deciding
 
     def decide(self, view: PlayerView) -> Decision:
-        """The plugin's answer within ``self.timeout`` seconds (see :meth:`decide_within`)."""
-        return self.decide_within(view, self.timeout)
+        """The plugin's checked decision within ``self.timeout`` seconds, raising
+        :class:`PluginFault` when it fails (a table asks through
+        :func:`~holdem_tui.bots.safety.safe_decide`, which plays check-or-fold instead)."""
+        from holdem_tui.bots.safety import checked_reason
 
-    def decide_within(self, view: PlayerView, timeout: float | None) -> Decision:
+        answer = self.decide_within(view, self.timeout)
+        return Decision(answer.action, checked_reason(answer.reason, plugin=True, bot=self.name))
+
+    def decide_within(self, view: PlayerView, timeout: float | None) -> PluginAnswer:
         """Ask the plugin; raise :class:`PluginFault` (and count it) when it fails.
 
         The decision may use at most ``timeout`` (``None``: the bot's own) and what its
         clock holds, waiting for a start included. The clock is read twice, before and
-        after; an answer that comes later than the decision's limit is a timeout too.
+        after; an answer that comes later than the decision's limit is a timeout too. The
+        question and its answer run in the calling thread alone (a start in progress is
+        waited for, never done, here).
         """
         with self._lock:
             if self.retired:
@@ -453,12 +515,14 @@ class ProcessBot:
             if failure is None:
                 return decision
             self.faults[failure.kind] += 1
-            # late, dead or out of step: never reuse it (a start still under way goes on)
-            if failure.kind != "exception" and self._start.done.is_set():
+            # late, dead or out of step: never reuse it (a start still under way goes on);
+            # not started again for the fault that retires it (:meth:`outcome` follows)
+            retiring = self.consecutive_faults + 1 >= MAX_CONSECUTIVE_FAULTS
+            if failure.kind != "exception" and self._start.settled and not retiring:
                 self._relaunch()
             raise failure
 
-    def _decide(self, view: PlayerView, limit: float) -> Decision:
+    def _decide(self, view: PlayerView, limit: float) -> PluginAnswer:
         deadline = time.monotonic() + limit
         worker = self._worker_within(limit)
         left = deadline - time.monotonic()
@@ -471,12 +535,12 @@ class ProcessBot:
             action = codec.decode_action(reply.get("action"))
         except codec.WireError as exc:
             raise PluginFault("protocol", str(exc)) from None
-        return Decision(action, self._reason(reply.get("reason")))
+        return PluginAnswer(action, self._reason(reply.get("reason")))
 
     def _worker_within(self, limit: float) -> _Worker:
         """The running process, waiting at most ``limit`` for a start in progress."""
         start = self._start
-        if not start.done.wait(limit):
+        if not start.wait(limit):
             # the start goes on in the background; this decision is lost, not the next
             raise PluginFault("timeout", f"not started within {limit:.3g} s")
         if start.error is not None or start.worker is None or not start.worker.alive:
@@ -485,12 +549,11 @@ class ProcessBot:
         return start.worker
 
     @staticmethod
-    def _reason(data: object) -> Reason | None:
+    def _reason(data: object) -> str | Reason | None:
         """The reason beside the answer as the plugin sent it (text, or a key and its
-        parameters), still in nobody's words: :func:`~holdem_tui.bots.safety.checked_reason`
-        puts it in the plugin's own, once. Anything else is no reason."""
+        parameters), decoded but still in nobody's words. Anything else is no reason."""
         if isinstance(data, str):
-            return Reason.own_words(data)
+            return data
         if not isinstance(data, dict) or not isinstance(data.get("key"), str):
             return None
         params = data.get("params")

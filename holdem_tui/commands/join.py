@@ -66,10 +66,21 @@ def command(
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))
     app.run()
     if app.driver.exit_reason:
-        click.echo(app.driver.exit_reason, err=True)
+        click.echo(_prose(app.driver.exit_reason), err=True)
         sys.exit(1)
     if app.driver.farewell:
-        click.echo(app.driver.farewell)
+        click.echo(_prose(app.driver.farewell))
+
+
+def _prose(text: str) -> str:
+    """``text`` wrapped at word breaks to the terminal (at most 80 columns): a refusal
+    such as ``seat_locked`` is three lines in every language, and the terminal would cut
+    it mid-word."""
+    import shutil
+    import textwrap
+
+    width = max(20, min(80, shutil.get_terminal_size().columns))
+    return "\n".join(textwrap.fill(line, width) if line else "" for line in text.split("\n"))
 
 
 def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object) -> None:
@@ -79,6 +90,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     from holdem_tui.net.bot_client import Refused, play_bot
     from holdem_tui.net.seats import SeatKeyring
     from holdem_tui.net.secure import normalize_code
+    from holdem_tui.net.unreachable import unreachable_text
 
     assert isinstance(tr, Translator)
     try:
@@ -102,7 +114,7 @@ def _play_bot(host: str, port: int, code: str, name: str, spec: str, tr: object)
     except Refused as exc:
         raise click.ClickException(tr.t("net.refused", detail=str(exc))) from None
     except OSError as exc:
-        raise click.ClickException(tr.t("net.unreachable", detail=str(exc))) from None
+        raise click.ClickException(unreachable_text(tr, exc, host, port)) from None
     finally:
         close = getattr(bot, "close", None)  # a plugin's own process
         if callable(close):

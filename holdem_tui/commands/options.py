@@ -10,7 +10,7 @@ import click
 
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.game_settings import MAX_CHIPS, PACES
-from holdem_tui.i18n import LANGUAGES
+from holdem_tui.i18n import LANG_ENV, LANGUAGES
 
 if TYPE_CHECKING:
     from holdem_tui.storage.preferences import Settings
@@ -33,13 +33,16 @@ def game_option(help_text: str) -> Callable[[F], F]:
 
 
 def lang_option(default_from: str = "") -> Callable[[F], F]:
-    """``--lang``: a language of the locale files; unset, ``default_from`` (a saved setting)
-    and then the system's locale decide."""
+    """``--lang``: a language of the locale files, or ``$HOLDEM_TUI_LANG`` (for this run, like
+    the flag: a typo is an error, not a silent English); unset, ``default_from`` (a saved
+    setting) and then the system's locale decide."""
     first = f"{default_from}, then " if default_from else "from "
     return click.option(
         "--lang",
-        type=click.Choice(LANGUAGES),
+        type=click.Choice(LANGUAGES, case_sensitive=False),
         default=None,
+        envvar=LANG_ENV,
+        show_envvar=True,
         help=f"Language (default: {first}{LANG_FALLBACK}).",
     )
 

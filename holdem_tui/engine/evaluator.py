@@ -477,6 +477,27 @@ def numpy_tables() -> NumpyTables:
     return tables
 
 
+@cache
+def five_card_hash() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16], npt.NDArray[np.int64]]:
+    """For the compiled kernel, five cards as seven go: a perfect hash of the 5-card rank
+    sums (rows, values) and the sum each slot holds (-1: none), so a lookup tells a hand's
+    sum from a stray one. Built on first use (about 0.1 s, once per process: only bulk work
+    turns the kernel on), where a binary search per hand was most of a draw pool's values.
+    """
+    import numpy as np
+
+    from holdem_tui.engine.hand_value_tables import perfect_hash
+
+    sums = numpy_tables().sums[5]
+    rows32, table = perfect_hash(sums, numpy_tables().values[5])
+    rows = rows32.astype(np.int64)
+    owners = np.full(len(table), -1, dtype=np.int64)
+    owners[sums + rows[sums >> _HASH_SHIFT]] = sums
+    for value in (rows, table, owners):
+        value.setflags(write=False)
+    return rows, table, owners
+
+
 def hashed_values(tables: NumpyTables, rank_sums: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint16]:
     """The best non-flush values of 7-card rank sums, through the perfect hash."""
     import numpy as np
@@ -581,6 +602,7 @@ def evaluate_batch(cards: npt.ArrayLike, *, validate: bool = True) -> npt.NDArra
             tables.hash_values,
             tables.sums[small],
             tables.values[small],
+            *five_card_hash(),
             tables.flush_suit,
             tables.flush,
         )

@@ -3,7 +3,8 @@
 The evaluator ships these tables precomputed (:mod:`holdem_tui.engine.hand_value_data`) so a
 start of the game pays nothing for them; this module builds them from first principles,
 for ``scripts/build_hand_value_data.py`` and for the test that the shipped data is exactly
-what it builds. Nothing here runs when the game plays.
+what it builds. Nothing here runs when the game plays (only the compiled kernel of bulk work,
+``simulate`` and ``bench``, hashes the five-card sums with :func:`perfect_hash` on first use).
 
 * Non-flush part. Each rank has a key such that the key sum over a rank multiset is unique
   per multiset of a given size (Kenneth Shackleton's SKPokerEval keys, :data:`RANK_KEYS`;

@@ -86,7 +86,7 @@ def in_words(reason: Reason | None, tr: Translator) -> Reason | None:
     :func:`~holdem_tui.bots.safety.safe_decide` has checked it already; a reason of the
     game's own is worded in ``tr``'s language, one in a bot's own words stays as written.
     """
-    if reason is None:
-        return None
+    if reason is None or reason.text is not None:
+        return reason  # none, or in the bot's own words already (cleaned and cut once)
     text = cut_text(reason_text(reason, tr))  # as long as a plugin's may be, no longer
     return Reason.own_words(text) if text else None

@@ -92,6 +92,7 @@ class Chairs:
             return "seat_taken"
         admission = self.locks.admit(client.name, client.seat_key, host=host)
         if admission is None:
+            table.gate.wrong_key(client)
             return "seat_taken" if holders else SEAT_LOCKED
         client.seat_key = admission.key
         for stale in holders if admission.proved else ():  # the same player, a new line

@@ -216,6 +216,14 @@ class Gate:
         """Tell ``client`` it may not sit down, and why (see :data:`REFUSALS`)."""
         self.table.send(client, p.refused(reason, REFUSALS[reason]))
 
+    def wrong_key(self, client: Client) -> None:
+        """``client`` asked for a kept chair without its key, or with a wrong or voided one
+        (:mod:`holdem_tui.net.seats`): a wrong secret, like a wrong code, so its address's
+        budget pays for it (the back-off, then the lockout). A thief with the join code
+        who floods hellos with guessed keys meets the wall a flood of guessed codes meets;
+        the chair's own player, whose game shows the key, never does."""
+        self.guard.count_failure(client.address)
+
     def _fail_attempt(self, client: Client, reason: str, detail: str) -> None:
         self.guard.count_failure(client.address)
         self.table.send(client, p.refused(reason, detail))

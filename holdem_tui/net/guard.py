@@ -184,8 +184,9 @@ class CodeGuard:
             self._back_off(entry, self.clock())
 
     def count_failure(self, address: str) -> None:
-        """A wrong secret found later (a host token that is not the host's): one more
-        failure for the address, with its back-off and lockout."""
+        """A wrong secret found later (a host token that is not the host's, a chair's
+        key that is not that chair's): one more failure for the address, with its
+        back-off and lockout."""
         self._fail(self._entry(address), self.clock())
 
     def failed(self) -> dict[str, int]:

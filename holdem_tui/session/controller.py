@@ -140,17 +140,12 @@ class Session:
         seats = self.hand.config.seats
         return seats.index(seat) if seat in seats else None
 
-    def seat_at(self, position: int) -> int:
-        """The chair sitting at a hand position."""
-        assert self.hand is not None
-        return self.hand.config.seats[position]
-
     @property
     def actor_seat(self) -> int | None:
         """The chair whose decision the hand waits for, if any."""
         if self.hand is None or self.hand.actor is None:
             return None
-        return self.seat_at(self.hand.actor)
+        return self.hand.config.seats[self.hand.actor]
 
     def stack(self, seat: int) -> int:
         """Chips in front of a chair right now (during a hand: what is behind, not bet)."""
@@ -158,14 +153,6 @@ class Session:
         if self.hand is not None and position is not None:
             return self.hand.stacks[position]
         return self.table.seats[seat].stack
-
-    def is_away(self, seat: int) -> bool:
-        """Whether a human chair's player has left the table for now (network play)."""
-        return False
-
-    def is_out(self, seat: int) -> bool:
-        """Busted: no chips and not in the hand being played."""
-        return self.position_of(seat) is None and self.table.seats[seat].out
 
     # ------------------------------------------------------------------ hands
 

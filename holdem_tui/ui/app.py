@@ -13,18 +13,18 @@ local game and a network seat are this same app with a different driver:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sys
 import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.worker import get_current_worker
 from typing_extensions import Unpack
 
 from holdem_tui.engine.actions import Action
@@ -298,34 +298,38 @@ class HoldemApp(BaseApp[None]):
         self.run_worker(job, exclusive=True, group="net")
 
     def think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
-        """A bot decides in a thread worker (one at a time); its answer comes back here."""
-        self.run_worker(
-            partial(self._think, decide, answered),
-            thread=True,
-            exclusive=True,
-            group="bots",
-            exit_on_error=False,
-        )
+        """A bot decides in one thread of its own (one at a time); its answer comes back here.
 
-    def _think(self, decide: Callable[[], BotMove], answered: Callable[[BotMove], None]) -> None:
-        """Ask the bot in a daemon thread, so a quit never waits for a slow decision."""
-        worker = get_current_worker()
-        answer: list[BotMove] = []
-        done = threading.Event()
+        The thread is a daemon, so a quit never waits for a slow decision; the worker waits
+        for the answer on the app's loop (no polling), and a cancelled one drops it.
+        """
 
-        def run() -> None:
-            try:
-                answer.append(decide())
-            finally:
-                done.set()
+        async def work() -> None:
+            loop = asyncio.get_running_loop()
+            answer: asyncio.Future[BotMove] = loop.create_future()
 
-        threading.Thread(target=run, name="think", daemon=True).start()
-        while not done.wait(0.02):
-            if worker.is_cancelled:
-                return
-        if worker.is_cancelled or not answer:
-            return
-        self.call_from_thread(answered, answer[0])
+            def settle(move: BotMove | None, error: BaseException | None) -> None:
+                if answer.done():
+                    return
+                if error is not None:
+                    answer.set_exception(error)
+                elif move is not None:
+                    answer.set_result(move)
+
+            def run() -> None:
+                move: BotMove | None = None
+                error: BaseException | None = None
+                try:
+                    move = decide()
+                except BaseException as exc:  # reported by the worker, not this thread
+                    error = exc
+                with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                    loop.call_soon_threadsafe(settle, move, error)
+
+            threading.Thread(target=run, name="bot-decision", daemon=True).start()
+            answered(await answer)
+
+        self.run_worker(work(), exclusive=True, group="bots", exit_on_error=False)
 
     def stop_thinking(self) -> None:
         """Abandon the bots still thinking."""

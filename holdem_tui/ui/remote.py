@@ -32,6 +32,7 @@ from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
 from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring
+from holdem_tui.net.unreachable import unreachable_text
 from holdem_tui.session.controller import PAST_HANDS_KEPT
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
@@ -203,8 +204,8 @@ class RemoteDriver(TableDriver):
             except (OSError, TimeoutError) as exc:
                 failures += 1
                 if not reached or not self.reconnect or failures > RECONNECT_ATTEMPTS:
-                    detail = str(exc) or tr.t("net.no_answer", seconds=round(CONNECT_TIMEOUT))
-                    self._give_up(tr.t("net.unreachable", detail=detail))
+                    target = self.target
+                    self._give_up(unreachable_text(tr, exc, target.host, target.port))
                     return
                 self._tell(tr.t("net.reconnecting"))
                 await asyncio.sleep(RECONNECT_PAUSE)

@@ -67,6 +67,27 @@ def test_the_saved_language_beats_the_environment_and_lang_beats_both(
     assert "Poredak ruku" in result.output
 
 
+def test_holdem_tui_lang_beats_the_saved_language_for_one_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from holdem_tui.storage.preferences import Settings, load_settings, save_settings
+
+    save_settings(Settings(language="nl"))
+    monkeypatch.setenv("HOLDEM_TUI_LANG", "fi")
+    result = CliRunner().invoke(main, ["rules"])
+    assert "Käsien arvojärjestys" in result.output
+    assert load_settings().settings.language == "nl"  # the next run without it: Dutch again
+    result = CliRunner().invoke(main, ["rules", "--lang", "hr"])
+    assert "Poredak ruku" in result.output
+
+
+def test_a_holdem_tui_lang_typo_is_said_not_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOLDEM_TUI_LANG", "de")
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code != 0
+    assert "HOLDEM_TUI_LANG" in result.output and "'de' is not one of" in result.output
+
+
 @pytest.mark.parametrize(
     ("lang", "first"), [("hr", "1. 2 do 9 igrača"), ("en", "1. 2 to 9 players")]
 )

@@ -295,6 +295,13 @@ def test_resolve_language_precedence() -> None:
     assert resolve_language(None, None, {}) == "en"
 
 
+def test_holdem_tui_lang_beats_the_saved_setting_but_not_the_flag() -> None:
+    env = {"HOLDEM_TUI_LANG": "nl", "LANG": "fi_FI.UTF-8"}
+    assert resolve_language(None, "hr", env) == "nl"
+    assert resolve_language("hr", "fi", env) == "hr"
+    assert resolve_language(None, "hr", {"HOLDEM_TUI_LANG": "", "LANG": "fi"}) == "hr"
+
+
 def test_resolve_language_skips_unknown() -> None:
     env = {"LC_ALL": "C.UTF-8", "LANG": "hr_HR.UTF-8@euro"}
     assert resolve_language("xx", "de", env) == "hr"

@@ -17,19 +17,11 @@ from holdem_tui.net import secure
 from holdem_tui.net.guard import CodeGuard
 from holdem_tui.net.limits import RESERVE, pending_cap
 from holdem_tui.net.protocol import LOOPBACK
-from tests.support.net import WireClient, open_table
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.support.net import HandClock, WireClient, open_table
 
 
 def test_parallel_guesses_from_one_address_get_the_free_ones_only() -> None:
-    clock = Clock()
+    clock = HandClock()
     guard = CodeGuard(clock)
     answers = [guard.try_guess("10.0.0.9") for _ in range(3000)]  # all at one instant
     assert answers.count(None) == g.FREE_FAILURES + 1
@@ -44,7 +36,7 @@ def test_parallel_guesses_from_one_address_get_the_free_ones_only() -> None:
 def test_parallel_right_codes_from_one_address_all_get_in() -> None:
     """Nine friends behind one router join at once: the ones told to wait get in as the
     first ones prove the code."""
-    guard = CodeGuard(Clock())
+    guard = CodeGuard(HandClock())
     let_in = 0
     answers = [guard.try_guess("router") for _ in range(9)]
     while answers:
@@ -57,7 +49,7 @@ def test_parallel_right_codes_from_one_address_all_get_in() -> None:
 
 
 def test_rotating_sources_share_the_table_wide_budget() -> None:
-    clock = Clock()
+    clock = HandClock()
     guard = CodeGuard(clock)
     let_in = sum(guard.try_guess(f"127.0.{i // 250}.{i % 250}") is None for i in range(100_000))
     assert let_in == g.TABLE_BURST
@@ -73,7 +65,7 @@ def test_rotating_sources_share_the_table_wide_budget() -> None:
 
 
 def test_a_lockout_expires_and_a_right_code_is_not_held_against_anyone() -> None:
-    clock = Clock()
+    clock = HandClock()
     guard = CodeGuard(clock)
     address = "192.168.1.7"
     for _ in range(g.LOCKOUT_FAILURES):
@@ -91,7 +83,7 @@ def test_a_lockout_expires_and_a_right_code_is_not_held_against_anyone() -> None
 
 
 def test_a_friend_who_proved_the_code_is_not_kept_out_by_a_flood() -> None:
-    clock = Clock()
+    clock = HandClock()
     guard = CodeGuard(clock)
     assert guard.try_guess("friend") is None
     guard.settle("friend", right=True)
@@ -103,7 +95,7 @@ def test_a_friend_who_proved_the_code_is_not_kept_out_by_a_flood() -> None:
 
 
 def test_unproved_connections_are_capped_per_address_and_overall() -> None:
-    guard = CodeGuard(Clock(), pending_cap=20)
+    guard = CodeGuard(HandClock(), pending_cap=20)
     assert all(guard.connect("a") for _ in range(g.PENDING_PER_ADDRESS))
     assert not guard.connect("a")
     assert all(guard.connect(f"b{i}") for i in range(20 - g.PENDING_PER_ADDRESS))
@@ -115,7 +107,7 @@ def test_unproved_connections_are_capped_per_address_and_overall() -> None:
 
 
 async def test_parallel_wrong_codes_on_loopback_get_the_budget_and_no_more() -> None:
-    clock = Clock()
+    clock = HandClock()
     server = await open_table(humans=2)
     server.guard = CodeGuard(clock, pending_cap=64)
     try:
@@ -145,7 +137,7 @@ async def test_parallel_wrong_codes_on_loopback_get_the_budget_and_no_more() -> 
 
 async def test_a_flood_of_silent_sockets_is_capped_before_the_proof() -> None:
     server = await open_table(humans=2)
-    server.guard = CodeGuard(Clock(), pending_cap=64)
+    server.guard = CodeGuard(HandClock(), pending_cap=64)
     assert server.port is not None
     try:
         held = []
@@ -169,7 +161,7 @@ async def test_a_flood_of_silent_sockets_is_capped_before_the_proof() -> None:
 async def test_a_player_gets_in_when_silent_sockets_fill_the_room() -> None:
     """The room for unproved connections is full of silent ones: the oldest makes way."""
     server = await open_table(humans=2)
-    server.guard = CodeGuard(Clock(), pending_cap=4)
+    server.guard = CodeGuard(HandClock(), pending_cap=4)
     assert server.port is not None
     try:
         silent = [await asyncio.open_connection(LOOPBACK, server.port) for _ in range(4)]
@@ -195,7 +187,7 @@ async def test_nine_friends_behind_one_router_join_together() -> None:
     """A whole table from one address at one instant: all seated, no refusal, no wrong
     code counted (the benchmark's nine players were refused before the fix)."""
     server = await open_table(humans=9)
-    server.guard = CodeGuard(Clock(), pending_cap=64)
+    server.guard = CodeGuard(HandClock(), pending_cap=64)
     try:
         friends = await asyncio.gather(*(WireClient.join(server, f"P{i}") for i in range(9)))
         assert [f.messages[-1]["t"] for f in friends] == ["welcome"] * 9

@@ -306,3 +306,23 @@ def test_the_host_with_a_seat_leaves_no_open_table_on_the_terminal(
     assert result.exit_code == 0, result.output
     assert "Table open at" not in result.output
     assert re.search(r"The table at 127\.0\.0\.1:\d+ is closed\.", result.output), result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "fi", "nl"])
+def test_a_refusal_is_printed_at_word_breaks_within_80_columns(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``join`` prints why the table said no after the app has closed: the terminal would
+    cut a three-line refusal (``seat_locked``) mid-word, so it is wrapped, word for word."""
+    from holdem_tui.commands.join import _prose
+    from holdem_tui.i18n import get_translator
+    from holdem_tui.net.gate import REFUSALS
+
+    monkeypatch.setenv("COLUMNS", "200")  # a wide window still reads as prose
+    tr = get_translator(lang)
+    for reason in REFUSALS:
+        text = tr.t(f"net.refusal.{reason}")
+        printed = _prose(text)
+        assert max(len(line) for line in printed.splitlines()) <= 80, (reason, printed)
+        assert printed.split() == text.split()
+    assert len(_prose(tr.t("net.refusal.seat_locked")).splitlines()) > 1

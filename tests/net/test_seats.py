@@ -15,13 +15,15 @@ import stat
 import pytest
 
 from holdem_tui.game_settings import GameSettings
+from holdem_tui.net import guard as g
 from holdem_tui.net import protocol as p
+from holdem_tui.net.guard import CodeGuard
 from holdem_tui.net.host_session import HostOptions, host_save_file
 from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring, SeatLocks, key_hash
 from holdem_tui.net.server import TableServer
 from tests.support.hang import HANG_GUARD
-from tests.support.net import WireClient, open_table
+from tests.support.net import HandClock, WireClient, open_table
 
 
 async def _seated_with_a_decision(server: TableServer) -> tuple[WireClient, WireClient, p.State]:
@@ -187,6 +189,80 @@ async def test_a_lobby_chair_given_up_takes_its_key_with_it() -> None:
         ana.kill()
         await server.wait_until(lambda: server.names()[0] is None)
         assert not server.chairs.locks.locked("Ana")
+    finally:
+        await server.close()
+
+
+async def test_a_thief_with_the_code_and_a_seated_friends_name_gets_nothing() -> None:
+    """The thief knows the join code (a friend shared it) and reads Ana's name off the
+    lobby. While she plays, and after she drops, and with Bo's key (a key opens its own
+    player's chair only), the thief is refused and is never sent a welcome or a picture."""
+    server = await open_table(humans=2, bots=("easy",), hands=3, away_timeout=600)
+    try:
+        ana, bo, state = await _seated_with_a_decision(server)
+        seat = ana.seat
+        assert seat is not None
+        tries = [await WireClient.join(server, "Ana", stranger=True)]
+        assert await _refusal(tries[-1]) == "seat_taken"
+        ana.kill()
+        await server.wait_until(lambda: not server.connected(seat))
+        tries.append(await WireClient.join(server, "Ana", stranger=True))
+        tries.append(await WireClient.join(server, "Ana", seat_token=bo.seat_token))
+        assert [await _refusal(t) for t in tries[1:]] == [SEAT_LOCKED, SEAT_LOCKED]
+        assert all(m["t"] == "refused" for t in tries for m in t.messages)
+        assert not server.connected(seat) and server.guard.failed() == {"127.0.0.1": 3}
+        back = await WireClient.join(server, "Ana")  # her own game's key
+        assert back.seat == seat and _hole(await back.next_decision()) == _hole(state)
+    finally:
+        await server.close()
+
+
+async def _try_key(server: TableServer, key: str) -> str:
+    """One connection with the join code that asks for Ana's chair with ``key``: the
+    table's answer (a refusal reason, or ``welcome``)."""
+    thief = await WireClient.connect(server)
+    if thief.first is None:  # let through to the hello
+        await thief.send(p.hello(server.code, "Ana", seat_token=key))
+    answer = await thief.next()
+    thief.kill()
+    return str(answer.get("reason", answer["t"]))
+
+
+async def test_a_flood_of_guessed_keys_is_struck_by_the_gates_budget() -> None:
+    """Wrong keys cost the address as wrong codes do: a few free, then the back-off (a
+    frozen clock lets nothing more through), then the lockout; the lockout runs out and
+    the right key takes the chair. The clock is the guard's, moved by hand."""
+    clock = HandClock()
+    server = await open_table(humans=2, bots=(), hands=2, away_timeout=600)
+    server.guard = CodeGuard(clock, pending_cap=64)
+    try:
+        ana = await WireClient.join(server, "Ana")
+        await WireClient.join(server, "Bo")
+        key, seat = ana.seat_token, ana.seat
+        assert key is not None and seat is not None
+        await server.wait_until(lambda: server.session is not None)
+        ana.kill()
+        await server.wait_until(lambda: not server.connected(seat))
+
+        guesses = [f"guess-{i:04d}-{key[10:]}" for i in range(200)]
+        frozen = [await _try_key(server, k) for k in guesses[:40]]  # as fast as it can
+        assert frozen == [SEAT_LOCKED] * (g.FREE_FAILURES + 1) + ["busy"] * (
+            40 - g.FREE_FAILURES - 1
+        )
+        answers = list(frozen)
+        for guess in guesses[40:]:  # waiting out every back-off
+            clock.now += g.MAX_BACKOFF
+            answers.append(await _try_key(server, guess))
+            if answers[-1] == g.LOCKED:
+                break
+        assert answers[-1] == g.LOCKED
+        assert answers.count(SEAT_LOCKED) == g.LOCKOUT_FAILURES  # each key tried is counted
+        assert "welcome" not in answers and not server.connected(seat)
+        clock.now += g.LOCKOUT - g.MAX_BACKOFF - 1  # locked one back-off before it said so
+        assert await _try_key(server, key) == g.LOCKED  # the whole address waits it out
+        clock.now += 2
+        back = await WireClient.join(server, "Ana", seat_token=key)
+        assert back.seat == seat
     finally:
         await server.close()
 

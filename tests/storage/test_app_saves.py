@@ -186,6 +186,19 @@ def test_play_uses_the_saved_language_and_reports_broken_settings(
     assert "settings.corrupt-" in notice
 
 
+def test_holdem_tui_lang_wins_over_the_saved_language_at_the_table(
+    fake_app: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from holdem_tui.storage.preferences import Settings, save_settings
+
+    save_settings(Settings(language="fi"))
+    monkeypatch.setenv("HOLDEM_TUI_LANG", "nl")
+    _play()
+    assert fake_app[-1]["settings"].lang == "nl"
+    _play("--lang", "hr")
+    assert fake_app[-1]["settings"].lang == "hr"
+
+
 def test_play_uses_the_saved_pace_unless_told(fake_app: list[dict[str, Any]]) -> None:
     from holdem_tui.storage.preferences import Settings, save_settings
 

@@ -292,3 +292,13 @@ class WireClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self.writer.wait_closed()
+
+
+class HandClock:
+    """A clock the test moves by hand (``now``), for the table's :class:`CodeGuard`."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
