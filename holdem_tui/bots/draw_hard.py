@@ -39,7 +39,9 @@ from holdem_tui.bots.holdem_common import position_group, pot_odds
 from holdem_tui.bots.holdem_heads_up import realize
 from holdem_tui.bots.range_model import (
     action_factor,
+    aggressive_read,
     current_spots,
+    polarised_bets,
     top_share,
     weighted_quantile,
 )
@@ -412,16 +414,17 @@ class DrawHard(Policy):
                     good = float((weights * worth).sum() / max(1e-9, float(weights.sum())))
                     bluffs = draw_bluffs(rate, good, spot.need or self._bet_size(view), spot.pot)
                     # polarised: value from the top, bluffs from the bottom (the hands
-                    # that cannot win a showdown), nothing from the middle
-                    value_share = rate * (1.0 - bluffs)
-                    factor = top_share(strength, value_share) + top_share(
-                        1.0 - strength, rate * bluffs
-                    )
+                    # that cannot win a showdown), nothing from the middle; the whole
+                    # range from a player who bets nearly always
+                    factor, _checks = polarised_bets(strength, rate, bluffs, POSTDRAW)
                 elif spot.kind is ActionKind.RAISE:
                     # a raise after the draw, where nothing is left to draw to, is value:
-                    # the top of what its raise rate allows, no bluffs
+                    # the top of what its raise rate allows, no bluffs; any hand from a
+                    # player who raises nearly always
                     rate = notes.rate(("raise", POSTDRAW))
-                    factor = top_share(strength, RAISE_VALUE * rate)
+                    factor = aggressive_read(
+                        top_share(strength, RAISE_VALUE * rate), rate, POSTDRAW
+                    )
                 if factor is None:
                     continue
                 new = weights * factor
@@ -577,10 +580,9 @@ class DrawHard(Policy):
         good = float((weights * worth).sum() / max(1e-9, float(weights.sum())))
         pot = view.total_pot
         bluffs = draw_bluffs(rate, good, bet, pot)
-        value = top_share(strength, rate * (1.0 - bluffs))
-        air = top_share(1.0 - strength, rate * bluffs)
-        betting = weights * np.minimum(1.0, value + air)
-        checking = weights * np.clip(1.0 - value - air, 0.0, 1.0)
+        bet_factor, check_factor = polarised_bets(strength, rate, bluffs, POSTDRAW)
+        betting = weights * bet_factor
+        checking = weights * check_factor
         bets = float(betting.sum() / max(1e-9, float(weights.sum())))
         facing = max(0.0, self._share(view, pool, [betting]) * (pot + 2 * bet) - bet)
         return bets * facing + (1.0 - bets) * self._share(view, pool, [checking]) * pot
