@@ -285,7 +285,8 @@ def _serve_and_play(
     """The table in a background thread's event loop, the host's own screen in front."""
     from holdem_tui.game_settings import GameSettings
     from holdem_tui.net.server import TableServer
-    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+    from holdem_tui.ui.joining import JoinTarget
+    from holdem_tui.ui.remote import create_remote_app
 
     assert isinstance(server, TableServer)
     loop = asyncio.new_event_loop()

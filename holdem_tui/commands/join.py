@@ -60,7 +60,8 @@ def command(
     if not watch and (problem := p.check_name(name)) is not None:
         raise click.BadParameter(problem, param_hint="--name")
     from holdem_tui.game_settings import GameSettings
-    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+    from holdem_tui.ui.joining import JoinTarget
+    from holdem_tui.ui.remote import create_remote_app
 
     target = JoinTarget(host, port, normalize_code(code), name.strip(), watch, shown=shown)
     app = create_remote_app(target, GameSettings(lang=tr.lang, pace=pace))

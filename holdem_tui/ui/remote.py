@@ -20,28 +20,26 @@ dropped connection is retried with the same code and name, which gives the seat 
 from __future__ import annotations
 
 import asyncio
-import shlex
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from holdem_tui.bots.levels import Level
-from holdem_tui.engine.actions import Action, IllegalAction
+from holdem_tui.engine.actions import Action
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
-from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
 from holdem_tui.net.client import Connection, RemoteSession
-from holdem_tui.net.seats import SEAT_LOCKED, SeatKeyring
+from holdem_tui.net.seats import SeatKeyring
 from holdem_tui.net.unreachable import unreachable_text
 from holdem_tui.session.controller import PAST_HANDS_KEPT
-from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.joining import JoinTarget, problem_text, refused_text
 from holdem_tui.ui.screens.hosted import (
     CLOSED,
     FILLING,
@@ -51,7 +49,6 @@ from holdem_tui.ui.screens.hosted import (
     WAITING,
     HostedEndScreen,
     LobbyScreen,
-    LobbyView,
 )
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.timing import TimerHandle, Timers
@@ -60,90 +57,15 @@ if TYPE_CHECKING:
     from holdem_tui.review import HandRecord
     from holdem_tui.ui.review_book import SessionReview
 
-__all__ = ["JoinTarget", "LobbyScreen", "RemoteDriver", "create_remote_app"]
+__all__ = ["LobbyScreen", "RemoteDriver", "create_remote_app"]
 
 #: attempts to reach the host again after the connection drops, and the pause between them
 RECONNECT_ATTEMPTS = 30
 RECONNECT_PAUSE = 1.0
 #: seconds an address has to answer before it is given up (a host that never answers)
 CONNECT_TIMEOUT: Final = 5.0
-
-#: the host's refusals a player is told in their own language (others: the host's words)
-REFUSALS: Final = frozenset(
-    {
-        "wrong_code",
-        "bad_token",
-        "bad_name",
-        "seat_taken",
-        SEAT_LOCKED,
-        "name_taken",
-        "table_full",
-        "started",
-        "too_many_watchers",
-        "too_many_attempts",
-        "version",
-        "not_the_table",
-        "busy",
-    }
-)
-#: the host's errors a player is told in their own language (others: the host's words)
-PROBLEMS: Final = frozenset({"too_few_players", "not_host", "not_now"})
-
 #: the seats a friend's own table could have, for the hint of how to host one
 HOST_HINT: Final = "holdem-tui host --open 2"
-
-
-@dataclass(frozen=True, slots=True)
-class JoinTarget:
-    """Where the table is and who sits down (``watch``: look on without a seat).
-
-    ``shown`` is the address to print for friends when it is not the one connected to (the
-    host's own seat connects over loopback but tells its LAN address); ``token`` is the host
-    process's secret, set only for the host's own table app.
-    """
-
-    host: str
-    port: int
-    code: str
-    name: str = ""
-    watch: bool = False
-    shown: str = ""
-    token: str | None = None
-
-    @property
-    def address(self) -> str:
-        """The address friends join at."""
-        return self.shown or f"{self.host}:{self.port}"
-
-    def lobby(self) -> LobbyView:
-        """The lobby before the host's first word: where the table is and its code; at a web
-        page's table (``serve --table``) the page, and no code, which the page types itself."""
-        on_page = self.shown.startswith(("http://", "https://"))
-        return LobbyView(self.address, "" if on_page else self.code)
-
-    def join_command(self) -> str:
-        """The command that sits this player down again (the host knows them by name)."""
-        return f"holdem-tui join {self.address} --code {self.code} --name {shlex.quote(self.name)}"
-
-
-def refused_text(tr: Translator, reason: str, detail: str, *, after_game: bool = False) -> str:
-    """The host's refusal in the player's words (``after_game``: at the next game)."""
-    if after_game and reason in ("table_full", "started"):
-        return tr.t(f"net.next_{reason}")
-    if reason in REFUSALS:
-        return tr.t(f"net.refusal.{reason}")
-    return tr.t("net.refused", detail=detail)
-
-
-def problem_text(tr: Translator, message: p.Error) -> str:
-    """An ``error`` from the host in the player's words."""
-    if message.reason == "illegal":
-        params = dict(message.params)
-        key = str(params.pop("key", "not_now"))
-        return refusal_text(tr, IllegalAction(key, message.detail, **params))
-    if message.reason in PROBLEMS:
-        return tr.t(f"net.problem.{message.reason}")
-    return tr.t("net.error", detail=message.detail)
 
 
 class RemoteDriver(TableDriver):

@@ -35,7 +35,8 @@ from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.snapshot import Snapshot, TableState
 from holdem_tui.session.turns import RevealPlan, reveal_plan
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
+from holdem_tui.ui.joining import JoinTarget
+from holdem_tui.ui.remote import RemoteDriver, create_remote_app
 from holdem_tui.wire import apply_view_patch, view_patch
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, calling, open_table, opening_bettor

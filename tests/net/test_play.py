@@ -42,7 +42,8 @@ from holdem_tui.review.text import reason_text
 from holdem_tui.session.present import Stage
 from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
-from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
+from holdem_tui.ui.joining import JoinTarget
+from holdem_tui.ui.remote import RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen

@@ -26,8 +26,9 @@ from holdem_tui.net.protocol import LOOPBACK
 from holdem_tui.net.server import TableServer
 from holdem_tui.session.present import Stage
 from holdem_tui.ui.app import HoldemApp
+from holdem_tui.ui.joining import JoinTarget
 from holdem_tui.ui.raise_editor import RaiseEditor
-from holdem_tui.ui.remote import JoinTarget, RemoteDriver, create_remote_app
+from holdem_tui.ui.remote import RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
 from tests.support.hang import HANG_GUARD

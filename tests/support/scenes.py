@@ -683,7 +683,8 @@ class HostedScene:
         """The table app of ``me`` (``host``: the host's own) at a fresh table."""
         from holdem_tui.net.host_session import HostOptions
         from holdem_tui.net.server import TableServer
-        from holdem_tui.ui.remote import JoinTarget, create_remote_app
+        from holdem_tui.ui.joining import JoinTarget
+        from holdem_tui.ui.remote import create_remote_app
 
         for server in HostedScene._open:
             self._run(server.close())

@@ -692,7 +692,8 @@ async def test_the_monkeys_privacy_check_sees_a_leaking_review(
 
 
 async def test_a_network_seat_has_no_review_and_says_so() -> None:
-    from holdem_tui.ui.remote import JoinTarget, create_remote_app
+    from holdem_tui.ui.joining import JoinTarget
+    from holdem_tui.ui.remote import create_remote_app
 
     target = JoinTarget("127.0.0.1", 9, "ABCDEF", name="Ana")  # nobody listens: it retries
     app = create_remote_app(target, GameSettings.build(), reconnect=False)
