@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from holdem_tui.game_settings import HUMAN, GameSettings
 from holdem_tui.net import protocol as p
 from holdem_tui.net.gate import Client
-from holdem_tui.net.seats import SEAT_LOCKED, SeatLocks, hand_over_problem
+from holdem_tui.net.protocol import Refusal
+from holdem_tui.net.seats import SeatLocks, hand_over_problem
 
 if TYPE_CHECKING:
     from holdem_tui.net.server import TableServer
@@ -64,36 +65,36 @@ class Chairs:
             for index, seat in enumerate(self.table.settings.seats)
         ]
 
-    def claim(self, client: Client) -> int | str:
+    def claim(self, client: Client) -> int | Refusal:
         """The chair for ``client``'s name (reserved, or the first open one), else why not."""
         name = client.name
         for index, seat in enumerate(self.table.settings.seats):
             if seat.kind == HUMAN and seat.name == name:
                 return self._unlock(client, index)
         if name in self.table.settings.seat_names():
-            return "name_taken"
+            return Refusal.NAME_TAKEN
         if self.table.phase != TablePhase.LOBBY:
-            return "started"
+            return Refusal.STARTED
         for index, seat in enumerate(self.table.settings.seats):
             if seat.kind == HUMAN and not seat.name:
                 self.rename(index, name)
                 self.claimed.add(index)
                 client.seat_key = self.locks.issue(name)
                 return index
-        return "table_full"
+        return Refusal.TABLE_FULL
 
-    def _unlock(self, client: Client, index: int) -> int | str:
+    def _unlock(self, client: Client, index: int) -> int | Refusal:
         """The chair kept for ``client``'s name, if its key (or the host's token at the
         host's chair) opens it; a stale connection still holding it then makes way."""
         table = self.table
         holders = [c for c in table.clients if c.seat == index and not c.closed]
         host = client.host and index == table.options.host_seat
         if holders and not host and not self.locks.locked(client.name):
-            return "seat_taken"
+            return Refusal.SEAT_TAKEN
         admission = self.locks.admit(client.name, client.seat_key, host=host)
         if admission is None:
             table.gate.wrong_key(client)
-            return "seat_taken" if holders else SEAT_LOCKED
+            return Refusal.SEAT_TAKEN if holders else Refusal.SEAT_LOCKED
         client.seat_key = admission.key
         for stale in holders if admission.proved else ():  # the same player, a new line
             stale.seat = None
@@ -221,8 +222,8 @@ class Chairs:
         """
         client.seat = None
         if not client.watching:
-            claim = self.claim(client) if client.name else "table_full"
-            if isinstance(claim, str):
+            claim = self.claim(client) if client.name else Refusal.TABLE_FULL
+            if isinstance(claim, Refusal):
                 self.table.gate.refuse(client, claim)
                 self.table.drop(client)
                 return

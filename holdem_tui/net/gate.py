@@ -29,7 +29,7 @@ from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.net import protocol as p
 from holdem_tui.net import secure
 from holdem_tui.net.guard import WAIT, CodeGuard
-from holdem_tui.net.seats import SEAT_LOCKED
+from holdem_tui.net.protocol import Refusal
 from holdem_tui.session.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -48,15 +48,15 @@ MAX_STRIKES = 20
 MAX_WATCHERS = 16
 
 #: what a refused person reads, by refusal reason (the client words it in its language)
-REFUSALS = {
-    "too_many_attempts": "too many wrong join codes from your address; try again later",
-    "busy": "too many attempts at this table's code just now; try again in a minute",
-    "seat_taken": "a player with that name is already at the table",
-    SEAT_LOCKED: "that chair is kept for its player: only their own game (with its key) can "
-    "take it back, or ask the host to hand it over to you",
-    "name_taken": "that name is taken at this table",
-    "table_full": "every seat is taken; join with --watch to look on",
-    "started": "the game started without you; join with --watch to look on, "
+REFUSALS: dict[Refusal, str] = {
+    Refusal.TOO_MANY_ATTEMPTS: "too many wrong join codes from your address; try again later",
+    Refusal.BUSY: "too many attempts at this table's code just now; try again in a minute",
+    Refusal.SEAT_TAKEN: "a player with that name is already at the table",
+    Refusal.SEAT_LOCKED: "that chair is kept for its player: only their own game (with its key) "
+    "can take it back, or ask the host to hand it over to you",
+    Refusal.NAME_TAKEN: "that name is taken at this table",
+    Refusal.TABLE_FULL: "every seat is taken; join with --watch to look on",
+    Refusal.STARTED: "the game started without you; join with --watch to look on, "
     "or come back for the next game at this table",
 }
 
@@ -198,7 +198,7 @@ class Gate:
                 await self._settled.wait()
                 refusal = self.guard.try_guess(client.address)
             if refusal is not None:
-                self.refuse(client, refusal)
+                self.refuse(client, Refusal(refusal))
                 return False
             right = False
             code = self.table.code
@@ -209,10 +209,10 @@ class Gate:
                 self._wake_waiting_guesses()
         if right:
             return True
-        self.table.send(client, p.refused("wrong_code", "that is not this table's join code"))
+        self.table.send(client, p.refused(Refusal.WRONG_CODE, "that is not this table's join code"))
         return False
 
-    def refuse(self, client: Client, reason: str) -> None:
+    def refuse(self, client: Client, reason: Refusal) -> None:
         """Tell ``client`` it may not sit down, and why (see :data:`REFUSALS`)."""
         self.table.send(client, p.refused(reason, REFUSALS[reason]))
 
@@ -264,12 +264,12 @@ class Gate:
             table.send(client, p.refused("bad_message", "say hello first"))
             return None
         if not hmac.compare_digest(message.code.strip().upper().encode(), table.code.encode()):
-            self._fail_attempt(client, "wrong_code", "that is not this table's join code")
+            self._fail_attempt(client, Refusal.WRONG_CODE, "that is not this table's join code")
             return None
         if message.token is not None:
             token = table.options.host_token.encode()
             if not hmac.compare_digest(message.token.encode(), token):
-                self._fail_attempt(client, "bad_token", "that is not the host's token")
+                self._fail_attempt(client, Refusal.BAD_TOKEN, "that is not the host's token")
                 return None
             client.host = True
         client.seat_key, client.keys = message.seat_token, message.keys
@@ -278,13 +278,13 @@ class Gate:
             mine = sum(1 for c in watching if c.address == client.address)
             cap = table.options.watchers_per_address
             if len(watching) >= MAX_WATCHERS or (cap is not None and mine >= cap):
-                table.send(client, p.refused("too_many_watchers", "no room to watch"))
+                table.send(client, p.refused(Refusal.TOO_MANY_WATCHERS, "no room to watch"))
                 return None
             client.watching = True
         else:
             problem = p.check_name(message.name)
             if problem is not None:
-                table.send(client, p.refused("bad_name", problem))
+                table.send(client, p.refused(Refusal.BAD_NAME, problem))
                 return None
             client.name = message.name.strip()
         return message

@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from holdem_tui.net.protocol.fields import Refusal
+
 #: guesses the whole table lets through at once, and per second after that
 TABLE_BURST: Final = 30
 TABLE_RATE: Final = 1.0
@@ -59,9 +61,9 @@ PENDING_TOTAL: Final = 256
 #: addresses remembered (a rotating flood must not grow the table's memory without end)
 MAX_TRACKED: Final = 4096
 
-#: refusal keys (``net.refusal.*``)
-LOCKED: Final = "too_many_attempts"
-BUSY: Final = "busy"
+#: the refusals the guard gives (told in the player's words, ``net.refusal.*``)
+LOCKED: Final = Refusal.TOO_MANY_ATTEMPTS
+BUSY: Final = Refusal.BUSY
 #: not a refusal: earlier guesses from the address are under way, ask again once one settles
 WAIT: Final = "wait"
 

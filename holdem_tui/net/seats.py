@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from holdem_tui.game_settings import GameSettings
+from holdem_tui.net.protocol import Refusal
 from holdem_tui.storage.atomic import atomic_write_text
 from holdem_tui.storage.paths import data_dir
 
@@ -50,7 +51,7 @@ KEY_BYTES: Final = 32
 #: longest key a hello may carry (a longer one is no key of ours)
 MAX_KEY: Final = 64
 #: the refusal for a chair kept for its player (a key is needed, or a hand-over)
-SEAT_LOCKED: Final = "seat_locked"
+SEAT_LOCKED: Final = Refusal.SEAT_LOCKED
 #: the folder (inside the data folder) of this machine's keys, one file per table
 KEYRING_FOLDER: Final = "seat-keys"
 

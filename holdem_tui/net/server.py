@@ -47,6 +47,7 @@ from holdem_tui.net.host_loop import HostLoop, over_message
 from holdem_tui.net.host_session import HostOptions, HostSession, host_save_file
 from holdem_tui.net.limits import pending_cap, quiet_resource_errors
 from holdem_tui.net.pictures import Pictures
+from holdem_tui.net.protocol import Refusal
 from holdem_tui.net.saver import BackgroundSaveFile
 from holdem_tui.net.seats import SeatLocks
 from holdem_tui.session.controller import BotFactory
@@ -274,7 +275,7 @@ class TableServer:
         """Seat a greeted client (a player at the chair its name claims), or refuse it."""
         if not client.watching:
             claim = self.chairs.claim(client)
-            if isinstance(claim, str):
+            if isinstance(claim, Refusal):
                 self.gate.refuse(client, claim)
                 return False
             client.seat = claim

@@ -9,38 +9,19 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.i18n import Translator
 from holdem_tui.net import protocol as p
-from holdem_tui.net.seats import SEAT_LOCKED
+from holdem_tui.net.protocol import Refusal
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.ui.screens.hosted import (
     LobbyView,
 )
 
-if TYPE_CHECKING:
-    pass
-
 #: the host's refusals a player is told in their own language (others: the host's words)
-REFUSALS: Final = frozenset(
-    {
-        "wrong_code",
-        "bad_token",
-        "bad_name",
-        "seat_taken",
-        SEAT_LOCKED,
-        "name_taken",
-        "table_full",
-        "started",
-        "too_many_watchers",
-        "too_many_attempts",
-        "version",
-        "not_the_table",
-        "busy",
-    }
-)
+REFUSALS: Final = frozenset(Refusal)
 #: the host's errors a player is told in their own language (others: the host's words)
 PROBLEMS: Final = frozenset({"too_few_players", "not_host", "not_now"})
 

@@ -316,13 +316,27 @@ def test_a_refusal_is_printed_at_word_breaks_within_80_columns(
     cut a three-line refusal (``seat_locked``) mid-word, so it is wrapped, word for word."""
     from holdem_tui.commands.join import _prose
     from holdem_tui.i18n import get_translator
-    from holdem_tui.net.gate import REFUSALS
+    from holdem_tui.net.protocol import Refusal
 
     monkeypatch.setenv("COLUMNS", "200")  # a wide window still reads as prose
     tr = get_translator(lang)
-    for reason in REFUSALS:
+    for reason in Refusal:
         text = tr.t(f"net.refusal.{reason}")
         printed = _prose(text)
         assert max(len(line) for line in printed.splitlines()) <= 80, (reason, printed)
         assert printed.split() == text.split()
     assert len(_prose(tr.t("net.refusal.seat_locked")).splitlines()) > 1
+
+
+def test_every_refusal_is_one_word_with_its_text_in_every_language() -> None:
+    """A refusal is a ``Refusal`` wherever the table gives one (the gate, the chairs, the
+    code guard), and each is told in the player's words in every language."""
+    from holdem_tui.i18n import LANGUAGES, load_messages
+    from holdem_tui.net import guard
+    from holdem_tui.net.protocol import Refusal
+
+    assert isinstance(guard.LOCKED, Refusal) and isinstance(guard.BUSY, Refusal)
+    for lang in LANGUAGES:
+        messages = load_messages(lang)
+        missing = [r.value for r in Refusal if f"net.refusal.{r.value}" not in messages]
+        assert not missing, (lang, missing)

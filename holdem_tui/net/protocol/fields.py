@@ -8,6 +8,7 @@ Every message of :mod:`holdem_tui.net.protocol` is framed and checked here first
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any, Final
 
 from holdem_tui import wire
@@ -48,6 +49,25 @@ PUBLIC_SETTINGS: Final = (
     "hand_limit",
     "minute_limit",
 )
+
+
+class Refusal(StrEnum):
+    """Why the table will not seat a connection: a stable word on the wire, each told to the
+    player in their own language (``net.refusal.<word>`` in every locale file)."""
+
+    WRONG_CODE = "wrong_code"
+    BAD_TOKEN = "bad_token"
+    BAD_NAME = "bad_name"
+    SEAT_TAKEN = "seat_taken"
+    SEAT_LOCKED = "seat_locked"
+    NAME_TAKEN = "name_taken"
+    TABLE_FULL = "table_full"
+    STARTED = "started"
+    TOO_MANY_WATCHERS = "too_many_watchers"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+    BUSY = "busy"
+    VERSION = "version"
+    NOT_THE_TABLE = "not_the_table"
 
 
 class ProtocolError(ValueError):
