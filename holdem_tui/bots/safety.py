@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from holdem_tui.bots.base import Bot
 from holdem_tui.bots.explain import REASONS, catalogue_problem, foreign_reason
+from holdem_tui.bots.faults import FaultKind
 from holdem_tui.engine.actions import Action, ActionKind, LegalActions
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView, own_copy
@@ -44,7 +45,7 @@ class BotFault:
 
     bot: str
     hand_number: int
-    kind: str  # "exception", "timeout", "illegal"; a plugin also "crash", "protocol", "retired"
+    kind: FaultKind
     detail: str
     substitute: Action
 
@@ -79,7 +80,7 @@ def _plugin(bot: object) -> TypeGuard[ProcessBot]:
     return sandbox is not None and isinstance(bot, sandbox.ProcessBot)
 
 
-def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str | None, str]:
+def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, FaultKind | None, str]:
     """Run ``bot.decide``; returns (answer, fault kind or None, detail).
 
     A plugin (:class:`~holdem_tui.bots.sandbox.ProcessBot`) gets the view as data in its
@@ -101,7 +102,7 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
         try:
             return bot.decide(view), None, ""
         except Exception as exc:  # a faulty bot must never stop the table
-            return None, "exception", f"{type(exc).__name__}: {exc}"
+            return None, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}"
     answer = _Answer()
 
     def work() -> None:
@@ -117,10 +118,10 @@ def _run(bot: Bot, view: PlayerView, timeout: float | None) -> tuple[object, str
     thread = threading.Thread(target=work, name=f"bot-{getattr(bot, 'name', '?')}", daemon=True)
     thread.start()
     if not answer.done.wait(timeout):
-        return None, "timeout", f"no answer within {timeout:g} s"
+        return None, FaultKind.TIMEOUT, f"no answer within {timeout:g} s"
     if answer.error is not None:
         err = answer.error
-        return None, "exception", f"{type(err).__name__}: {err}"
+        return None, FaultKind.EXCEPTION, f"{type(err).__name__}: {err}"
     return answer.action, None, ""
 
 
@@ -192,14 +193,14 @@ def safe_decide(
             assert isinstance(action, Action)
             decision = Decision(action, reason)
         else:
-            kind, detail = "illegal", problem
+            kind, detail = FaultKind.ILLEGAL, problem
     plugin = _plugin(bot)
     retired_now = _plugin(bot) and bot.outcome(kind)
     if decision is not None:
         return decision, None
     assert kind is not None
     if retired_now:
-        kind, detail = "retired", f"{detail}; retired after repeated faults"
+        kind, detail = FaultKind.RETIRED, f"{detail}; retired after repeated faults"
     # the one fallback of every bot, plugin or not: the passive move, with no reason
     substitute = legal.passive_action()
     name = str(getattr(bot, "name", type(bot).__name__))

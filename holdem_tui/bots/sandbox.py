@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from holdem_tui.bots import confine
+from holdem_tui.bots.faults import FaultKind
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import Decision, Reason
 from holdem_tui.engine.view import PlayerView
@@ -85,7 +86,7 @@ class PluginFault(Exception):
     """One decision a plugin did not make; ``kind`` says why (timeout, crash, exception,
     protocol or retired)."""
 
-    def __init__(self, kind: str, detail: str) -> None:
+    def __init__(self, kind: FaultKind, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
         self.kind = kind
         self.detail = detail
@@ -215,7 +216,7 @@ class _Worker:
             raise ValueError(str(reply["refused"])[:500])
         ready = reply.get("ready")
         if not isinstance(ready, dict) or not isinstance(ready.get("name"), str):
-            raise PluginFault("protocol", "no ready message")
+            raise PluginFault(FaultKind.PROTOCOL, "no ready message")
         self.name = ready["name"]
         self.layers = _layers(ready.get("layers"))
         global last_layers
@@ -228,16 +229,16 @@ class _Worker:
             stdin.write((codec.to_json(message) + "\n").encode("ascii"))
             stdin.flush()
         except OSError:
-            raise PluginFault("crash", self._exit_detail()) from None
+            raise PluginFault(FaultKind.CRASH, self._exit_detail()) from None
 
     @staticmethod
     def _parse(line: bytes) -> dict[str, Any]:
         try:
             reply = codec.from_json(line, max_bytes=MAX_ANSWER_BYTES)
         except codec.WireError as exc:
-            raise PluginFault("protocol", str(exc)) from None
+            raise PluginFault(FaultKind.PROTOCOL, str(exc)) from None
         if not isinstance(reply, dict):
-            raise PluginFault("protocol", "an answer that is not an object")
+            raise PluginFault(FaultKind.PROTOCOL, "an answer that is not an object")
         return reply
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
@@ -262,16 +263,16 @@ class _Worker:
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise PluginFault("timeout", f"no answer within {timeout:.3g} s")
+                raise PluginFault(FaultKind.TIMEOUT, f"no answer within {timeout:.3g} s")
             ready, _, _ = select.select([stdout], [], [], left)
             if not ready:
                 continue
             chunk = os.read(stdout.fileno(), 65536)
             if not chunk:
-                raise PluginFault("crash", self._exit_detail())
+                raise PluginFault(FaultKind.CRASH, self._exit_detail())
             self._buffer += chunk
             if len(self._buffer) > MAX_ANSWER_BYTES:
-                raise PluginFault("protocol", "an answer longer than allowed")
+                raise PluginFault(FaultKind.PROTOCOL, "an answer longer than allowed")
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
@@ -361,13 +362,13 @@ class _Start:
             cancelled = self._cancelled
         try:
             if cancelled:
-                raise PluginFault("crash", "stopped while starting")
+                raise PluginFault(FaultKind.CRASH, "stopped while starting")
             try:
                 worker.read_ready(START_TIMEOUT)
             except PluginFault as fault:
-                if fault.kind == "timeout":
+                if fault.kind is FaultKind.TIMEOUT:
                     raise PluginFault(
-                        "timeout", f"not started within {START_TIMEOUT:g} s"
+                        FaultKind.TIMEOUT, f"not started within {START_TIMEOUT:g} s"
                     ) from None
                 raise
         except BaseException:
@@ -455,11 +456,13 @@ class ProcessBot:
         module that fails to import), :class:`PluginFault` if it did not start in time."""
         start = self._start
         if not start.wait(START_TIMEOUT if timeout is None else timeout):
-            raise PluginFault("timeout", f"{self.spec} did not start within {START_TIMEOUT:g} s")
+            raise PluginFault(
+                FaultKind.TIMEOUT, f"{self.spec} did not start within {START_TIMEOUT:g} s"
+            )
         if isinstance(start.error, ValueError):
             raise start.error
         if start.error is not None:
-            raise PluginFault("crash", f"{self.spec} could not start: {start.error}")
+            raise PluginFault(FaultKind.CRASH, f"{self.spec} could not start: {start.error}")
 
     def _started(self) -> _Worker | None:
         """The worker once its start is over and it is ready."""
@@ -500,7 +503,7 @@ class ProcessBot:
         """
         with self._lock:
             if self.retired:
-                raise PluginFault("retired", RETIRED_DETAIL)
+                raise PluginFault(FaultKind.RETIRED, RETIRED_DETAIL)
             limit = min(self.timeout if timeout is None else timeout, self.bank + self.increment)
             began = self._clock()
             failure: PluginFault | None = None
@@ -511,14 +514,14 @@ class ProcessBot:
             spent = self._clock() - began
             self.bank = max(0.0, self.bank + self.increment - spent)
             if failure is None and spent > limit:
-                failure = PluginFault("timeout", f"answered after its {limit:.3g} s")
+                failure = PluginFault(FaultKind.TIMEOUT, f"answered after its {limit:.3g} s")
             if failure is None:
                 return decision
             self.faults[failure.kind] += 1
             # late, dead or out of step: never reuse it (a start still under way goes on);
             # not started again for the fault that retires it (:meth:`outcome` follows)
             retiring = self.consecutive_faults + 1 >= MAX_CONSECUTIVE_FAULTS
-            if failure.kind != "exception" and self._start.settled and not retiring:
+            if failure.kind is not FaultKind.EXCEPTION and self._start.settled and not retiring:
                 self._relaunch()
             raise failure
 
@@ -527,14 +530,14 @@ class ProcessBot:
         worker = self._worker_within(limit)
         left = deadline - time.monotonic()
         if left <= 0:
-            raise PluginFault("timeout", f"not started within {limit:.3g} s")
+            raise PluginFault(FaultKind.TIMEOUT, f"not started within {limit:.3g} s")
         reply = worker.ask({"view": codec.encode_view(view)}, left)
         if "error" in reply:
-            raise PluginFault("exception", str(reply["error"])[:300])
+            raise PluginFault(FaultKind.EXCEPTION, str(reply["error"])[:300])
         try:
             action = codec.decode_action(reply.get("action"))
         except codec.WireError as exc:
-            raise PluginFault("protocol", str(exc)) from None
+            raise PluginFault(FaultKind.PROTOCOL, str(exc)) from None
         return PluginAnswer(action, self._reason(reply.get("reason")))
 
     def _worker_within(self, limit: float) -> _Worker:
@@ -542,10 +545,10 @@ class ProcessBot:
         start = self._start
         if not start.wait(limit):
             # the start goes on in the background; this decision is lost, not the next
-            raise PluginFault("timeout", f"not started within {limit:.3g} s")
+            raise PluginFault(FaultKind.TIMEOUT, f"not started within {limit:.3g} s")
         if start.error is not None or start.worker is None or not start.worker.alive:
             detail = "its process ended" if start.error is None else str(start.error)
-            raise PluginFault("crash", f"start failed: {detail}"[:300])
+            raise PluginFault(FaultKind.CRASH, f"start failed: {detail}"[:300])
         return start.worker
 
     @staticmethod
@@ -575,7 +578,7 @@ class ProcessBot:
 
     # ------------------------------------------------------------------ faults
 
-    def outcome(self, fault: str | None) -> bool:
+    def outcome(self, fault: FaultKind | None) -> bool:
         """Record how a decision ended (``None``: well; else the fault's kind, an illegal
         answer included); returns True when this fault retired the plugin."""
         if fault is None:

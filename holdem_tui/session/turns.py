@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from holdem_tui.bots.faults import FaultKind
 from holdem_tui.engine.decision import Decision
 from holdem_tui.engine.events import CardsShown, Event, PotAwarded
 from holdem_tui.session.narrate import Slip
@@ -229,9 +230,9 @@ def slip_of(fault: BotFault | None) -> Slip | None:
     """The log's word for a fault: too slow, a move not allowed, or no answer at all."""
     if fault is None:
         return None
-    if fault.kind == "timeout":
+    if fault.kind is FaultKind.TIMEOUT:
         return Slip.TIMEOUT
-    if fault.kind == "illegal":
+    if fault.kind is FaultKind.ILLEGAL:
         return Slip.ILLEGAL
     return Slip.FAILED
 

@@ -18,6 +18,7 @@ import pytest
 
 from holdem_tui.bots import SafeBot, make_bot, safe_decide
 from holdem_tui.bots.base import BaseBot
+from holdem_tui.bots.faults import FaultKind
 from holdem_tui.bots.registry import check_spec
 from holdem_tui.bots.sandbox import ProcessBot
 from holdem_tui.engine.actions import Action
@@ -228,7 +229,7 @@ def test_an_endless_loop_is_killed_restarted_and_leaks_no_thread(plugins: Path) 
     view = _hand().view(_hand().actor)
     for _ in range(2):
         decision, fault = safe_decide(bot, view, timeout=0.5)
-        assert fault is not None and fault.kind == "timeout"
+        assert fault is not None and fault.kind is FaultKind.TIMEOUT
         assert decision.action == Action.fold()
         bot.ready()  # the restart runs in the background: wait for it here, not in decide
     assert bot.faults["timeout"] == 2 and bot.restarts == 2

@@ -26,6 +26,7 @@ from holdem_tui.bots.explain import (
     catalogue_problem,
     foreign_reason,
 )
+from holdem_tui.bots.faults import FaultKind
 from holdem_tui.bots.safety import checked_reason
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.decision import (
@@ -511,7 +512,7 @@ def test_a_substituted_action_keeps_no_reason() -> None:
             return Decision(Action.raise_to(10**9), Reason.of("bluff", chance=0.04))
 
     move = decide(Overbets(), session.bot_view(seat), seat, None)
-    assert move.fault is not None and move.fault.kind == "illegal"
+    assert move.fault is not None and move.fault.kind is FaultKind.ILLEGAL
     play_bot(session, move)
     assert session.reasons_of(hand) == {}
 
