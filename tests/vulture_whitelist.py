@@ -17,6 +17,7 @@ from holdem_tui.engine.equity import EquityResult
 from holdem_tui.engine.hand import Hand
 from holdem_tui.measure.tournaments import run_tournaments
 from holdem_tui.net.client import Connection, RemoteSession
+from holdem_tui.net.protocol import Refusal
 from holdem_tui.review.record import HandRecord
 from holdem_tui.storage.lock import DataLock
 from holdem_tui.ui.charts import BarsChart, LocalFormatter, _Canvas
@@ -77,3 +78,6 @@ def kept(
     chart.margin_left
     # the screen check reads what a chart's canvas wrote (tests/support/screen_room.py)
     _Canvas.drawn_text
+    # the secure handshake refuses in its own word (net/secure.py, before the protocol is
+    # imported); the client words every Refusal (ui/joining.py REFUSALS)
+    Refusal.NOT_THE_TABLE

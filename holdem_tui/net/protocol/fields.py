@@ -157,7 +157,7 @@ def parse_line(line: bytes) -> dict[str, Any]:
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL_VERSION:
         raise ProtocolError(
-            "version", f"protocol {version!r}, this table speaks {PROTOCOL_VERSION}"
+            Refusal.VERSION, f"protocol {version!r}, this table speaks {PROTOCOL_VERSION}"
         )
     kind = data.get("t")
     if type(kind) is not str:
