@@ -49,6 +49,9 @@ MAX_WATCHERS = 16
 
 #: what a refused person reads, by refusal reason (the client words it in its language)
 REFUSALS: dict[Refusal, str] = {
+    Refusal.WRONG_CODE: "that is not this table's join code",
+    Refusal.BAD_TOKEN: "that is not the host's token",
+    Refusal.TOO_MANY_WATCHERS: "no room to watch",
     Refusal.TOO_MANY_ATTEMPTS: "too many wrong join codes from your address; try again later",
     Refusal.BUSY: "too many attempts at this table's code just now; try again in a minute",
     Refusal.SEAT_TAKEN: "a player with that name is already at the table",
@@ -209,7 +212,7 @@ class Gate:
                 self._wake_waiting_guesses()
         if right:
             return True
-        self.table.send(client, p.refused(Refusal.WRONG_CODE, "that is not this table's join code"))
+        self.refuse(client, Refusal.WRONG_CODE)
         return False
 
     def refuse(self, client: Client, reason: Refusal) -> None:
@@ -224,9 +227,11 @@ class Gate:
         the chair's own player, whose game shows the key, never does."""
         self.guard.count_failure(client.address)
 
-    def _fail_attempt(self, client: Client, reason: str, detail: str) -> None:
+    def _fail_attempt(self, client: Client, reason: Refusal) -> None:
+        """A wrong secret in the hello (the code, the host's token): its address pays, and
+        it is refused."""
         self.guard.count_failure(client.address)
-        self.table.send(client, p.refused(reason, detail))
+        self.refuse(client, reason)
 
     async def read_line(self, client: Client, reader: asyncio.StreamReader) -> bytes | None:
         """The next frame, or ``None`` when the client is gone or sent an endless line."""
@@ -264,12 +269,12 @@ class Gate:
             table.send(client, p.refused("bad_message", "say hello first"))
             return None
         if not hmac.compare_digest(message.code.strip().upper().encode(), table.code.encode()):
-            self._fail_attempt(client, Refusal.WRONG_CODE, "that is not this table's join code")
+            self._fail_attempt(client, Refusal.WRONG_CODE)
             return None
         if message.token is not None:
             token = table.options.host_token.encode()
             if not hmac.compare_digest(message.token.encode(), token):
-                self._fail_attempt(client, Refusal.BAD_TOKEN, "that is not the host's token")
+                self._fail_attempt(client, Refusal.BAD_TOKEN)
                 return None
             client.host = True
         client.seat_key, client.keys = message.seat_token, message.keys
@@ -278,7 +283,7 @@ class Gate:
             mine = sum(1 for c in watching if c.address == client.address)
             cap = table.options.watchers_per_address
             if len(watching) >= MAX_WATCHERS or (cap is not None and mine >= cap):
-                table.send(client, p.refused(Refusal.TOO_MANY_WATCHERS, "no room to watch"))
+                self.refuse(client, Refusal.TOO_MANY_WATCHERS)
                 return None
             client.watching = True
         else:
