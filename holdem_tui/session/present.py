@@ -14,6 +14,7 @@ engine's :class:`~holdem_tui.engine.events.HandEnded`; the log is a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -31,7 +32,6 @@ from holdem_tui.engine.variants import BettingStructure, Variant, parse_variant,
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.i18n import Translator
 from holdem_tui.session.labels import (
-    Judged,
     Named,
     display_name,
     limit_label,
@@ -52,6 +52,7 @@ from holdem_tui.session.narrate import (
     pot_results,
     pot_winners,
 )
+from holdem_tui.session.showdown import final_ranks, paid, paid_positions, winning_cards
 from holdem_tui.session.snapshot import Snapshot
 from holdem_tui.session.turns import reveal_plan
 
@@ -191,51 +192,20 @@ class TableModel:
     limit_fallbacks: tuple[str, ...] = ()
 
 
-def final_ranks(view: PlayerView) -> dict[int, Judged]:
-    """The made hand of every shown seat as the hand ended: the engine judged the showdown's
-    hands with the final board (:class:`HandEnded`), and a hand shown by choice afterwards
-    carries its own rank."""
-    ranks: dict[int, Judged] = {}
-    for event in view.history:
-        if isinstance(event, HandEnded):
-            ranks.update((hand.player, hand) for hand in event.shown)
-        elif isinstance(event, CardsShown) and event.name_key and event.voluntary:
-            ranks[event.player] = event
-    return ranks
-
-
-def _best_fives(view: PlayerView) -> dict[int, tuple[Card, ...]]:
-    """Per position, the five cards its shown hand made at the end."""
-    best: dict[int, tuple[Card, ...]] = {}
-    for event in view.history:
-        if isinstance(event, HandEnded):
-            best.update((hand.player, hand.best_five) for hand in event.shown)
-    return best
-
-
-def _winning_cards(view: PlayerView) -> dict[int, set[Card]]:
-    """Per position, the five cards that won it a pot at a real showdown (none if uncontested)."""
-    best = _best_fives(view)
-    marked: dict[int, set[Card]] = {}
-    for event in view.history:
-        if isinstance(event, PotAwarded) and not event.uncontested:
-            for position, amount in event.shares:
-                if amount > 0 and position in best:
-                    marked.setdefault(position, set()).update(best[position])
-    return marked
-
-
 def build_table(
     table: Named,
     snap: Snapshot | None,
     ui: UiState,
     tr: Translator,
     log: HandLog | None = None,
+    *,
+    keys: Mapping[str, str],
 ) -> TableModel:
     """Compute the table model from ``snap`` (the viewer's own snapshot, or a spectator's).
 
     ``log`` keeps the log of the hand on show between redraws (each event told once); a
-    one-off model tells the hand afresh.
+    one-off model tells the hand afresh. ``keys`` names the key of each binding id as the
+    action bar writes it (the UI reads them from its bindings: no key letter is written here).
     """
     settings = table.settings
     variant = parse_variant(settings.variant)  # a session's settings were validated
@@ -285,18 +255,9 @@ def build_table(
     # no hand not yet turned up, stacks as they were before the pots were paid
     revealing = hand_over and not reveal_done
     history = view.history
-    paid: dict[int, int] = {}
-    if revealing:
-        for event in history:
-            if isinstance(event, PotAwarded):
-                for position, amount in event.shares:
-                    paid[position] = paid.get(position, 0) + amount
-    winners_cards = _winning_cards(view) if hand_over and reveal_done else {}
-    winning_positions = set(winners_cards)
-    if hand_over and reveal_done:
-        for event in history:
-            if isinstance(event, PotAwarded):
-                winning_positions.update(p for p, amount in event.shares if amount > 0)
+    paid_out = paid(history) if revealing else {}
+    winners_cards = winning_cards(view) if hand_over and reveal_done else {}
+    winning_positions = paid_positions(history) if hand_over and reveal_done else set()
     marked_board: set[Card] = set().union(*winners_cards.values()) if winners_cards else set()
     ranks = final_ranks(view)
     mucked = {e.player for e in history if isinstance(e, CardsMucked)}
@@ -361,7 +322,7 @@ def build_table(
             SeatModel(
                 seat=seat,
                 title=seat_title(table, seat, tr),
-                stack=chips_text(sv.stack - paid.get(position, 0), view.big_blind, ui, tr),
+                stack=chips_text(sv.stack - paid_out.get(position, 0), view.big_blind, ui, tr),
                 bet=chips_text(sv.bet, view.big_blind, ui, tr) if sv.bet else "",
                 badges=tuple(badges),
                 status=status,
@@ -444,7 +405,7 @@ def build_table(
         results=results,
         log=tuple(lines),
         info=info,
-        actions=_actions(table, snap, ui, tr),
+        actions=_actions(table, snap, ui, tr, keys),
         variant=variant,
         hand_over=hand_over,
         decision=decision_of(view, ui),
@@ -523,10 +484,10 @@ def _info(table: Named, view: PlayerView, ui: UiState, tr: Translator) -> str:
     return " · ".join(parts)
 
 
-def _watch_key(watching: bool, tr: Translator) -> ActionModel:
+def _watch_key(watching: bool, tr: Translator, keys: Mapping[str, str]) -> ActionModel:
     """``w``: what it does now (skip the hands folded out of, or watch them at the pace)."""
     label = tr.t("keys.skip_folded") if watching else tr.t("keys.watch_folded")
-    return ActionModel("w", label, "screen.toggle_watch", True)
+    return ActionModel(keys["watch_folded"], label, "screen.toggle_watch", True)
 
 
 def all_in_possible(legal: LegalActions) -> bool:
@@ -537,8 +498,11 @@ def all_in_possible(legal: LegalActions) -> bool:
     return action.kind is ActionKind.CALL and legal.call_amount >= legal.stack
 
 
-def _actions(table: Named, snap: Snapshot, ui: UiState, tr: Translator) -> tuple[ActionModel, ...]:
-    """The action bar for the current stage, only legal moves enabled."""
+def _actions(
+    table: Named, snap: Snapshot, ui: UiState, tr: Translator, keys: Mapping[str, str]
+) -> tuple[ActionModel, ...]:
+    """The action bar for the current stage, only legal moves enabled; ``keys``: binding id
+    → key."""
     view = snap.view
     assert view is not None
     legal = view.legal
@@ -546,56 +510,55 @@ def _actions(table: Named, snap: Snapshot, ui: UiState, tr: Translator) -> tuple
         if legal.can_draw:
             count = len(ui.discards)
             draw_label = tr.plural("draw.button", count) if count else tr.t("action.stand_pat")
+            cards = f"{keys['toggle_card_1']}–{keys[f'toggle_card_{len(legal.hand)}']}"
             return (
-                ActionModel(f"1–{len(legal.hand)}", tr.t("keys.toggle_card"), "", True),
-                ActionModel("Enter", draw_label, "screen.draw", True),
-                ActionModel("s", tr.t("action.stand_pat"), "screen.stand_pat", True),
+                ActionModel(cards, tr.t("keys.toggle_card"), "", True),
+                ActionModel(keys["confirm"], draw_label, "screen.draw", True),
+                ActionModel(
+                    keys["stand_pat_or_show"], tr.t("action.stand_pat"), "screen.stand_pat", True
+                ),
             )
         fixed = view.structure is BettingStructure.FIXED_LIMIT
         if legal.can_check:
-            call = ActionModel("c", tr.t("action.check"), "screen.check_call", True)
+            call_label = tr.t("action.check")
         else:
-            call = ActionModel(
-                "c",
-                tr.t("action.call", amount=tr.number(legal.call_amount)),
-                "screen.check_call",
-                True,
-            )
+            call_label = tr.t("action.call", amount=tr.number(legal.call_amount))
         moves = (
-            ActionModel("f", tr.t("action.fold"), "screen.fold", legal.can_fold),
-            call,
-            ActionModel("r", raise_label(legal, fixed, tr), "screen.bet_raise", legal.can_raise),
+            ActionModel(keys["fold"], tr.t("action.fold"), "screen.fold", legal.can_fold),
+            ActionModel(keys["check_call"], call_label, "screen.check_call", True),
+            ActionModel(
+                keys["bet_raise"],
+                raise_label(legal, fixed, tr),
+                "screen.bet_raise",
+                legal.can_raise,
+            ),
         )
         possible = all_in_possible(legal)
         if fixed and not possible:
             return moves  # fixed limit: no all-in key where it cannot be used
         # the key shows the street total the all-in puts the player at, as the log does
         total = legal.current_bet + legal.stack
-        return (
-            *moves,
-            ActionModel(
-                "a", tr.t("action.all_in", amount=tr.number(total)), "screen.all_in", possible
-            ),
-        )
+        label = tr.t("action.all_in", amount=tr.number(total))
+        return (*moves, ActionModel(keys["all_in"], label, "screen.all_in", possible))
     if ui.stage in (Stage.REVEAL, Stage.HAND_OVER):
         over = ui.stage is Stage.HAND_OVER and snap.over
         label = tr.t("keys.results") if over else tr.t("keys.next_hand")
         moving_on = ui.stage is Stage.REVEAL or ui.moves_on
-        items = [ActionModel("Enter", label, "screen.next_hand", True)] if moving_on else []
+        items = [ActionModel(keys["confirm"], label, "screen.next_hand")] if moving_on else []
         if snap.may_show:
             text = tr.t("action.show")
             if len(table.local_seats) > 1:
                 text = f"{text} ({display_name(table, snap.may_show[0], tr)})"
-            items.append(ActionModel("s", text, "screen.show", True))
+            items.append(ActionModel(keys["stand_pat_or_show"], text, "screen.show", True))
         if ui.stage is Stage.HAND_OVER and ui.review and not table.settings.watch_only:
             # the moment to look back: the hand review opens on the hand just played
-            items.append(ActionModel("e", tr.t("review.this_hand"), "screen.review", True))
+            items.append(ActionModel(keys["review"], tr.t("review.this_hand"), "screen.review"))
         if ui.watch_folded is not None:
-            items.append(_watch_key(ui.watch_folded, tr))
+            items.append(_watch_key(ui.watch_folded, tr, keys))
         return tuple(items)
     if ui.stage is Stage.BOT and ui.watch_folded is not None:
-        return (_watch_key(ui.watch_folded, tr),)
+        return (_watch_key(ui.watch_folded, tr, keys),)
     if table.settings.watch_only and ui.stage is Stage.BOT:
         label = tr.t("keys.hide_cards") if ui.reveal_all else tr.t("keys.show_cards")
-        return (ActionModel("v", label, "screen.toggle_reveal", True),)
+        return (ActionModel(keys["reveal"], label, "screen.toggle_reveal", True),)
     return ()

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from textual import events, on
+from textual import on
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.message import Message
 from typing_extensions import Unpack
 
 from holdem_tui.engine.actions import Action
@@ -34,27 +33,25 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.narrate import HandLog
 from holdem_tui.session.present import UiState, build_table
 from holdem_tui.session.turns import BotMove
-from holdem_tui.ui.base_app import BaseApp, Leaving
+from holdem_tui.ui.base_app import Leaving, key_names
 from holdem_tui.ui.coach_feed import CoachFeed
+from holdem_tui.ui.covered import CoveredApp
 from holdem_tui.ui.driver import TableDriver
 from holdem_tui.ui.local import LocalDriver, LocalOptions
 from holdem_tui.ui.moves import Move
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
-from holdem_tui.ui.screens.modals import PastHandsScreen, TooSmallScreen
+from holdem_tui.ui.screens.modals import PastHandsScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
+from holdem_tui.ui.table_help import table_help_rows
 from holdem_tui.ui.timing import TextualTimers, Timers
 
 if TYPE_CHECKING:  # imported when the review is first opened
-    from holdem_tui.ui.hand_review import ReviewScreen
-
-#: The smallest terminal the table is laid out for.
-MIN_WIDTH: Final = 80
-MIN_HEIGHT: Final = 24
+    pass
 
 
-class HoldemApp(BaseApp[None]):
+class HoldemApp(CoveredApp):
     """The poker table, driven by ``driver``; build a local game with :func:`create_app`.
 
     ``persist`` keeps the player's preferences (deck, coach, language) on disk, and
@@ -90,7 +87,6 @@ class HoldemApp(BaseApp[None]):
         self.coach = CoachFeed(self, self.redraw)
         #: stacks and bets in big blinds instead of chips (``b``), for this run of the game
         self.in_big_blinds = False
-        self._cover: TooSmallScreen | None = None
         #: the hand review (or the question whose it is) is open: the game waits meanwhile
         self._reviewing = False
         #: the log of the hand on show, told once per event
@@ -136,7 +132,7 @@ class HoldemApp(BaseApp[None]):
         self.driver.stop()
         self._close_messages_no_wait()
 
-    # ------------------------------------------------------------------ start-up and size
+    # ------------------------------------------------------------------ start-up and pauses
 
     def on_mount(self) -> None:
         """Let the driver begin, then cover the table if the window is too small."""
@@ -145,103 +141,16 @@ class HoldemApp(BaseApp[None]):
         if self.first_run:
             self.tell(self.tr.t("hints.first_run"), timeout=30)
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Cover the table while the window is too small; carry on when it grows."""
-        self._check_size(event.size.width, event.size.height)
-
     @property
     def paused(self) -> bool:
         """Whether the game waits: the window is too small, or the review is open."""
         return self._cover is not None or self._reviewing
 
-    def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if small and self._cover is None:
-            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-            self.push_screen(self._cover)
-        elif not small and self._cover is not None:
-            cover, self._cover = self._cover, None
-            if self.screen is cover:
-                self.pop_screen()
-            # else the quit question is open over it: the cover goes when it is uncovered
-            self.driver.resume()
+    def window_fits(self) -> None:
+        """The cover is gone: the game carries on."""
+        self.driver.resume()
 
-    @on(TooSmallScreen.Uncovered)
-    def _uncovered(self, message: TooSmallScreen.Uncovered) -> None:
-        """A dialog over a cover closed: drop the cover if the window grew meanwhile."""
-        if message.cover is not self._cover and self.screen is message.cover:
-            self.pop_screen()
-
-    # ------------------------------------------------------------------ screens for the driver
-
-    def open_screen(self, screen: Screen[Any], done: Callable[[Any], None] | None = None) -> None:
-        """Open ``screen`` over the game; while the window is too small, under the cover.
-
-        The cover must stay on top so nothing is drawn into a window too small for it; only
-        the quit question goes over it, so Ctrl+Q always works.
-        """
-        from holdem_tui.ui.screens.modals import QuitScreen
-
-        cover = self._cover
-        if cover is None or self.screen is not cover or isinstance(screen, QuitScreen):
-            self.push_screen(screen, done)
-            return
-        self.pop_screen()
-        self.push_screen(screen, done)
-        self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-        self.push_screen(self._cover)
-
-    def is_open(self, kind: type[Screen[Any]]) -> bool:
-        """Whether a screen of this kind is open anywhere in the stack."""
-        return any(isinstance(screen, kind) for screen in self.screen_stack)
-
-    def new_table(self, seat_count: int, draw_game: bool) -> None:
-        """Put a fresh table on an emptied screen stack.
-
-        Whatever was open (the end screen, a setup form, an old table) goes, so a second
-        session never stacks a second table on the first; the size cover stays on top.
-        """
-        covered = self._cover is not None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(TableScreen(seat_count, draw_game))
-        if covered:
-            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-            self.push_screen(self._cover)
-
-    def show_alone(self, screen: Screen[Any]) -> None:
-        """Put ``screen`` on an emptied stack (the size cover stays on top), as
-        :meth:`new_table` does with a table: a hosted table's next game opens its lobby."""
-        covered = self._cover is not None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(screen)
-        if covered:
-            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-            self.push_screen(self._cover)
-
-    def has_table(self) -> bool:
-        """Whether a table screen is open."""
-        return self.table_screen() is not None
-
-    async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
-        """Replace the lobby with a table, mounted when this returns (under the size cover
-        if it is up, which stays on top)."""
-        cover = self._cover
-        if cover is not None and self.screen is cover:
-            await self.pop_screen()
-            await self.switch_screen(TableScreen(seat_count, draw_game))
-            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-            await self.push_screen(self._cover)
-            return
-        await self.switch_screen(TableScreen(seat_count, draw_game))
-
-    def table_screen(self) -> TableScreen | None:
-        """The table screen, wherever it is in the stack."""
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
+    # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
         """Draw the table afresh once the changes under way are all made: a key that moves
@@ -259,9 +168,11 @@ class HoldemApp(BaseApp[None]):
         if screen is None or seating is None:
             return
         ui = replace(self.driver.ui, in_big_blinds=self.in_big_blinds)
-        model = build_table(seating, self.driver.snapshot(), ui, self.tr, self.hand_log)
+        keys = key_names(self, type(screen)).short()
+        snap = self.driver.snapshot()
+        model = build_table(seating, snap, ui, self.tr, self.hand_log, keys=keys)
         screen.show_model(model)
-        for review in self._reviews_open():  # the deck or the language changed
+        for review in self.open_reviews():  # the deck or the language changed
             review.redraw()
         # the coach speaks at the player's own decision only: never behind the curtain
         found = self.driver.decision() if self.coach_on else None
@@ -341,10 +252,6 @@ class HoldemApp(BaseApp[None]):
     def _redraw_asked(self) -> None:
         self.redraw()
 
-    @on(Move)
-    def _move(self, message: Move) -> None:
-        self.driver.move(message.action, message.legal)
-
     @on(TableScreen.Draw)
     def _draw(self) -> None:
         """Draw the marked cards; with none marked, ask first (Enter by habit after a
@@ -363,33 +270,17 @@ class HoldemApp(BaseApp[None]):
 
         self.open_screen(StandPatScreen(), answered)
 
+    @on(Move)
     @on(TableScreen.ToggleCard)
-    def _toggle_card(self, message: TableScreen.ToggleCard) -> None:
-        self.driver.toggle_discard(message.index)
-
     @on(TableScreen.NextHand)
-    def _next_hand(self) -> None:
-        self.driver.next_hand()
-
     @on(TableScreen.ShowCards)
-    def _show_cards(self) -> None:
-        self.driver.show_cards()
-
     @on(TableScreen.ToggleReveal)
-    def _toggle_reveal(self) -> None:
-        self.driver.toggle_reveal()
-
     @on(TableScreen.ToggleWatch)
-    def _toggle_watch(self) -> None:
-        self.driver.toggle_watch()
-
     @on(LobbyScreen.StartNow)
-    def _start_now(self) -> None:
-        self.driver.start_now()
-
     @on(HostedEndScreen.Chosen)
-    def _hosted_end_chosen(self, message: HostedEndScreen.Chosen) -> None:
-        self.driver.end_chosen(message.choice)
+    def _relay(self, message: Message) -> None:
+        """A move or a request the driver carries out as it is (:data:`RELAYED`)."""
+        RELAYED[type(message)](self.driver, message)
 
     @on(TableScreen.PastHands)
     def _past_hands(self) -> None:
@@ -402,14 +293,6 @@ class HoldemApp(BaseApp[None]):
     @on(PastHandsScreen.Review)
     def _review(self) -> None:
         self.open_review()
-
-    def _reviews_open(self) -> list[ReviewScreen]:
-        """The hand review screens on the stack, bottom first. The review is imported when
-        first opened (not before the first frame), so until then there is none."""
-        module = sys.modules.get("holdem_tui.ui.hand_review")
-        if module is None:
-            return []
-        return [s for s in self.screen_stack if isinstance(s, module.ReviewScreen)]
 
     def open_review(self) -> None:
         """The hand review of this session; the game waits until it is closed."""
@@ -469,41 +352,7 @@ class HoldemApp(BaseApp[None]):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """Every key of the table; over the hand review, the stats or the drills, theirs."""
-        over = _progress_help(self, tr)
-        if over is not None:
-            return [*over, *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
-        review = next(reversed(self._reviews_open()), None)
-        if review is not None:
-            from holdem_tui.ui.review_parts import review_keys
-
-            may_switch = review.book is not None and review.book.may_switch
-            return [
-                *review_keys(tr, may_switch=may_switch),
-                ("Esc", tr.t("review.key_close")),
-                *self.shared_help_rows(tr),
-                ("Ctrl+Q", tr.t("keys.quit")),
-            ]
-        return [
-            ("f", tr.t("keys.fold")),
-            ("c", tr.t("keys.check_call")),
-            ("r", tr.t("keys.bet_raise")),
-            ("a", tr.t("keys.all_in")),
-            ("1–5", tr.t("keys.toggle_card")),
-            ("Enter", f"{tr.t('keys.draw')} / {tr.t('keys.next_hand')}"),
-            ("s", f"{tr.t('keys.stand_pat')} / {tr.t('action.show')}"),
-            ("w", tr.t("keys.watch_folded")),
-            ("h", tr.t("past_hands.title")),
-            ("e", tr.t("review.help")),
-            ("?", tr.t("keys.help")),
-            ("F1", tr.t("keys.rules")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
-            ("o", tr.t("keys.coach")),
-            ("b", tr.t("keys.big_blinds")),
-            ("t", tr.t("keys.stats")),
-            *([("g", tr.t("hand_over.key"))] if self.driver.hosts_table else []),
-            ("Ctrl+Q", tr.t("keys.quit")),
-        ]
+        return table_help_rows(self, tr, hosts_table=self.driver.hosts_table)
 
     @property
     def confirm_quit(self) -> bool:
@@ -588,27 +437,24 @@ class HoldemApp(BaseApp[None]):
             self.open_screen(RulesScreen(self.driver.settings.variant))
 
 
+#: the screens' messages the driver carries out as they are, each by one step of its own
+RELAYED: Final[dict[type[Message], Callable[[TableDriver, Any], object]]] = {
+    Move: lambda driver, move: driver.move(move.action, move.legal),
+    TableScreen.ToggleCard: lambda driver, card: driver.toggle_discard(card.index),
+    TableScreen.NextHand: lambda driver, _: driver.next_hand(),
+    TableScreen.ShowCards: lambda driver, _: driver.show_cards(),
+    TableScreen.ToggleReveal: lambda driver, _: driver.toggle_reveal(),
+    TableScreen.ToggleWatch: lambda driver, _: driver.toggle_watch(),
+    LobbyScreen.StartNow: lambda driver, _: driver.start_now(),
+    HostedEndScreen.Chosen: lambda driver, chosen: driver.end_chosen(chosen.choice),
+}
+
+
 def _first_run() -> bool:
     """Whether the player has never saved a preference here (no settings file yet)."""
     from holdem_tui.storage.paths import settings_path
 
     return not settings_path().exists()
-
-
-def _progress_help(app: HoldemApp, tr: Translator) -> list[tuple[str, str]] | None:
-    """The keys of the stats screen or the drills when one is on top (each is imported when
-    first opened, so until then neither is)."""
-    stats = sys.modules.get("holdem_tui.ui.screens.stats")
-    if stats is not None and isinstance(app.screen, stats.StatsScreen):
-        from holdem_tui.ui.stats_app import stats_help_rows
-
-        return stats_help_rows(tr)
-    train = sys.modules.get("holdem_tui.ui.screens.train")
-    if train is not None and isinstance(app.screen, train.TrainScreen):
-        from holdem_tui.ui.train_app import train_help_rows
-
-        return train_help_rows(tr)
-    return None
 
 
 def _saved_preferences() -> Any:

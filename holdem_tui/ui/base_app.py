@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingType, Keymap
 from textual.dom import DOMNode
 
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_to_keep
 from holdem_tui.session.present import ActionModel
+from holdem_tui.ui.keys import KeyNames, bound_keys
 
 ReturnType = TypeVar("ReturnType")
 
@@ -31,9 +32,20 @@ def translator(node: DOMNode) -> Translator:
     return app.tr
 
 
+def key_names(node: DOMNode, *owners: type[DOMNode]) -> KeyNames:
+    """The keys of the app ``node`` runs in and of ``owners`` (the screens whose keys are
+    named; ``node``'s own screen is one), its keymap applied: what every bar and help says."""
+    app = node if isinstance(node, BaseApp) else node.app
+    assert isinstance(app, BaseApp), "every screen of the game runs in one of its apps"
+    return KeyNames(bound_keys((type(app), *owners), app.keymap))
+
+
 def language_key(tr: Translator) -> ActionModel:
-    """The footer's ``l`` key, the same on every screen that lists it (the app answers it)."""
-    return ActionModel("l", tr.t("keys.language"), "app.switch_language")
+    """The footer's language key, the same on every screen that lists it (the app answers
+    it; its key is :class:`BaseApp`'s binding ``language``)."""
+    return ActionModel(
+        KeyNames(bound_keys([BaseApp]))["language"], tr.t("keys.language"), "app.switch_language"
+    )
 
 
 def four_colour(node: DOMNode) -> bool:
@@ -89,6 +101,9 @@ class BaseApp(App[ReturnType]):
         #: the player picked the language here (``l``, the setup screen): it is then saved
         #: even where this run's came from ``$HOLDEM_TUI_LANG`` (see ``language_to_keep``)
         self.language_picked = False
+        #: binding id → keys, over the ``BINDINGS`` (:meth:`set_keymap`): the bars and the
+        #: help name the keys from them
+        self.keymap: dict[str, str] = {}
 
     # ------------------------------------------------------------------ what an app says
 
@@ -98,11 +113,16 @@ class BaseApp(App[ReturnType]):
 
     def shared_help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The help lines of the keys every app has (:attr:`BINDINGS`): help, language, deck."""
+        keys = key_names(self)
         return [
-            ("?", tr.t("keys.help")),
-            ("l", tr.t("keys.language")),
-            ("k", tr.t("keys.four_colour")),
+            (keys.long("help"), tr.t("keys.help")),
+            (keys.long("language"), tr.t("keys.language")),
+            (keys.long("four_colour"), tr.t("keys.four_colour")),
         ]
+
+    def quit_help_row(self, tr: Translator) -> tuple[str, str]:
+        """The help line of Ctrl+Q (:attr:`BINDINGS`), last in most apps' help."""
+        return key_names(self).long("quit"), tr.t("keys.quit")
 
     #: whether the help opens with the table's intro (which names F1 and the rules)
     HELP_INTRO: ClassVar[bool] = True
@@ -139,11 +159,27 @@ class BaseApp(App[ReturnType]):
         self.language_picked = self.language_picked or picked
         self.language_changed(code)
         self.remember()
+        self._redraw_texts()
+
+    def _redraw_texts(self) -> None:
+        """Every open screen's texts and key names drawn again."""
         for screen in self.screen_stack:
             retranslate = getattr(screen, "retranslate", None)
             if callable(retranslate):
                 retranslate()
         self.redraw()
+
+    def set_keymap(self, keymap: Keymap) -> None:
+        """Bind keys anew by binding id (Textual's keymap); the bars and the help say so."""
+        super().set_keymap(keymap)
+        self.keymap = dict(keymap)
+        self._redraw_texts()
+
+    def update_keymap(self, keymap: Keymap) -> None:
+        """Bind some keys anew by binding id, the others kept."""
+        super().update_keymap(keymap)
+        self.keymap = {**self.keymap, **keymap}
+        self._redraw_texts()
 
     def language_changed(self, code: str) -> None:
         """The language is now ``code`` (the table keeps it in its settings)."""

@@ -36,8 +36,9 @@ from holdem_tui.session.narrate import cards_text, pots_summary
 from holdem_tui.session.present import ActionModel, street_text
 from holdem_tui.storage.preferences import load_settings
 from holdem_tui.ui import cards
-from holdem_tui.ui.base_app import ViewerApp, four_colour, translator
+from holdem_tui.ui.base_app import ViewerApp, four_colour, key_names, translator
 from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.keys import KeyNames
 from holdem_tui.ui.replay_model import (
     HandEntry,
     ReplayHand,
@@ -101,17 +102,31 @@ def board_text(step: Step, hand: ReplayHand, tr: Translator, *, four_colour: boo
     return text
 
 
-def replay_keys(tr: Translator, *, can_go_back: bool) -> list[tuple[str, str]]:
-    """The viewer's keys and what they do: its key bar and, with the shared keys, its help."""
+def replay_keys(keys: KeyNames, tr: Translator, *, can_go_back: bool) -> list[tuple[str, str]]:
+    """The viewer's keys (``keys``: :class:`ReplayScreen`'s bindings) and what they do: its
+    key bar and, with the shared keys, its help."""
+    streets = ("replay_preflop", "replay_flop", "replay_turn", "replay_river")
     items = [
-        ("← →", f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}"),
-        ("↑ ↓", f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}"),
-        ("1–4 p f t r", tr.t("table.street_preflop") + "…" + tr.t("table.street_river")),
-        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
+        (
+            keys.every("replay_step_back", "replay_step_forward"),
+            f"{tr.t('replay.step_back')} / {tr.t('replay.step_forward')}",
+        ),
+        (
+            keys.every("replay_prev_street", "replay_next_street"),
+            f"{tr.t('replay.prev_street')} / {tr.t('replay.next_street')}",
+        ),
+        (
+            f"{keys.span('replay_street_1', 'replay_street_4')} {keys.every(*streets)}",
+            tr.t("table.street_preflop") + "…" + tr.t("table.street_river"),
+        ),
+        (
+            keys.every("replay_first", "replay_last"),
+            f"{tr.t('replay.first')} / {tr.t('replay.last')}",
+        ),
     ]
     if can_go_back:
-        items.append(("Esc", tr.t("replay.hands")))
-    items.append(("q", tr.t("keys.quit")))
+        items.append((keys.long("replay_back"), tr.t("replay.hands")))
+    items.append((keys.long("replay_quit"), tr.t("keys.quit")))
     return items
 
 
@@ -134,22 +149,22 @@ class ReplayScreen(Screen[None]):
     """The table at one step of one hand, with keys to move through it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", show=False),
-        Binding("right", "step(1)", show=False),
-        Binding("up", "street(-1)", show=False),
-        Binding("down", "street(1)", show=False),
-        Binding("home", "goto(0)", show=False),
-        Binding("end", "goto(-1)", show=False),
-        Binding("1", "nth_street(0)", show=False),
-        Binding("2", "nth_street(1)", show=False),
-        Binding("3", "nth_street(2)", show=False),
-        Binding("4", "nth_street(3)", show=False),
-        Binding("p", "jump('preflop')", show=False),
-        Binding("f", "jump('flop')", show=False),
-        Binding("t", "jump('turn')", show=False),
-        Binding("r", "jump('river')", show=False),
-        Binding("escape", "back", show=False),
-        Binding("q", "app.quit", show=False),
+        Binding("left", "step(-1)", show=False, id="replay_step_back"),
+        Binding("right", "step(1)", show=False, id="replay_step_forward"),
+        Binding("up", "street(-1)", show=False, id="replay_prev_street"),
+        Binding("down", "street(1)", show=False, id="replay_next_street"),
+        Binding("home", "goto(0)", show=False, id="replay_first"),
+        Binding("end", "goto(-1)", show=False, id="replay_last"),
+        Binding("1", "nth_street(0)", show=False, id="replay_street_1"),
+        Binding("2", "nth_street(1)", show=False, id="replay_street_2"),
+        Binding("3", "nth_street(2)", show=False, id="replay_street_3"),
+        Binding("4", "nth_street(3)", show=False, id="replay_street_4"),
+        Binding("p", "jump('preflop')", show=False, id="replay_preflop"),
+        Binding("f", "jump('flop')", show=False, id="replay_flop"),
+        Binding("t", "jump('turn')", show=False, id="replay_turn"),
+        Binding("r", "jump('river')", show=False, id="replay_river"),
+        Binding("escape", "back", show=False, id="replay_back"),
+        Binding("q", "app.quit", show=False, id="replay_quit"),
     ]
 
     DEFAULT_CSS = """
@@ -209,7 +224,8 @@ class ReplayScreen(Screen[None]):
     def _keys_text(self, width: int = 78) -> Text:
         """The keys in the player's language, packed into lines of ``width`` cells; an item
         (key and words) is never split across lines."""
-        items = replay_keys(self.tr, can_go_back=self.can_go_back)
+        keys = key_names(self, ReplayScreen)
+        items = replay_keys(keys, self.tr, can_go_back=self.can_go_back)
         text = Text(no_wrap=True, overflow="ellipsis")
         used = 0
         for key, label in items:
@@ -325,8 +341,8 @@ class PickerScreen(Screen[None]):
     """The hands of the files given; unreadable ones listed with the reason, not openable."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", show=False),
-        Binding("q", "app.quit", show=False),
+        Binding("escape", "app.quit", show=False, id="picker_close"),
+        Binding("q", "app.quit", show=False, id="picker_quit"),
     ]
 
     DEFAULT_CSS = """
@@ -354,13 +370,15 @@ class PickerScreen(Screen[None]):
 
     def _show_keys(self) -> None:
         tr = self.tr
+        keys = key_names(self, PickerScreen)
+        # the list's own keys (OptionList's bindings, which have no ids) are named as they are
         self.query_one("#picker-footer", KeyFooter).show(
             [
                 ActionModel("↑ ↓", tr.t("replay.choose"), ""),
                 ActionModel("Enter", tr.t("replay.open"), "screen.open"),
-                ActionModel("l", tr.t("keys.language"), "app.switch_language"),
-                ActionModel("?", tr.t("keys.help"), "app.help"),
-                ActionModel("q", tr.t("keys.quit"), "app.quit"),
+                ActionModel(keys["language"], tr.t("keys.language"), "app.switch_language"),
+                ActionModel(keys["help"], tr.t("keys.help"), "app.help"),
+                ActionModel(keys["picker_quit"], tr.t("keys.quit"), "app.quit"),
             ]
         )
 
@@ -429,7 +447,7 @@ class ReplayApp(ViewerApp):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The viewer's keys."""
-        *moves, leave = replay_keys(tr, can_go_back=True)
+        *moves, leave = replay_keys(key_names(self, ReplayScreen), tr, can_go_back=True)
         return [*moves, *self.shared_help_rows(tr), leave]
 
     def on_mount(self) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from holdem_tui.i18n import Translator, get_translator
 from holdem_tui.review import HandRecord, load_records, session_humans
 from holdem_tui.storage.preferences import load_settings
-from holdem_tui.ui.base_app import ViewerApp
+from holdem_tui.ui.base_app import ViewerApp, key_names
 from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.replay import viewer_language
 from holdem_tui.ui.review_book import ReviewBook, ReviewEntry
@@ -104,7 +104,7 @@ class ReviewApp(ViewerApp):
         return [
             *review_keys(tr, may_switch=True),
             *self.shared_help_rows(tr),
-            ("Esc q", tr.t("keys.quit")),
+            (key_names(self, ReviewScreen).every("review_close"), tr.t("keys.quit")),
         ]
 
 

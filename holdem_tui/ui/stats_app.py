@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from holdem_tui.i18n import Translator
 from holdem_tui.progress.lifetime import Filters, Lifetime, load_lifetime
-from holdem_tui.ui.base_app import ViewerApp
+from holdem_tui.ui.base_app import BaseApp, ViewerApp, key_names
 from holdem_tui.ui.screens.stats import StatsScreen
 
 __all__ = ["StatsApp"]
@@ -35,15 +36,16 @@ class StatsApp(ViewerApp):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The stats screen's keys, and the shared ones."""
-        return [*stats_help_rows(tr), *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
+        return [*stats_help_rows(self, tr), *self.shared_help_rows(tr), self.quit_help_row(tr)]
 
 
-def stats_help_rows(tr: Translator) -> list[tuple[str, str]]:
-    """The stats screen's keys for the help (``?``)."""
+def stats_help_rows(app: BaseApp[Any], tr: Translator) -> list[tuple[str, str]]:
+    """The stats screen's keys for the help (``?``), from its bindings."""
+    keys = key_names(app, StatsScreen)
     return [
-        ("1 2 3", tr.t("stats.help.pages")),
-        ("p", tr.t("stats.key.player")),
-        ("g", tr.t("stats.key.game")),
-        ("d", tr.t("stats.key.dates")),
-        ("Esc", tr.t("keys.back")),
+        (keys.every("stats_results", "stats_positions", "stats_more"), tr.t("stats.help.pages")),
+        (keys.long("stats_player"), tr.t("stats.key.player")),
+        (keys.long("stats_game"), tr.t("stats.key.game")),
+        (keys.long("stats_dates"), tr.t("stats.key.dates")),
+        (keys.long("stats_close"), tr.t("keys.back")),
     ]

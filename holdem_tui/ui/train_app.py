@@ -6,9 +6,10 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from holdem_tui.i18n import Translator
-from holdem_tui.ui.base_app import ViewerApp
+from holdem_tui.ui.base_app import BaseApp, ViewerApp, key_names
 from holdem_tui.ui.screens.train import TrainScreen
 
 __all__ = ["TrainApp", "train_help_rows"]
@@ -58,15 +59,17 @@ class TrainApp(ViewerApp):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The drills' keys, and the shared ones."""
-        return [*train_help_rows(tr), *self.shared_help_rows(tr), ("Ctrl+Q", tr.t("keys.quit"))]
+        return [*train_help_rows(self, tr), *self.shared_help_rows(tr), self.quit_help_row(tr)]
 
 
-def train_help_rows(tr: Translator) -> list[tuple[str, str]]:
-    """The drills' keys for the help (``?``)."""
+def train_help_rows(app: BaseApp[Any], tr: Translator) -> list[tuple[str, str]]:
+    """The drills' keys for the help (``?``), from their bindings (the digits of an answer
+    are typed, not bound)."""
+    keys = key_names(app, TrainScreen)
     return [
-        ("1–4", tr.t("train.help.menu")),
-        ("f c r", tr.t("train.help.answer")),
+        (keys.span("train_preflop", "train_progress"), tr.t("train.help.menu")),
+        (keys.every("train_fold", "train_call", "train_raise"), tr.t("train.help.answer")),
         ("0–9", tr.t("train.help.digits")),
-        ("Enter", tr.t("train.next")),
-        ("Esc", tr.t("keys.back")),
+        (keys.long("train_next"), tr.t("train.next")),
+        (keys.long("train_back"), tr.t("keys.back")),
     ]

@@ -26,6 +26,7 @@ from holdem_tui.session.turns import BustQuestion, Step
 from tests.support.net import WireClient, open_table, opening_bettor
 from tests.support.scenes import stations
 from tests.support.turns import walk
+from tests.support.ui import TABLE_KEYS
 
 SEED = 23
 HANDS = 4
@@ -89,7 +90,12 @@ async def _hosted_game() -> tuple[GameSettings, dict[int, list[Snapshot]]]:
 def _log(settings: GameSettings, seat: int, snap: Snapshot) -> tuple[str, ...]:
     """The log a person reads beside the table at ``snap``."""
     model = build_table(
-        Seating(settings, (seat,)), snap, UiState(viewer=seat), get_translator("en"), HandLog()
+        Seating(settings, (seat,)),
+        snap,
+        UiState(viewer=seat),
+        get_translator("en"),
+        HandLog(),
+        keys=TABLE_KEYS,
     )
     return tuple(model.log)
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.ui.app import HoldemApp, create_app
+from holdem_tui.ui.keys import KeyNames, bound_keys
+from holdem_tui.ui.screens.table import TableScreen
 from tests.support.scenes import (
     STABLE,
     CallingStation,
@@ -34,6 +36,9 @@ __all__ = [
     "stations",
     "wait_for",
 ]
+
+#: the table's keys as its action bar names them, read from the bindings as the app does
+TABLE_KEYS = KeyNames(bound_keys([HoldemApp, TableScreen])).short()
 
 
 def make_app(**settings: Any) -> HoldemApp:

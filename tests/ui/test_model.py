@@ -23,7 +23,7 @@ from holdem_tui.session.labels import display_name
 from holdem_tui.session.narrate import hand_name, narrate
 from holdem_tui.session.present import Stage, UiState, build_table
 from holdem_tui.session.privacy import Privacy
-from tests.support.ui import CallingStation, stations
+from tests.support.ui import TABLE_KEYS, CallingStation, stations
 
 EN = get_translator("en")
 
@@ -161,10 +161,14 @@ def _session(**kw: object) -> Session:
 def test_hot_seat_view_between_turns_hides_every_hand() -> None:
     session = _session(humans=["Ana", "Ben"], bots=["easy"])
     session.start_hand()
-    spectator = build_table(session, session.snapshot(None), UiState(stage=Stage.BOT), EN)
+    spectator = build_table(
+        session, session.snapshot(None), UiState(stage=Stage.BOT), EN, keys=TABLE_KEYS
+    )
     for seat in spectator.seats:
         assert all(face.card is None for face in seat.cards), seat.title
-    model = build_table(session, session.snapshot(0), UiState(stage=Stage.HUMAN, viewer=0), EN)
+    model = build_table(
+        session, session.snapshot(0), UiState(stage=Stage.HUMAN, viewer=0), EN, keys=TABLE_KEYS
+    )
     shown = {m.seat: [f.card for f in m.cards] for m in model.seats}
     assert all(c is not None for c in shown[0])
     assert all(c is None for c in shown[1]) and all(c is None for c in shown[2])
@@ -182,14 +186,22 @@ def test_showdown_reveal_turns_hands_up_in_order() -> None:
     view = session.view_for(None)
     order = [e.player for e in view.history if isinstance(e, CardsShown)]
     assert len(order) == 3
-    half = build_table(session, session.snapshot(None), UiState(stage=Stage.REVEAL, revealed=1), EN)
+    half = build_table(
+        session,
+        session.snapshot(None),
+        UiState(stage=Stage.REVEAL, revealed=1),
+        EN,
+        keys=TABLE_KEYS,
+    )
     faces = {m.seat: m.cards for m in half.seats}
     first_seat = view.seats[order[0]].seat
     assert all(f.card is not None for f in faces[first_seat])
     later = [view.seats[p].seat for p in order[1:]]
     assert all(f.card is None for s in later for f in faces[s])
     assert half.results == ()
-    done = build_table(session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN)
+    done = build_table(
+        session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN, keys=TABLE_KEYS
+    )
     assert done.results, "each pot's winner is announced once all hands are up"
     assert any(f.marked for m in done.seats for f in m.cards), "the winning cards are marked"
 
@@ -226,7 +238,9 @@ def test_hand_names_for_two_and_seven_cards() -> None:
 def test_unnamed_human_is_player_one_in_the_log_and_you_on_the_seat() -> None:
     session = _session(humans=[""], bots=["easy"])
     session.start_hand()
-    model = build_table(session, session.snapshot(0), UiState(stage=Stage.HUMAN, viewer=0), EN)
+    model = build_table(
+        session, session.snapshot(0), UiState(stage=Stage.HUMAN, viewer=0), EN, keys=TABLE_KEYS
+    )
     assert model.seats[0].title == "Player 1 (You)"
     assert display_name(session, 0, EN) == "Player 1"
 

@@ -22,7 +22,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.labels import display_name
 from holdem_tui.session.narrate import cards_text, narrate
 from holdem_tui.session.present import Stage, UiState, build_table
-from tests.support.ui import CallingStation
+from tests.support.ui import TABLE_KEYS, CallingStation
 
 EN = get_translator("en")
 
@@ -64,7 +64,11 @@ def _play_out(session: Session, human: Action | None = None) -> None:
 
 def _stacks(session: Session, stage: Stage, revealed: int | None = None) -> list[str]:
     model = build_table(
-        session, session.snapshot(None), UiState(stage=stage, revealed=revealed), EN
+        session,
+        session.snapshot(None),
+        UiState(stage=stage, revealed=revealed),
+        EN,
+        keys=TABLE_KEYS,
     )
     return [seat.stack for seat in model.seats]
 
@@ -79,11 +83,13 @@ def test_while_hands_turn_up_nobody_has_won_and_nobody_is_paid() -> None:
     wins = [EN.t("log.wins_pot", name="", amount="").strip(), "from the main pot"]
     for revealed in (0, 1, 2):
         ui = UiState(stage=Stage.REVEAL, revealed=revealed)
-        turning = build_table(session, session.snapshot(None), ui, EN)
+        turning = build_table(session, session.snapshot(None), ui, EN, keys=TABLE_KEYS)
         assert turning.results == ()
         assert not [line for line in turning.log if any(w in line for w in wins)], turning.log
         assert turning.street == EN.t("table.street_showdown"), "hands were compared"
-    done = build_table(session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN)
+    done = build_table(
+        session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN, keys=TABLE_KEYS
+    )
     assert done.results and any("wins" in line for line in done.log)
     assert _stacks(session, Stage.REVEAL, 0) != _stacks(session, Stage.HAND_OVER), (
         "the pot is paid only once the hands are up"
@@ -108,7 +114,9 @@ def test_an_uncontested_pot_says_no_showdown_and_offers_show_to_its_winner() -> 
             session.act_for_bot(seat, _Folder().decide(session.bot_view(seat)))
     view = session.view_for(0)
     assert any(isinstance(e, PotAwarded) and e.uncontested for e in view.history)
-    model = build_table(session, session.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN)
+    model = build_table(
+        session, session.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN, keys=TABLE_KEYS
+    )
     assert model.street == "", "no showdown: the centre does not say there was one"
     assert session.may_show(0)
     assert any(a.action == "screen.show" for a in model.actions)
@@ -117,7 +125,9 @@ def test_an_uncontested_pot_says_no_showdown_and_offers_show_to_its_winner() -> 
     called.start_hand()
     _play_out(called)
     assert not called.may_show(0), "after a showdown there is nothing to show"
-    shown = build_table(called, called.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN)
+    shown = build_table(
+        called, called.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN, keys=TABLE_KEYS
+    )
     assert not any(a.action == "screen.show" for a in shown.actions)
 
 
@@ -169,9 +179,13 @@ def test_the_draw_tells_the_drawer_alone_what_was_thrown_and_received() -> None:
         thrown=cards_text(drew.discarded),
         received=cards_text(drew.received),
     )
-    model = build_table(session, session.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN)
+    model = build_table(
+        session, session.snapshot(0), UiState(stage=Stage.HAND_OVER, viewer=0), EN, keys=TABLE_KEYS
+    )
     assert line in model.log
-    others = build_table(session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN)
+    others = build_table(
+        session, session.snapshot(None), UiState(stage=Stage.HAND_OVER), EN, keys=TABLE_KEYS
+    )
     assert not any(line.startswith("You throw") for line in others.log)
     assert all(
         not (isinstance(e, CardsDrawn) and e.received) for e in session.view_for(None).history

@@ -15,6 +15,7 @@ from holdem_tui.session.controller import Session
 from holdem_tui.session.labels import out_line
 from holdem_tui.session.present import Stage, TableModel, UiState, build_table
 from tests.support.scenes import stations
+from tests.support.ui import TABLE_KEYS
 
 LANGS = ("en", "hr", "fi", "nl")
 #: the top bar's room at 80 columns (its border takes two)
@@ -56,7 +57,9 @@ def test_the_top_bar_says_level_next_level_players_and_prizes_in_80_columns(lang
     for hands in (0, 9, 55):
         played = session(hands=hands, stack=25_000)
         hand = played.start_hand()
-        model = build_table(played, played.snapshot(0), UiState(Stage.HUMAN, viewer=0), tr)
+        model = build_table(
+            played, played.snapshot(0), UiState(Stage.HUMAN, viewer=0), tr, keys=TABLE_KEYS
+        )
         bar = top_bar(model)
         assert cell_len(bar) <= ROOM, bar
         assert tr.t("tournament.level", level=played.table.level + 1) in bar
@@ -75,10 +78,10 @@ def test_the_top_bar_says_level_next_level_players_and_prizes_in_80_columns(lang
 def test_the_level_change_is_announced_before_the_hand_and_logged_in_it() -> None:
     tr = get_translator("en")
     played = session(hands=10)
-    model = build_table(played, played.snapshot(None), UiState(), tr)
+    model = build_table(played, played.snapshot(None), UiState(), tr, keys=TABLE_KEYS)
     assert model.limit.startswith("Next hand: Blinds 15/30 · 9/9 left · Prizes 450/270/180")
     played.start_hand()
-    model = build_table(played, played.snapshot(0), UiState(viewer=0), tr)
+    model = build_table(played, played.snapshot(0), UiState(viewer=0), tr, keys=TABLE_KEYS)
     assert model.log[1] == "Level 2: Blinds 15/30"
     assert model.header.startswith("Texas Hold'em · Level 2 · Blinds 15/30")
 
@@ -88,7 +91,7 @@ def test_minutes_count_down_on_the_clock() -> None:
     played = session("regular")
     played.start_hand()
     played.table.elapsed = 4 * 60 + 10
-    model = build_table(played, played.snapshot(0), UiState(viewer=0), tr)
+    model = build_table(played, played.snapshot(0), UiState(viewer=0), tr, keys=TABLE_KEYS)
     assert "next 15/30 in 6 minutes" in model.limit
 
 
@@ -97,8 +100,10 @@ def test_stacks_show_in_big_blinds_on_request() -> None:
     played = session(hands=0)
     played.start_hand()
     ui = UiState(Stage.HUMAN, viewer=0)
-    chips = build_table(played, played.snapshot(0), ui, tr)
-    blinds = build_table(played, played.snapshot(0), replace(ui, in_big_blinds=True), tr)
+    chips = build_table(played, played.snapshot(0), ui, tr, keys=TABLE_KEYS)
+    blinds = build_table(
+        played, played.snapshot(0), replace(ui, in_big_blinds=True), tr, keys=TABLE_KEYS
+    )
     assert chips.seats[3].stack == "1.000"
     assert blinds.seats[3].stack == "50,0 bb"  # 1,000 chips at 10/20, as Croatian writes it
 

@@ -33,7 +33,7 @@ from textual.widgets import Static
 from holdem_tui.engine.actions import Action
 from holdem_tui.i18n import language_name
 from holdem_tui.session.present import ActionModel, Decision, TableModel
-from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.base_app import four_colour, key_names, translator
 from holdem_tui.ui.keybars import MUTED, ActionBar, KeyFooter
 from holdem_tui.ui.moves import Move
 from holdem_tui.ui.raise_editor import RaiseEditor
@@ -153,32 +153,10 @@ class TableScreen(Screen[None]):
             log.show(model.log)
         self.query_one("#info", Static).update(Content(model.info))
         self.query_one(ActionBar).show(model.actions)
-        self.query_one(KeyFooter).show(self.footer_keys(), self.footer_extras())
+        self.query_one(KeyFooter).show(*table_footer(self))
         self.editor.follow(model.decision)
         self._sync_bars()
         self.refresh_bindings()
-
-    def footer_keys(self) -> list[ActionModel]:
-        """The footer: help, rules, past hands, language (the current one named), quit."""
-        tr = translator(self)
-        return [
-            ActionModel("?", tr.t("keys.help"), "app.help"),
-            ActionModel("F1", tr.t("keys.rules"), "app.rules"),
-            ActionModel("h", tr.t("past_hands.key"), "screen.past_hands"),
-            ActionModel(
-                "l", tr.t("language.changed", name=language_name(tr.lang)), "app.switch_language"
-            ),
-            ActionModel("^q", tr.t("keys.quit"), "app.request_quit"),
-        ]
-
-    def footer_extras(self) -> list[ActionModel]:
-        """Named in the footer where it has room: the coach, the review, the deck."""
-        tr = translator(self)
-        return [
-            ActionModel("o", tr.t("keys.coach"), "app.toggle_coach"),
-            ActionModel("e", tr.t("keys.review"), "screen.review"),
-            ActionModel("k", tr.t("keys.four_colour"), "app.toggle_four_colour"),
-        ]
 
     def _draw_topbar(self) -> None:
         """Game, stakes, hand number and what is left of the session, on one row.
@@ -433,3 +411,25 @@ class TableScreen(Screen[None]):
     def retranslate(self) -> None:
         """Redraw in the new language (the model is rebuilt by the app)."""
         self.post_message(self.Redraw())
+
+
+def table_footer(screen: TableScreen) -> tuple[list[ActionModel], list[ActionModel]]:
+    """The footer's keys: help, rules, past hands, language (the current one named), quit;
+    then, where the row has room, the coach, the review and the deck. Each key is its
+    binding's (the app's or the table's)."""
+    tr = translator(screen)
+    keys = key_names(screen, type(screen))
+    language = tr.t("language.changed", name=language_name(tr.lang))
+    always = [
+        ActionModel(keys["help"], tr.t("keys.help"), "app.help"),
+        ActionModel(keys["rules"], tr.t("keys.rules"), "app.rules"),
+        ActionModel(keys["past_hands"], tr.t("past_hands.key"), "screen.past_hands"),
+        ActionModel(keys["language"], language, "app.switch_language"),
+        ActionModel(keys["quit"], tr.t("keys.quit"), "app.request_quit"),
+    ]
+    if_room = [
+        ActionModel(keys["coach"], tr.t("keys.coach"), "app.toggle_coach"),
+        ActionModel(keys["review"], tr.t("keys.review"), "screen.review"),
+        ActionModel(keys["four_colour"], tr.t("keys.four_colour"), "app.toggle_four_colour"),
+    ]
+    return always, if_room
