@@ -14,9 +14,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType, Keymap
 from textual.dom import DOMNode
+from textual.message import Message
 
 from holdem_tui.i18n import LANGUAGES, Translator, get_translator, language_to_keep
 from holdem_tui.session.present import ActionModel
@@ -104,6 +106,8 @@ class BaseApp(App[ReturnType]):
         #: binding id → keys, over the ``BINDINGS`` (:meth:`set_keymap`): the bars and the
         #: help name the keys from them
         self.keymap: dict[str, str] = {}
+        #: when the quit question last opened (:meth:`on_key`)
+        self._quit_asked_at = 0.0
 
     # ------------------------------------------------------------------ what an app says
 
@@ -216,7 +220,20 @@ class BaseApp(App[ReturnType]):
             return
         if isinstance(self.screen, QuitScreen):
             return
+        self._quit_asked_at = Message().time  # the clock of the keys' own times
         self.open_screen(QuitScreen(self.leaving), self.quit_answered)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed before the quit question opened is no answer to it.
+
+        A key goes to the screen on top when it is read, and its binding is looked up once
+        that screen has handled it, on the screen on top by then: Enter ("play again" on
+        the end screen) read together with Ctrl+Q would otherwise answer "leave".
+        """
+        from holdem_tui.ui.screens.modals import QuitScreen
+
+        if isinstance(self.screen, QuitScreen) and event.time < self._quit_asked_at:
+            event.prevent_default()
 
     def quit_answered(self, leave: bool | None) -> None:
         """The quit question's answer."""

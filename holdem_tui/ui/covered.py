@@ -17,7 +17,7 @@ from textual import events, on
 from textual.screen import Screen
 
 from holdem_tui.ui.base_app import BaseApp
-from holdem_tui.ui.screens.modals import TooSmallScreen
+from holdem_tui.ui.screens.modals import QuitScreen, TooSmallScreen
 from holdem_tui.ui.screens.table import TableScreen
 
 if TYPE_CHECKING:  # imported when the review is first opened
@@ -68,8 +68,6 @@ class CoveredApp(BaseApp[None]):
         The cover must stay on top so nothing is drawn into a window too small for it; only
         the quit question goes over it, so Ctrl+Q always works.
         """
-        from holdem_tui.ui.screens.modals import QuitScreen
-
         cover = self._cover
         if cover is None or self.screen is not cover or isinstance(screen, QuitScreen):
             self.push_screen(screen, done)
@@ -97,24 +95,23 @@ class CoveredApp(BaseApp[None]):
         Whatever was open (the end screen, a setup form, an old table) goes, so a second
         session never stacks a second table on the first; the size cover stays on top.
         """
-        covered = self._cover is not None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(TableScreen(seat_count, draw_game))
-        if covered:
-            self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
-            self.push_screen(self._cover)
+        self.show_alone(TableScreen(seat_count, draw_game))
 
     def show_alone(self, screen: Screen[Any]) -> None:
-        """Put ``screen`` on an emptied stack (the size cover stays on top), as
-        :meth:`new_table` does with a table: a hosted table's next game opens its lobby."""
+        """Put ``screen`` on an emptied stack, as :meth:`new_table` does with a table (a
+        hosted table's next game opens its lobby). The size cover stays on top, and a quit
+        question is asked again over it: Ctrl+Q typed while the new game is put up (just
+        after "Play again") would otherwise go with the screens it opened over."""
         covered = self._cover is not None
+        asking = self.is_open(QuitScreen)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
         if covered:
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._cover)
+        if asking:
+            self.action_request_quit()
 
     def has_table(self) -> bool:
         """Whether a table screen is open."""
@@ -123,14 +120,19 @@ class CoveredApp(BaseApp[None]):
     async def swap_in_table(self, seat_count: int, draw_game: bool) -> None:
         """Replace the lobby with a table, mounted when this returns (under the size cover
         if it is up, which stays on top)."""
+        asking = isinstance(self.screen, QuitScreen)
+        if asking:  # asked again over the table (the lobby is what it would have left)
+            await self.pop_screen()
         cover = self._cover
         if cover is not None and self.screen is cover:
             await self.pop_screen()
             await self.switch_screen(TableScreen(seat_count, draw_game))
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             await self.push_screen(self._cover)
-            return
-        await self.switch_screen(TableScreen(seat_count, draw_game))
+        else:
+            await self.switch_screen(TableScreen(seat_count, draw_game))
+        if asking:
+            self.action_request_quit()
 
     def table_screen(self) -> TableScreen | None:
         """The table screen, wherever it is in the stack."""
