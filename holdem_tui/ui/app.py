@@ -150,6 +150,10 @@ class HoldemApp(CoveredApp):
         """The cover is gone: the game carries on."""
         self.driver.resume()
 
+    def table_for(self, seat_count: int, draw_game: bool) -> TableScreen:
+        """A table with the driver's home chair at the bottom (the player's own)."""
+        return TableScreen(seat_count, draw_game, self.driver.home_chair())
+
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:

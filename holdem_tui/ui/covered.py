@@ -57,6 +57,11 @@ class CoveredApp(BaseApp[None]):
         if message.cover is not self._cover and self.screen is message.cover:
             self.pop_screen()
 
+    def table_for(self, seat_count: int, draw_game: bool) -> TableScreen:
+        """A new table screen for the game about to be played (whose chair is at the bottom
+        is the app's to say)."""
+        raise NotImplementedError
+
     def window_fits(self) -> None:
         """The window has grown big enough again: whatever waited for it carries on."""
 
@@ -95,7 +100,7 @@ class CoveredApp(BaseApp[None]):
         Whatever was open (the end screen, a setup form, an old table) goes, so a second
         session never stacks a second table on the first; the size cover stays on top.
         """
-        self.show_alone(TableScreen(seat_count, draw_game))
+        self.show_alone(self.table_for(seat_count, draw_game))
 
     def show_alone(self, screen: Screen[Any]) -> None:
         """Put ``screen`` on an emptied stack, as :meth:`new_table` does with a table (a
@@ -126,11 +131,11 @@ class CoveredApp(BaseApp[None]):
         cover = self._cover
         if cover is not None and self.screen is cover:
             await self.pop_screen()
-            await self.switch_screen(TableScreen(seat_count, draw_game))
+            await self.switch_screen(self.table_for(seat_count, draw_game))
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             await self.push_screen(self._cover)
         else:
-            await self.switch_screen(TableScreen(seat_count, draw_game))
+            await self.switch_screen(self.table_for(seat_count, draw_game))
         if asking:
             self.action_request_quit()
 
