@@ -29,7 +29,7 @@ from textual.widgets import Static
 from holdem_tui.engine.actions import LegalActions
 from holdem_tui.session.narrate import refusal_text
 from holdem_tui.session.present import ActionModel, Decision
-from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.base_app import key_names, translator
 from holdem_tui.ui.keybars import MUTED, KeyBar, flow_rows
 from holdem_tui.ui.moves import Move
 
@@ -328,12 +328,13 @@ class RaiseEditor(Vertical):
     def editor_keys(self) -> list[ActionModel]:
         """Confirm, cancel, step; and the app's keys that still work (help, quit)."""
         tr = translator(self)
+        app_keys = key_names(self)  # the editor reads its own keys in take(); these are bound
         return [
             ActionModel("Enter", tr.t("raise_editor.confirm"), "screen.raise_confirm"),
             ActionModel("Esc", tr.t("raise_editor.cancel"), "screen.raise_cancel"),
             ActionModel("↑↓", f"± {tr.number(self.step_size)}", ""),
-            ActionModel("?", tr.t("keys.help"), "app.help"),
-            ActionModel("^q", tr.t("keys.quit"), "app.request_quit"),
+            ActionModel(app_keys["help"], tr.t("keys.help"), "app.help"),
+            ActionModel(app_keys["quit"], tr.t("keys.quit"), "app.request_quit"),
         ]
 
     def on_resize(self) -> None:

@@ -32,7 +32,7 @@ from holdem_tui.net.secure import spaced_code
 from holdem_tui.session.labels import Named, level_label, stakes_label
 from holdem_tui.session.outcome import SessionResult
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Translated, language_key, translator
+from holdem_tui.ui.base_app import Translated, key_names, language_key, translator
 from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.widgets import DialogBox
@@ -134,13 +134,14 @@ class LobbyScreen(Translated, Screen[None]):
         problem = self.query_one("#lobby-problem", Static)
         problem.update(view.problem)
         problem.display = bool(view.problem)
+        bound = key_names(self, LobbyScreen)
         keys = []
         if view.host and view.phase == FILLING:
-            keys.append(ActionModel("s", tr.t("net.start_now"), "screen.start_now"))
-            keys.append(ActionModel("g", tr.t("hand_over.key"), "app.hand_over"))
+            keys.append(ActionModel(bound["start_now"], tr.t("net.start_now"), "screen.start_now"))
+            keys.append(ActionModel(bound["hand_over"], tr.t("hand_over.key"), "app.hand_over"))
         keys += [
             language_key(tr),
-            ActionModel("Ctrl+Q", tr.t("net.leave"), "app.request_quit"),
+            ActionModel(bound.long("quit"), tr.t("net.leave"), "app.request_quit"),
         ]
         self.query_one("#lobby-footer", KeyFooter).show(keys)
 
@@ -290,17 +291,21 @@ class HostedEndScreen(EndScreen):
             else:
                 hosted.update(line)
         allowed = self.allowed()
+        bound = key_names(self, type(self))
         keys = []
         if "again" in allowed:
-            keys.append(ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"))
+            again = tr.t("end.play_again")
+            keys.append(ActionModel(bound["play_again"], again, "screen.choose('again')"))
         if "setup" in allowed:
-            keys.append(ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"))
+            keys.append(
+                ActionModel(bound["new_game"], tr.t("setup.title"), "screen.choose('setup')")
+            )
         quit_label = tr.t("net.close_table") if self.host else tr.t("end.quit")
         keys += [
             # the lifetime statistics and the drills, as on every end screen
-            ActionModel("t", tr.t("keys.stats"), "app.stats"),
-            ActionModel("d", tr.t("keys.train"), "app.train"),
-            ActionModel("q", quit_label, "screen.choose('quit')"),
+            ActionModel(bound["stats"], tr.t("keys.stats"), "app.stats"),
+            ActionModel(bound["end_train"], tr.t("keys.train"), "app.train"),
+            ActionModel(bound["end_quit"], quit_label, "screen.choose('quit')"),
             language_key(tr),
         ]
         footer = next(self.query("#end-footer").results(KeyFooter), None)

@@ -17,7 +17,7 @@ from textual.widgets import MarkdownViewer, Static
 
 from holdem_tui.i18n import GAMES
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import language_key, translator
+from holdem_tui.ui.base_app import key_names, language_key, translator
 from holdem_tui.ui.keybars import KeyFooter
 
 #: Narrower than this, the contents would cut the section names: the page goes full width.
@@ -71,9 +71,10 @@ class RulesScreen(Screen[None]):
         title = f"{tr.t('rules.title')} — {tr.t(f'game.{self.game}_variant')}"
         self.query_one("#rules-title", Static).update(Content(title))
         other = _next_game(self.game)
+        bound = key_names(self, RulesScreen)
         keys = [
-            ActionModel("Esc", tr.t("keys.back"), "screen.close"),
-            ActionModel("g", tr.t(f"game.{other}"), "screen.other_game"),
+            ActionModel(bound.long("back"), tr.t("keys.back"), "screen.close"),
+            ActionModel(bound["other_game"], tr.t(f"game.{other}"), "screen.other_game"),
             language_key(tr),
         ]
         self.query_one("#rules-footer", KeyFooter).show(keys)

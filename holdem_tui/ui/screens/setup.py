@@ -45,7 +45,7 @@ from holdem_tui.game_settings import (
 from holdem_tui.i18n import LANGUAGES, language_name
 from holdem_tui.session.present import ActionModel
 from holdem_tui.storage.offer import ContinueOffer
-from holdem_tui.ui.base_app import translator
+from holdem_tui.ui.base_app import key_names, translator
 from holdem_tui.ui.keybars import KeyFooter
 
 NUMBER = r"[0-9]*"
@@ -332,11 +332,12 @@ class SetupScreen(Screen[GameSettings | None]):
         resume = self.query_one("#continue", Button)
         resume.display = self.offer.available(tr, self._warn)
         resume.label = self.offer.label(tr, self._warn) if resume.display else ""
+        keys = key_names(self, SetupScreen)
         self.query_one("#setup-footer", KeyFooter).show(
             [
-                ActionModel("Ctrl+S", tr.t("setup.start"), "screen.start"),
-                ActionModel("Esc", tr.t("keys.back"), "screen.cancel"),
-                ActionModel("F1", tr.t("keys.rules"), "app.rules"),
+                ActionModel(keys.long("setup_start"), tr.t("setup.start"), "screen.start"),
+                ActionModel(keys.long("setup_cancel"), tr.t("keys.back"), "screen.cancel"),
+                ActionModel(keys.long("rules"), tr.t("keys.rules"), "app.rules"),
             ]
         )
         self._recheck()
