@@ -139,7 +139,12 @@ class HoldemApp(CoveredApp):
         self.driver.start()
         self._check_size(self.size.width, self.size.height)
         if self.first_run:
-            self.tell(self.tr.t("hints.first_run"), timeout=30)
+            keys = key_names(self, TableScreen)
+            named = ("coach", "review", "help")
+            hint = self.tr.t(
+                "hints.first_run", deck=keys["four_colour"], **{k: keys[k] for k in named}
+            )
+            self.tell(hint, timeout=30)
 
     @property
     def paused(self) -> bool:

@@ -9,6 +9,7 @@ by the Enter typed just before it.
 from __future__ import annotations
 
 from textual import events
+from textual.widgets import Static
 
 from holdem_tui.i18n import get_translator
 from holdem_tui.session.present import Stage
@@ -18,7 +19,7 @@ from holdem_tui.ui.replay import ReplayScreen, replay_keys
 from holdem_tui.ui.review_app import ReviewApp
 from holdem_tui.ui.review_book import ReviewBook
 from holdem_tui.ui.screens.end import EndScreen
-from holdem_tui.ui.screens.modals import QuitScreen
+from holdem_tui.ui.screens.modals import HelpScreen, QuitScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.stats_app import StatsApp, stats_help_rows
 from holdem_tui.ui.train_app import TrainApp, train_help_rows
@@ -105,6 +106,13 @@ async def test_a_moved_key_moves_in_the_action_bar_the_footer_and_the_help() -> 
             "F8",
             "Ctrl+W",
         ]
+        await pilot.press("f3")  # the moved help key opens the help, its intro names F4
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        intro = app.screen.query_one("#help-intro", Static)
+        assert "F4 shows the rules" in str(intro.render())
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("x")  # and the key does what the bar says
         await settle(pilot)
         assert app.session is not None and app.session.hand is not None

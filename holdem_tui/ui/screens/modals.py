@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from holdem_tui.i18n import Translator
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Leaving, Translated
+from holdem_tui.ui.base_app import Leaving, Translated, key_names
 from holdem_tui.ui.base_app import translator as _tr
 from holdem_tui.ui.keybars import KeyBar
 from holdem_tui.ui.widgets import DialogBox
@@ -183,7 +183,8 @@ class HelpScreen(Translated, ModalScreen[None]):
         tr = _tr(self)
         self.query_one(DialogBox).retitle(tr.t("help.title"))
         intro = self.query_one("#help-intro", Static)
-        intro.update(tr.t("help.intro"))
+        if self.intro:  # the table's help: it names the rules' key
+            intro.update(tr.t("help.intro", rules=key_names(self).long("rules")))
         intro.display = self.intro
         rows = self.rows(tr)
         width = max(len(k) for k, _ in rows)
