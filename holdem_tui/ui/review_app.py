@@ -101,10 +101,11 @@ class ReviewApp(ViewerApp):
 
     def help_rows(self, tr: Translator) -> list[tuple[str, str]]:
         """The review's keys and the shared ones."""
+        keys = key_names(self, ReviewScreen)
         return [
-            *review_keys(tr, may_switch=True),
+            *review_keys(keys, tr, may_switch=True),
             *self.shared_help_rows(tr),
-            (key_names(self, ReviewScreen).every("review_close"), tr.t("keys.quit")),
+            (keys.every("review_close"), tr.t("keys.quit")),
         ]
 
 

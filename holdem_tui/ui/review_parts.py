@@ -35,6 +35,7 @@ from holdem_tui.session.narrate import cards_text, narrate, pots_summary
 from holdem_tui.session.present import street_text
 from holdem_tui.ui import cards
 from holdem_tui.ui.base_app import Translated, translator
+from holdem_tui.ui.keys import KeyNames
 from holdem_tui.ui.review_book import ReviewBook, ReviewEntry
 from holdem_tui.ui.screens.modals import CurtainScreen
 from holdem_tui.ui.widgets import DialogBox
@@ -265,18 +266,22 @@ class ReviewSeat(Static):
     """
 
 
-def review_keys(tr: Translator, *, may_switch: bool) -> list[tuple[str, str]]:
-    """The review's own keys and what they do, for the help (``?``) of either app."""
+def review_keys(keys: KeyNames, tr: Translator, *, may_switch: bool) -> list[tuple[str, str]]:
+    """The review's own keys (``keys``: the review screen's bindings) and what they do, for
+    the help (``?``) of either app."""
     rows = [
-        ("← →", tr.t("review.key_step")),
-        ("↑ ↓", tr.t("review.key_street")),
-        ("Home End", f"{tr.t('replay.first')} / {tr.t('replay.last')}"),
-        ("n", tr.t("review.key_next_decision")),
-        ("PgUp PgDn", tr.t("review.key_hand")),
-        ("h", tr.t("review.key_hands")),
+        (keys.every("review_step_back", "review_step_forward"), tr.t("review.key_step")),
+        (keys.every("review_prev_street", "review_next_street"), tr.t("review.key_street")),
+        (
+            keys.every("review_first", "review_last"),
+            f"{tr.t('replay.first')} / {tr.t('replay.last')}",
+        ),
+        (keys.long("review_next_decision"), tr.t("review.key_next_decision")),
+        (keys.every("review_prev_hand", "review_next_hand"), tr.t("review.key_hand")),
+        (keys.long("review_hands"), tr.t("review.key_hands")),
     ]
     if may_switch:
-        rows.append(("w", tr.t("review.key_whose")))
+        rows.append((keys.long("review_whose"), tr.t("review.key_whose")))
     return rows
 
 

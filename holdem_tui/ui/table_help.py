@@ -59,8 +59,9 @@ def _review_help(app: CoveredApp, tr: Translator) -> list[tuple[str, str]] | Non
 
     review = reviews[-1]
     may_switch = review.book is not None and review.book.may_switch
-    close = key_names(app, type(review)).long("review_close")
-    return [*review_keys(tr, may_switch=may_switch), (close, tr.t("review.key_close"))]
+    keys = key_names(app, type(review))
+    close = (keys.long("review_close"), tr.t("review.key_close"))
+    return [*review_keys(keys, tr, may_switch=may_switch), close]
 
 
 def _progress_help(app: BaseApp[Any], tr: Translator) -> list[tuple[str, str]] | None:

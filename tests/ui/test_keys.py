@@ -126,8 +126,10 @@ def test_the_other_apps_help_reads_their_screens_bindings() -> None:
     train.keymap = {"train_call": "k", "train_preflop": "5", "train_progress": "8"}
     assert [k for k, _ in train_help_rows(train, EN)][:2] == ["5–8", "f k r"]
     review = ReviewApp(ReviewBook([]), EN)
-    review.keymap = {"review_close": "x"}
-    assert review.help_rows(EN)[-1][0] == "x"
+    as_bound = ["← →", "↑ ↓", "Home End", "n", "PgUp PgDn", "h", "w", "?", "l", "k", "Esc q"]
+    assert [k for k, _ in review.help_rows(EN)] == as_bound
+    review.keymap = {"review_close": "x", "review_hands": "j"}
+    assert [k for k, _ in review.help_rows(EN)] == [*as_bound[:5], "j", *as_bound[6:-1], "x"]
     keys = KeyNames(bound_keys([ReplayScreen], {"replay_flop": "g", "replay_quit": "x"}))
     rows = replay_keys(keys, EN, can_go_back=False)
     assert [k for k, _ in rows] == ["← →", "↑ ↓", "1–4 p g t r", "Home End", "x"]
