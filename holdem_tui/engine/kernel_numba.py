@@ -37,6 +37,8 @@ _PLUS_TWO_EACH = 2 | 2 << 3 | 2 << 6 | 2 << 9
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX_1 = 0xBF58476D1CE4E5B9
 _MIX_2 = 0x94D049BB133111EB
+#: simulations whose deal words :func:`monte_carlo` makes in one loop
+_BLOCK = 256
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -314,6 +316,7 @@ def monte_carlo(
     hero_key = keys[hero_a] + keys[hero_b]
     hero_bits = bit[hero_a] | bit[hero_b]
     low = np.uint64(0xFFFFFFFF)
+    block = np.empty(_BLOCK * words, dtype=np.uint64)
     for start in range(0, sims, chunk):
         size = min(chunk, sims - start)
         if n_range:
@@ -321,6 +324,10 @@ def monte_carlo(
             if not fitted:
                 return False, counts
         for r in range(size):
+            if r % _BLOCK == 0:  # the next block's words in one loop (vector instructions)
+                first = np.uint64((start + r) * words)
+                for q in range(min(_BLOCK, size - r) * words):
+                    block[q] = deal_word(key, first + np.uint64(q))
             live = len(deck)
             for j in range(n_range):  # each range card to the end, out of play
                 p = where[picked[r, j]]
@@ -329,9 +336,8 @@ def monte_carlo(
                 moved_last[j] = last
                 cards[p] = last
                 where[last] = p
-            first = np.uint64((start + r) * words)
             for w in range(words):
-                word = deal_word(key, first + np.uint64(w))
+                word = block[(r % _BLOCK) * words + w]
                 for half in range(2):
                     i = 2 * w + half
                     if i < deal_count:
