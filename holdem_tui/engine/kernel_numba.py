@@ -317,6 +317,7 @@ def monte_carlo(
     hero_bits = bit[hero_a] | bit[hero_b]
     low = np.uint64(0xFFFFFFFF)
     block = np.empty(_BLOCK * words, dtype=np.uint64)
+    wins = 0
     for start in range(0, sims, chunk):
         size = min(chunk, sims - start)
         if n_range:
@@ -375,14 +376,16 @@ def monte_carlo(
             for o in range(n_opp):
                 best = max(best, values[o])
                 tied += values[o] == hero
-            # without a branch (heads-up it goes either way: a mispredicted jump a deal):
-            # a win counts in slot 0, a tie in slot ``tied``, a loss adds 0 to slot 0
-            level = hero == best
-            counts[tied * level] += (hero > best) + level
+            # a win without a branch (heads-up it goes either way: a mispredicted jump a
+            # deal); counts[0] takes the wins at the end
+            wins += hero > best
+            if hero == best:  # rare heads-up: a predicted branch, no store a deal
+                counts[tied] += 1
             for i in range(len(cards)):
                 cards[i] = pristine[i]
             for j in range(n_range):
                 where[moved_last[j]] = position[moved_last[j]]
+    counts[0] = wins
     return True, counts
 
 
