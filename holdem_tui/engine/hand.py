@@ -4,7 +4,7 @@ The betting, pot and showdown rules live here once; :mod:`holdem` and :mod:`draw
 which streets a variant has and what is dealt on each, and :mod:`variants` what else differs
 (seats, the draw limit, the structure). The engine mirrors pokerkit's rules (the
 peer-reviewed reference the differential tests compare against) except where pokerkit departs
-from the standard casino rules (README, "Where we differ from pokerkit, and why": incomplete
+from the standard casino rules (docs/rules.md: incomplete
 all-ins, a short big blind, the showdown when nobody bet, folding when a check is free).
 
 Where to look:
@@ -635,7 +635,7 @@ class Hand:
     # ----------------------------------------------------------------- the betting rules
     #
     # How much a seat must put in and how much it may bet or raise, in the casino's terms
-    # (TDA 2019 rules 47A and 47B; README "Where we differ from pokerkit, and why"). Every
+    # (TDA 2019 rules 47A and 47B; docs/rules.md). Every
     # bound a seat is offered comes from these members, and only from them.
 
     @property

@@ -1,4 +1,4 @@
-"""``holdem-tui bench --web``: the game in a real browser, timed (goals in the README).
+"""``holdem-tui bench --web``: the game in a real browser, timed.
 
 Starts ``holdem-tui serve`` on a free port with folders of its own, opens tabs in the
 system's headless Chromium through Playwright (``pip install playwright``; its own browser
