@@ -98,7 +98,6 @@ class ReviewScreen(PageScreen):
         background: #1d5a3b;
         color: #f7f3e8;
     }
-    #review-detail { height: 1fr; padding: 0 1; }
     """
 
     def __init__(
@@ -174,7 +173,7 @@ class ReviewScreen(PageScreen):
         with Horizontal(classes="review-row", id="review-bottom"):
             for slot in range(ROW_SLOTS, 2 * ROW_SLOTS - 1):
                 yield ReviewSeat(id=f"review-seat-{slot}")
-        with VerticalScroll(id="review-detail"):
+        with VerticalScroll(id="review-detail", classes="page-body"):
             yield Static(id="review-text")
         yield KeyFooter(id="review-footer", classes="page-foot")
 

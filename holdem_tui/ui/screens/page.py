@@ -21,14 +21,15 @@ T = TypeVar("T")
 
 
 class PageScreen(Translated, Screen[None]):
-    """The frame a page screen shares: its head (``.page-head``) and foot (``.page-foot``)
-    look alike everywhere; it closes back to where it was opened, or calls ``on_close``; a
-    new size redraws it (the texts wrap and the charts fit the window)."""
+    """The frame a page screen shares: its head (``.page-head``), foot (``.page-foot``) and
+    scrolling text (``.page-body``) look alike everywhere; it closes back to where it was
+    opened, or calls ``on_close``; a new size redraws it (the texts wrap, the charts fit)."""
 
     DEFAULT_CSS = """
     PageScreen { layout: vertical; background: $background; }
     PageScreen .page-head { height: 1; background: $panel; padding: 0 1; }
     PageScreen .page-foot { height: auto; background: $panel; padding: 0 1; }
+    PageScreen .page-body { height: 1fr; padding: 0 1; }
     """
 
     def __init__(self, on_close: Callable[[], None] | None = None) -> None:

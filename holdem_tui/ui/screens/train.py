@@ -98,11 +98,6 @@ class TrainScreen(PageScreen):
         Binding("escape,q", "back", show=False, id="train_back"),
     ]
 
-    DEFAULT_CSS = """
-    #train-body { height: 1fr; padding: 0 1; }
-    #train-text { height: auto; }
-    """
-
     def __init__(
         self,
         *,
@@ -138,7 +133,7 @@ class TrainScreen(PageScreen):
     def compose(self) -> ComposeResult:
         """The header, the page, the keys."""
         yield Static(id="train-head", classes="page-head")
-        with VerticalScroll(id="train-body"):
+        with VerticalScroll(id="train-body", classes="page-body"):
             yield Static(id="train-text")
         yield KeyFooter(id="train-footer", classes="page-foot")
 
