@@ -12,7 +12,7 @@ import random
 from collections import deque
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from holdem_tui.engine.actions import IllegalAction
 from holdem_tui.engine.cards import FULL_DECK, Card, parse_cards
@@ -41,12 +41,15 @@ class Decision:
     full_min_raise_to: int
     max_raise_to: int | None
 
-    #: the fields ``holdem-tui replay --json`` prints per decision, in its order
-    JSON_FIELDS: ClassVar = ("actor", "to_call", "can_raise", "min_raise_to", "max_raise_to")
-
     def to_json(self) -> dict[str, Any]:
-        """The fields of :attr:`JSON_FIELDS` by name."""
-        return {name: getattr(self, name) for name in self.JSON_FIELDS}
+        """The fields ``holdem-tui replay --json`` prints per decision."""
+        return {
+            "actor": self.actor,
+            "to_call": self.to_call,
+            "can_raise": self.can_raise,
+            "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to,
+        }
 
 
 @dataclass
