@@ -6,10 +6,14 @@ code is short (people type it), so it cannot key the channel directly (a recorde
 handshake would be brute-forced offline), and Python 3.11's ``ssl`` has no TLS-PSK anyway.
 So every connection is, in this order:
 
-1. a plaintext greeting line, ``{"secure": 1, "suite": ...}``: the version negotiated
-   before any secret moves. An old client opens with its plaintext ``hello`` instead (its
-   own code already went out in clear: nothing to save there) and is refused in its own
-   protocol version (``version``), so it says "use the same version as the host";
+1. a plaintext greeting line, ``{"secure": 5, "suite": ...}``: the version negotiated
+   before any secret moves. The number is the game's one version
+   (:data:`holdem_tui.wire.strict.VERSION`, which every frame and wire object inside
+   carries too), so a client of another version is refused here, at its first line, with
+   the ``version`` refusal ("use the same version as the host"); a client of version 4,
+   whose greeting said ``1``, reads this table's refusal as such. An older client opens
+   with its plaintext ``hello`` instead (its own code already went out in clear: nothing to
+   save there) and is refused in its own protocol version (``version``) too;
 2. TLS 1.3 (Python's ``ssl``: OpenSSL's record layer, nothing hand-made) with a
    certificate the host makes for its table (``cryptography``), unsigned and unpinned;
 3. inside it, SPAKE2 (the ``spake2`` package, magic-wormhole's PAKE) over the join code:
@@ -35,7 +39,6 @@ import binascii
 import datetime
 import hashlib
 import hmac
-import json
 import ssl
 import tempfile
 from collections.abc import Callable
@@ -43,8 +46,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-#: the secure layer's own version, in the greeting (the table's messages keep theirs)
-SECURE_VERSION: Final = 1
+from holdem_tui.wire.strict import VERSION, StrictError, from_json, to_json
+
+#: the version in the greeting: the game's one version, which the table's messages carry too
+SECURE_VERSION: Final = VERSION
 #: the one suite spoken: SPAKE2 on Ed25519 inside TLS 1.3, proofs bound to the certificate
 SUITE: Final = "spake2-ed25519/tls1.3/cert-bound"
 #: the version of the table protocol whose clients spoke in clear (refused in their own)
@@ -58,13 +63,8 @@ _TABLE_PROOF: Final = b"holdem-tui: table proof\x00"
 _SEPARATORS: Final = str.maketrans("", "", " -_.")
 
 
-class SecureError(Exception):
+class SecureError(StrictError):
     """The secure handshake failed; ``reason`` is a refusal key (``net.refusal.*``)."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(f"{reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
 
 
 def normalize_code(code: str) -> str:
@@ -79,13 +79,14 @@ def spaced_code(code: str) -> str:
 
 
 def _line(data: dict[str, Any]) -> bytes:
-    return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+    return (to_json(data) + "\n").encode("ascii")
 
 
 def _read_json(line: bytes) -> dict[str, Any] | None:
+    """A handshake line's JSON object (bounded like every frame), ``None`` for anything else."""
     try:
-        data = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
+        data = from_json(line)
+    except StrictError:
         return None
     return data if isinstance(data, dict) else None
 

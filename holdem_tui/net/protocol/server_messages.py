@@ -25,6 +25,7 @@ from holdem_tui.net.protocol.fields import (
     read_int_list,
     read_opt_int,
     read_str,
+    refused_as,
 )
 from holdem_tui.net.protocol.table import (
     decode_finishes,
@@ -317,10 +318,8 @@ def apply_delta(current: State | None, message: Delta) -> State:
                 raise ProtocolError("bad_message", f"unknown table field {sorted(unknown)[0]!r}")
             merged.update(message.table)
             table = decode_table(merged, len(current.table.stacks))
-    except wire.WireError as exc:
-        raise ProtocolError("out_of_step", str(exc)) from None
-    except ProtocolError as exc:
-        raise ProtocolError("out_of_step", exc.detail) from None
+    except (wire.WireError, ProtocolError) as exc:
+        raise refused_as("out_of_step", exc) from None
     if message.decision is not None and view.legal is None:
         raise ProtocolError("out_of_step", "a decision without legal actions")
     snapshot = Snapshot(table, view, message.decision, message.may_show, message.slips)
@@ -494,7 +493,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             try:
                 view = wire.decode_view(data["view"])
             except wire.WireError as exc:
-                raise ProtocolError("bad_message", str(exc)) from None
+                raise refused_as("bad_message", exc) from None
         decision = read_opt_int(data, "decision", 0, 2**53)
         if decision is not None and (view is None or view.legal is None):
             raise ProtocolError("bad_message", "a decision without legal actions")
