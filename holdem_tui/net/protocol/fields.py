@@ -116,11 +116,17 @@ def read_int_list(
     data: Mapping[str, Any], key: str, count: int, *, nullable: bool = False
 ) -> list[Any]:
     """``data[key]``: ``count`` chip counts (``None`` among them when ``nullable``)."""
-    value = read.items(data.get(key), key, count=count)
-    for index, item in enumerate(value):
+    return read_chips(data.get(key), key, count, nullable=nullable)
+
+
+def read_chips(value: object, path: str, count: int, *, nullable: bool = False) -> list[Any]:
+    """``value`` at ``path``: a list of ``count`` chip counts (``None`` among them when
+    ``nullable``)."""
+    items = read.items(value, path, count=count)
+    for index, item in enumerate(items):
         if item is not None or not nullable:
-            read.whole(item, f"{key}[{index}]", 0, 10**12)
-    return value
+            read.whole(item, f"{path}[{index}]", 0, 10**12)
+    return items
 
 
 def read_bool_list(data: Mapping[str, Any], key: str, count: int) -> list[bool | None]:

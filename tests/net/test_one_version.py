@@ -1,0 +1,177 @@
+"""One strict decoder framework and one version (issue 26, item 5), tried on both paths.
+
+The wire's objects (what a plugin bot's process answers) and the protocol's frames (what a
+network client sends) are read by the same strict readers (:mod:`holdem_tui.wire.strict`):
+an unknown field, a value of the wrong type and another version are refused the same way
+on both, with the same word, the field's path and the same words why. Both carry the one
+version, and a client of the last version before it (4) is refused at its first line with
+the version refusal a player reads as "use the same version as the host".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from holdem_tui import wire
+from holdem_tui.engine.actions import Action
+from holdem_tui.i18n import get_translator
+from holdem_tui.net import protocol as p
+from holdem_tui.net import secure
+from holdem_tui.net.client import Connection
+from holdem_tui.net.protocol import LOOPBACK
+from holdem_tui.ui.joining import refused_text
+from holdem_tui.wire.strict import VERSION, StrictError
+from tests.support.net import open_table
+
+#: what a build of protocol version 4 greets a table with (its secure layer's own "1")
+_GREETING_OF_VERSION_4 = {"secure": 1, "suite": secure.SUITE}
+
+
+def _plugin_answer(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """A plugin process's action (as the sandbox decodes it), changed by ``change``."""
+    data = wire.encode_action(Action.raise_to(60))
+    change(data)
+    return data
+
+
+def _client_frame(change: Callable[[dict[str, Any]], None]) -> bytes:
+    """A network client's ``act`` frame, changed by ``change`` (JSON's own rules only)."""
+    data = {"v": p.PROTOCOL_VERSION, **p.act(0, 1, Action.raise_to(60))}
+    change(data)
+    return json.dumps(data).encode() + b"\n"
+
+
+def _refusal(decode: Callable[[], object]) -> StrictError:
+    with pytest.raises(StrictError) as caught:
+        decode()
+    return caught.value
+
+
+def _unknown(data: dict[str, Any]) -> None:
+    data["extra"] = 1
+
+
+def _wrong_type(data: dict[str, Any]) -> None:
+    """A whole number's place taken by ``true``: the action's amount, the frame's decision."""
+    data["amount" if "amount" in data else "decision"] = True
+
+
+def _old_version(data: dict[str, Any]) -> None:
+    data["v"] = 4
+
+
+@pytest.mark.parametrize(
+    ("change", "reason", "plugin_path", "client_path", "why"),
+    [
+        (_unknown, "bad_message", "action", "", "unknown field 'extra'"),
+        (_wrong_type, "bad_message", "action.amount", "decision", "expected a whole number"),
+        (_old_version, "version", "action.v", "v", f"schema version 4, this game speaks {VERSION}"),
+    ],
+    ids=["unknown-field", "wrong-type", "old-version"],
+)
+def test_a_bad_message_is_refused_the_same_way_on_the_wire_and_the_network(
+    change: Any, reason: str, plugin_path: str, client_path: str, why: str
+) -> None:
+    from_plugin = _refusal(lambda: wire.decode_action(_plugin_answer(change)))
+    from_client = _refusal(lambda: p.decode_client(p.parse_line(_client_frame(change))))
+    assert isinstance(from_plugin, wire.WireError) and isinstance(from_client, p.ProtocolError)
+    for refusal, path in ((from_plugin, plugin_path), (from_client, client_path)):
+        assert refusal.reason == reason
+        assert refusal.path == path
+        assert refusal.detail.startswith(f"{path}: " if path else "")
+        assert why in refusal.detail, refusal.detail
+
+
+def test_a_bad_action_inside_a_frame_keeps_the_wires_words() -> None:
+    """The protocol names the refusal of a wire object inside its frame ``bad_action`` and
+    passes on the wire's own field path and words."""
+    plugin = _refusal(lambda: wire.decode_action(_plugin_answer(_wrong_type)))
+
+    def bad_action(data: dict[str, Any]) -> None:
+        data["action"]["amount"] = True
+
+    client = _refusal(lambda: p.decode_client(p.parse_line(_client_frame(bad_action))))
+    assert (client.reason, client.path, client.detail) == ("bad_action", plugin.path, plugin.detail)
+
+
+def test_the_wire_and_the_protocol_carry_one_version() -> None:
+    action = wire.encode_action(Action.check())
+    frame = json.loads(p.frame(p.act(0, 1, Action.check())))
+    assert action["v"] == frame["v"] == frame["action"]["v"] == VERSION
+    assert wire.WIRE_VERSION == p.PROTOCOL_VERSION == secure.SECURE_VERSION == VERSION
+    assert json.loads(secure._line({"secure": secure.SECURE_VERSION}))["secure"] == VERSION
+
+
+def test_a_hostile_hosts_unhashable_slip_is_refused_not_a_crash() -> None:
+    """A list where a slip's kind belongs was looked up in a set: a ``TypeError`` that no
+    caller of ``recv`` expects. Now it is refused as any bad field is."""
+    line = p.frame(p.state(0, _empty_snapshot())).replace(b'"slips":[]', b'"slips":[[1,[2]]]')
+    refusal = _refusal(lambda: p.decode_server(p.parse_line(line), 2))
+    assert (refusal.reason, refusal.path) == ("bad_message", "slips[0][1]")
+
+
+def _empty_snapshot() -> Any:
+    from holdem_tui.session.snapshot import Snapshot, TableState
+
+    table = TableState(
+        stacks=(100, 100),
+        busted=(None, None),
+        away=(False, False),
+        hand_number=0,
+        hands_left=None,
+        minutes_left=None,
+        last_hand=False,
+        hands_won=(0, 0),
+        away_left=None,
+    )
+    return Snapshot(table, None, None, (), ())
+
+
+async def test_a_client_of_version_4_is_refused_at_its_greeting_with_the_version_word() -> None:
+    """Its greeting says ``1`` (version 4's secure layer): the table answers with its own
+    number and ``refused: version`` before any secret moves, counts no wrong code, and
+    seats nobody; version 4's client reads that as the version refusal."""
+    server = await open_table(humans=2)
+    try:
+        assert server.port is not None
+        reader, writer = await asyncio.open_connection(LOOPBACK, server.port)
+        writer.write(secure._line(_GREETING_OF_VERSION_4))
+        answer = json.loads(await reader.readline())
+        assert answer == {"secure": VERSION, "suite": secure.SUITE, "refused": "version"}
+        assert await reader.readline() == b""  # and the table hangs up
+        writer.close()
+        assert server.failures == {} and server.names() == [None, None]
+    finally:
+        await server.close()
+
+
+async def test_this_client_at_a_table_of_another_version_shows_the_version_refusal() -> None:
+    """A table of version 4 refuses this game's greeting as it refuses any later one; the
+    player reads the same sentence either way round."""
+    greetings: list[dict[str, Any]] = []
+
+    async def table_of_version_4(reader: asyncio.StreamReader, writer: Any) -> None:
+        greetings.append(json.loads(await reader.readline()))
+        writer.write(secure._line({**_GREETING_OF_VERSION_4, "refused": "version"}))
+        await writer.drain()
+        writer.close()
+
+    old = await asyncio.start_server(table_of_version_4, LOOPBACK, 0)
+    try:
+        port = old.sockets[0].getsockname()[1]
+        connection = await Connection.open(LOOPBACK, port, "ABCDE-FGHJK", "Ana")
+        refused = await connection.recv()
+        await connection.close()
+    finally:
+        old.close()
+        await old.wait_closed()
+    assert greetings == [{"secure": VERSION, "suite": secure.SUITE}]
+    assert isinstance(refused, p.Refused) and refused.reason == "version"
+    english = get_translator("en")
+    assert refused_text(english, refused.reason, refused.detail) == english.t("net.refusal.version")
+    assert "same version as the host" in english.t("net.refusal.version")
