@@ -468,26 +468,22 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
         raise _bad(path, f"expected an object, got {describe(data)}")
     if set(data) != {"fields", "seats", "events"}:
         raise _bad(path, "expected exactly fields, seats and events")
-    fields, seats, events = data["fields"], data["seats"], data["events"]
-    if type(fields) is not dict:
-        raise _bad(f"{path}.fields", f"expected an object, got {describe(fields)}")
+    fields = _strict.object(data["fields"], f"{path}.fields")
+    seats = _strict.items(data["seats"], f"{path}.seats", limit=len(old.seats))
+    # a hand's whole history, what the viewer has and what is added, is a bounded list
+    events = _strict.items(data["events"], f"{path}.events", limit=MAX_ITEMS - len(old.history))
     changes: dict[str, Any] = {}
     for name, value in fields.items():
         decode = view_decoders.get(name)
         if decode is None:
             raise _bad(f"{path}.fields", f"no patchable field {describe(name)}")
         changes[name] = decode(value, f"{path}.fields.{name}")
-    if type(seats) is not list or len(seats) > len(old.seats):
-        raise _bad(f"{path}.seats", f"expected a list of at most {len(old.seats)}")
     new_seats = list(old.seats)
     patched: set[int] = set()
     for index, raw in enumerate(seats):
         where = f"{path}.seats[{index}]"
-        if type(raw) is not dict:
-            raise _bad(where, f"expected an object, got {describe(raw)}")
-        position = raw.get("position")
-        if type(position) is not int or not 0 <= position < len(old.seats):
-            raise _bad(f"{where}.position", f"not a position at this table: {position!r}")
+        raw = _strict.object(raw, where)
+        position = _strict.whole(raw.get("position"), f"{where}.position", 0, len(old.seats) - 1)
         if position in patched:
             raise _bad(f"{where}.position", f"position {position} patched twice")
         patched.add(position)
@@ -500,8 +496,6 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
                 raise _bad(where, f"no patchable seat field {describe(name)}")
             seat_changes[name] = decode(value, f"{where}.{name}")
         new_seats[position] = dataclasses.replace(old.seats[position], **seat_changes)
-    if type(events) is not list or len(events) + len(old.history) > MAX_ITEMS:
-        raise _bad(f"{path}.events", f"expected a list, at most {MAX_ITEMS} in a hand")
     added = tuple(_decode_event_at(e, f"{path}.events[{i}]") for i, e in enumerate(events))
     view = dataclasses.replace(old, **changes, seats=tuple(new_seats), history=old.history + added)
     _check_view(view)

@@ -14,7 +14,15 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
-from holdem_tui.wire.strict import BAD_FRAME, VERSION, Strict, StrictError, from_json, to_json
+from holdem_tui.wire.strict import (
+    BAD_FRAME,
+    VERSION,
+    VERSION_MISMATCH,
+    Strict,
+    StrictError,
+    from_json,
+    to_json,
+)
 
 #: the version every frame carries: the game's one version, the wire's objects' too
 #: (:data:`holdem_tui.wire.strict.VERSION`; 2: deltas, 3: stats in ``over``, 4: the
@@ -71,7 +79,7 @@ class Refusal(StrEnum):
     TOO_MANY_WATCHERS = "too_many_watchers"
     TOO_MANY_ATTEMPTS = "too_many_attempts"
     BUSY = "busy"
-    VERSION = "version"
+    VERSION = VERSION_MISMATCH  # the strict readers' word for another version
     NOT_THE_TABLE = "not_the_table"
 
 
