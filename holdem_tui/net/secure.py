@@ -46,18 +46,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from holdem_tui.wire.strict import (
-    BAD_MESSAGE,
-    VERSION,
-    VERSION_MISMATCH,
-    Strict,
-    StrictError,
-    from_json,
-    to_json,
-)
+from holdem_tui.wire import strict
 
 #: the version in the greeting: the game's one version, which the table's messages carry too
-SECURE_VERSION: Final = VERSION
+SECURE_VERSION: Final = strict.VERSION
 #: the one suite spoken: SPAKE2 on Ed25519 inside TLS 1.3, proofs bound to the certificate
 SUITE: Final = "spake2-ed25519/tls1.3/cert-bound"
 #: the version of the table protocol whose clients spoke in clear (refused in their own)
@@ -71,12 +63,12 @@ _TABLE_PROOF: Final = b"holdem-tui: table proof\x00"
 _SEPARATORS: Final = str.maketrans("", "", " -_.")
 
 
-class SecureError(StrictError):
+class SecureError(strict.StrictError):
     """The secure handshake failed; ``reason`` is a refusal key (``net.refusal.*``)."""
 
 
 #: the strict readers of a handshake line, refusing with :class:`SecureError`
-_strict = Strict(SecureError)
+_read = strict.Strict(SecureError)
 
 
 def normalize_code(code: str) -> str:
@@ -91,14 +83,14 @@ def spaced_code(code: str) -> str:
 
 
 def _line(data: dict[str, Any]) -> bytes:
-    return (to_json(data) + "\n").encode("ascii")
+    return (strict.to_json(data) + "\n").encode("ascii")
 
 
 def _read_json(line: bytes) -> dict[str, Any] | None:
     """A handshake line's JSON object (bounded like every frame), ``None`` for anything else."""
     try:
-        data = from_json(line)
-    except StrictError:
+        data = strict.from_json(line)
+    except strict.StrictError:
         return None
     return data if isinstance(data, dict) else None
 
@@ -107,7 +99,7 @@ async def _readline(reader: asyncio.StreamReader) -> bytes:
     try:
         line = await reader.readline()
     except ValueError:  # over the stream's limit
-        raise SecureError(BAD_MESSAGE, "a handshake line is too long") from None
+        raise SecureError(strict.BAD_MESSAGE, "a handshake line is too long") from None
     if not line.endswith(b"\n"):
         raise ConnectionResetError("the connection closed during the handshake")
     return line
@@ -131,11 +123,11 @@ def _spake_table(code: str) -> Any:
 
 
 def _decode_pake(data: dict[str, Any] | None) -> bytes:
-    value = _strict.text(None if data is None else data.get("pake"), "pake", 128)
+    value = _read.text(None if data is None else data.get("pake"), "pake", 128)
     try:
         return base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
-        _strict.refuse("pake", "the key exchange is not base64")
+        _read.refuse("pake", "the key exchange is not base64")
 
 
 # ---------------------------------------------------------------- the table's side
@@ -207,16 +199,23 @@ async def upgrade_table(
         detail = "this table encrypts its connections: use the same version as the host"
         if data is not None and "secure" in data:
             # another version's greeting (an older one, or a later one): say which we speak
-            refusal = {"secure": SECURE_VERSION, "suite": SUITE, "refused": VERSION_MISMATCH}
+            refusal = {"secure": SECURE_VERSION, "suite": SUITE, "refused": strict.VERSION_MISMATCH}
             writer.write(_line(refusal))
         else:  # a client of the plaintext protocol: refused in the version it reads
             old = None if data is None else data.get("v")
             known = type(old) is int and 0 < old <= PLAINTEXT_VERSION
             version = old if known else PLAINTEXT_VERSION
             writer.write(
-                _line({"v": version, "t": "refused", "reason": VERSION_MISMATCH, "detail": detail})
+                _line(
+                    {
+                        "v": version,
+                        "t": "refused",
+                        "reason": strict.VERSION_MISMATCH,
+                        "detail": detail,
+                    }
+                )
             )
-        raise SecureError(VERSION_MISMATCH, detail)
+        raise SecureError(strict.VERSION_MISMATCH, detail)
     # a client that sends its TLS hello before this answer has it read as plaintext: its
     # handshake fails (the timeout below), which costs the table nothing
     writer.write(_line({"secure": SECURE_VERSION, "suite": SUITE}))
@@ -243,7 +242,7 @@ async def prove_table(
     try:
         key = await asyncio.to_thread(spake.finish, theirs)
     except Exception:  # spake2 rejects a point off the curve with its own errors
-        raise SecureError(BAD_MESSAGE, "not a key exchange message") from None
+        raise SecureError(strict.BAD_MESSAGE, "not a key exchange message") from None
     proof = (_read_json(await _readline(reader)) or {}).get("proof")
     expected = _proof(key, _CLIENT_PROOF, identity.certificate)
     if not isinstance(proof, str) or not hmac.compare_digest(proof.encode(), expected.encode()):
@@ -296,7 +295,7 @@ async def _client_handshake(
     await writer.drain()
     answer = _read_json(await _readline(reader))
     if answer is None or answer.get("secure") != SECURE_VERSION or "refused" in answer:
-        raise SecureError(VERSION_MISMATCH, "the table runs another version of holdem-tui")
+        raise SecureError(strict.VERSION_MISMATCH, "the table runs another version of holdem-tui")
     await writer.start_tls(_client_context(), ssl_handshake_timeout=10.0)
     ssl_object = writer.get_extra_info("ssl_object")
     certificate = None if ssl_object is None else ssl_object.getpeercert(binary_form=True)
