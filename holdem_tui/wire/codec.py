@@ -147,7 +147,7 @@ def encode_reason(reason: Reason) -> dict[str, Any]:
 
 def decode_reason(data: object) -> Reason:
     """A bot's reason from plain data, strictly checked (bounded key, params and text)."""
-    message = _strict.object(data, "reason")
+    message = _strict.json_object(data, "reason")
     _strict.version(message, "reason")
     body = {k: v for k, v in message.items() if k != _VERSION_KEY}
     try:
@@ -266,7 +266,7 @@ def _dataclass_decoder(cls: type[T], extra: frozenset[str] = frozenset()) -> _De
     decoders: dict[str, _Decoder] = {}
 
     def decode(value: object, path: str) -> T:
-        data = _strict.object(value, path)
+        data = _strict.json_object(value, path)
         _strict.keys(data, path, decoders.keys() | extra, required)
         kwargs = {
             name: decoders[name](data[name], f"{path}.{name}") for name in decoders if name in data
@@ -299,7 +299,7 @@ def _top(cls: type[T], name: str) -> Callable[[object], T]:
     inner = _dataclass_decoder(cls, frozenset({_VERSION_KEY}))
 
     def decode(data: object) -> T:
-        _strict.version(_strict.object(data, name), name)
+        _strict.version(_strict.json_object(data, name), name)
         result: T = inner(data, name)
         return result
 
@@ -468,7 +468,7 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
         raise _bad(path, f"expected an object, got {describe(data)}")
     if set(data) != {"fields", "seats", "events"}:
         raise _bad(path, "expected exactly fields, seats and events")
-    fields = _strict.object(data["fields"], f"{path}.fields")
+    fields = _strict.json_object(data["fields"], f"{path}.fields")
     seats = _strict.items(data["seats"], f"{path}.seats", limit=len(old.seats))
     # a hand's whole history, what the viewer has and what is added, is a bounded list
     events = _strict.items(data["events"], f"{path}.events", limit=MAX_ITEMS - len(old.history))
@@ -482,7 +482,7 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
     patched: set[int] = set()
     for index, raw in enumerate(seats):
         where = f"{path}.seats[{index}]"
-        raw = _strict.object(raw, where)
+        raw = _strict.json_object(raw, where)
         position = _strict.whole(raw.get("position"), f"{where}.position", 0, len(old.seats) - 1)
         if position in patched:
             raise _bad(f"{where}.position", f"position {position} patched twice")

@@ -184,7 +184,7 @@ class Strict:
             self.refuse(path, f"more than {limit} items")
         return value
 
-    def object(self, value: object, path: str) -> dict[str, Any]:
+    def json_object(self, value: object, path: str) -> dict[str, Any]:
         """A JSON object."""
         if type(value) is not dict:
             self.refuse(path, f"expected an object, got {describe(value)}")

@@ -365,7 +365,7 @@ def over(
 
 def _decode_result(data: object, seats: int) -> SessionResult:
     """A session's results for ``seats`` chairs, strictly checked."""
-    data = read.object(data, "result")
+    data = read.json_object(data, "result")
     keys = {"reason", "hands", "elapsed", "buy_in", "stacks", "busted", "hands_won", "rebuys"}
     keys |= {"history", "biggest_pot", "tournament", "finishes"}
     check_keys(data, keys, keys)
@@ -410,7 +410,7 @@ def _seat_stats(value: object, seats: int) -> dict[int, SeatStats]:
     """The ``stats`` of an ``over``: one entry per chair at most, every count in range."""
     found: dict[int, SeatStats] = {}
     for index, item in enumerate(read.items(value, "stats", limit=seats)):
-        entry = read.object(item, f"stats[{index}]")
+        entry = read.json_object(item, f"stats[{index}]")
         check_keys(entry, {"seat", *_STAT_FIELDS}, {"seat", *_STAT_FIELDS})
         seat = read_int(entry, "seat", 0, seats - 1)
         if seat in found:
@@ -495,7 +495,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         if type(table_data) is not dict or len(table_data) > 16:
             raise ProtocolError("bad_message", "table must be an object of changed fields")
         if patch is not None:
-            read.object(patch, "view")
+            read.json_object(patch, "view")
         return Delta(
             read_int(data, "seq", 1, 2**53),
             read_int(data, "hand", 0, 10**9),

@@ -57,12 +57,12 @@ def public_settings(settings: GameSettings) -> dict[str, Any]:
 
 def _tournament_data(value: object) -> dict[str, Any] | None:
     """A tournament file's data as the host read it (checked in full with the settings)."""
-    return None if value is None else read.object(value, "tournament_data")
+    return None if value is None else read.json_object(value, "tournament_data")
 
 
 def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     """The table a server described, as settings the table screen can draw."""
-    data = read.object(data, "settings")
+    data = read.json_object(data, "settings")
     check_keys(
         data,
         {"seats", *PUBLIC_SETTINGS, "tournament", "tournament_data"},
@@ -73,7 +73,7 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
         raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
     seats = []
     for index, value in enumerate(raw_seats):
-        raw = read.object(value, f"seats[{index}]")
+        raw = read.json_object(value, f"seats[{index}]")
         check_keys(raw, {"kind", "name", "level"}, {"kind", "name", "level"})
         kind = read_str(raw, "kind", 8)
         if kind not in SEAT_KINDS:
@@ -171,7 +171,7 @@ def _tournament_table(data: object, seats: int) -> TournamentTable | None:
     """A sit-and-go's progress from the host, strictly checked."""
     if data is None:
         return None
-    data = read.object(data, "tournament")
+    data = read.json_object(data, "tournament")
     keys = {"level", "stakes", "next_stakes", "starts_next_hand", "hands_left", "seconds_left"}
     keys |= {"players_left", "entrants", "prizes", "next_hand", "finishes", "first_of_level"}
     check_keys(data, keys, keys)
@@ -209,7 +209,7 @@ def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
 
 def decode_table(data: object, seats: int) -> TableState:
     """A table state for ``seats`` chairs, strictly checked."""
-    data = read.object(data, "table")
+    data = read.json_object(data, "table")
     fields = {
         "stacks",
         "busted",
