@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -175,3 +177,79 @@ async def test_this_client_at_a_table_of_another_version_shows_the_version_refus
     english = get_translator("en")
     assert refused_text(english, refused.reason, refused.detail) == english.t("net.refusal.version")
     assert "same version as the host" in english.t("net.refusal.version")
+
+
+def _frames() -> list[tuple[dict[str, Any], Callable[[dict[str, Any]], object]]]:
+    """Real messages of both directions, each with the decoder its reader runs."""
+    from holdem_tui.engine.decision import Reason
+    from holdem_tui.game_settings import GameSettings
+    from holdem_tui.review.stats import SeatStats
+    from holdem_tui.session.narrate import Slip
+    from holdem_tui.session.outcome import BiggestPot, EndReason, SessionResult
+    from holdem_tui.session.snapshot import Snapshot
+    from tests.net.test_wire import _views
+
+    view = next(v for v in _views(3, hands=2) if v.legal is not None and v.history)
+    seats = len(view.seats)
+    table = replace(
+        _empty_snapshot().table,
+        stacks=tuple(s.stack for s in view.seats),
+        busted=(None,) * seats,
+        away=(False,) * seats,
+        hands_won=(0,) * seats,
+    )
+    snapshot = Snapshot(table, view, 7, (0,), ((1, next(iter(Slip))),))
+    result = SessionResult(
+        next(iter(EndReason)),
+        hands=3,
+        elapsed=12.5,
+        buy_in=1000,
+        stacks=table.stacks,
+        busted=table.busted,
+        hands_won=table.hands_won,
+        rebuys=(0,) * seats,
+        history=(table.stacks,),
+        biggest_pot=BiggestPot(120, 2, (0,)),
+    )
+    told = len(view.history) - 1
+    patch = wire.view_patch(told, view)
+
+    def from_server(data: dict[str, Any]) -> object:
+        return p.decode_server(data, seats)
+
+    action = Action.raise_to(60) if view.legal and view.legal.can_raise else Action.check()
+    return [
+        (p.hello("ABCDEFGHJK", "Ana", seat_token="k" * 20), p.decode_client),
+        (p.act(0, 1, action, Reason.of("est_call", equity=0.4)), p.decode_client),
+        (p.next_game(GameSettings()), p.decode_client),
+        (p.welcome(0, GameSettings(), seat_token="k" * 20), from_server),
+        (p.lobby([None] * seats, [False] * seats), from_server),
+        (p.state(4, snapshot), from_server),
+        (p.delta(5, view.hand_number, {"hand_number": 2}, patch, snapshot), from_server),
+        (p.over(result, stats={0: SeatStats(hands=3, all_in_worth=1.5)}), from_server),
+        (p.error("illegal", "no", {"key": "min_raise"}), from_server),
+    ]
+
+
+def test_fuzzed_frames_of_both_directions_decode_or_raise_one_protocol_error() -> None:
+    """Whatever a stranger changes inside a frame, its reader returns a message or refuses
+    it with :class:`ProtocolError`: never a ``TypeError`` or a ``KeyError`` out of ``recv``
+    or the table's loop (a slip's kind that was a list was one)."""
+    from tests.net.test_wire import _mutate
+
+    rng = random.Random(26)
+    frames = _frames()
+    for message, decode in frames:  # each unchanged frame is read back
+        decode(p.parse_line(p.frame(message)))
+    refused = 0
+    for _ in range(1500):
+        message, decode = rng.choice(frames)
+        data: Any = {"v": p.PROTOCOL_VERSION, **message}
+        for _ in range(rng.randint(1, 3)):
+            data = _mutate(data, rng)
+        try:
+            decode(p.parse_line(json.dumps(data).encode() + b"\n"))
+        except p.ProtocolError as exc:
+            assert exc.reason and exc.detail
+            refused += 1
+    assert refused > 1000
