@@ -49,6 +49,7 @@ from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.table_area import TableArea
 from holdem_tui.ui.timing import ManualTimers
+from holdem_tui.wire import WIRE_VERSION
 from tests.support.net import WireClient, calling, open_table
 from tests.support.scenes import progress_guard, stations
 from tests.support.screen_room import plain
@@ -695,7 +696,7 @@ def _act_frame(seat: int, decision: int, action: Action, reason: Any) -> bytes:
 
 
 def _wire_reason(**change: Any) -> dict[str, Any]:
-    reason: dict[str, Any] = {"v": 1, "key": OWN_WORDS, "params": {"text": "because"}}
+    reason: dict[str, Any] = {"v": WIRE_VERSION, "key": OWN_WORDS, "params": {"text": "because"}}
     reason.update(change)
     return reason
 
