@@ -192,6 +192,13 @@ class TableDriver:
         humans = self.settings.humans
         return humans[0] if len(humans) == 1 else None
 
+    def home_chair(self) -> int:
+        """The chair drawn at the bottom of the table: the one player's own, so a friend
+        at a hosted table sees their chair where a local player does; at a hot seat (whose
+        seats must not move between turns) and for onlookers, the first chair."""
+        viewer = self.default_viewer()
+        return 0 if viewer is None else viewer
+
     def seating(self) -> Seating | None:
         """What the table screen knows for the whole game (``None``: no game yet)."""
         raise NotImplementedError
