@@ -279,11 +279,6 @@ class TableDriver:
         discards = tuple(hand[i] for i in sorted(self.ui.discards) if i < len(hand))
         return self.move(Action.draw(discards))
 
-    def can_toggle_card(self) -> bool:
-        """Whether ``1``–``5`` choose discards now."""
-        found = self.decision()
-        return found is not None and found[1].legal is not None and found[1].legal.can_draw
-
     def toggle_discard(self, index: int) -> None:
         """Mark or unmark card ``index``; one card too many is refused with the reason."""
         found = self.decision()
