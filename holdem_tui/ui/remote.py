@@ -14,7 +14,8 @@ fill (the host's has "start now"), and after a game the
 :class:`~holdem_tui.ui.screens.hosted.HostedEndScreen`, where "Play again" and "New game"
 open the host's next game at this table, or for a friend say "I'm in" or leave the table.
 The next game's ``welcome`` brings the lobby back, and a fresh table once it is dealt. A
-dropped connection is retried with the same code and name, which gives the seat back.
+dropped connection is retried with the same code and name, which gives the seat back (the
+line to the host, :class:`~holdem_tui.ui.host_link.HostLink`).
 """
 
 from __future__ import annotations
