@@ -51,7 +51,7 @@ from holdem_tui.ui.table_area import TableArea
 from holdem_tui.ui.timing import ManualTimers
 from holdem_tui.wire import WIRE_VERSION
 from tests.support.net import WireClient, calling, open_table
-from tests.support.scenes import progress_guard, stations
+from tests.support.scenes import drawing, progress_guard, stations
 from tests.support.screen_room import plain
 
 SIZE = (100, 30)
@@ -123,7 +123,7 @@ async def play_until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         assert not guard.stalled(), "nothing moved and the session never got there"
         await pilot.pause()
         if app.ui.stage is Stage.HUMAN:
-            await pilot.press("s" if app.driver.can_toggle_card() else "c")
+            await pilot.press("s" if drawing(app) else "c")
         elif app.ui.stage is Stage.HAND_OVER and not done():
             await pilot.press("enter")
         else:
