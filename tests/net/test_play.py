@@ -49,8 +49,9 @@ from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.table_area import TableArea
 from holdem_tui.ui.timing import ManualTimers
+from holdem_tui.wire import WIRE_VERSION
 from tests.support.net import WireClient, calling, open_table
-from tests.support.scenes import progress_guard, stations
+from tests.support.scenes import drawing, progress_guard, stations
 from tests.support.screen_room import plain
 
 SIZE = (100, 30)
@@ -122,7 +123,7 @@ async def play_until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         assert not guard.stalled(), "nothing moved and the session never got there"
         await pilot.pause()
         if app.ui.stage is Stage.HUMAN:
-            await pilot.press("s" if app.driver.can_toggle_card() else "c")
+            await pilot.press("s" if drawing(app) else "c")
         elif app.ui.stage is Stage.HAND_OVER and not done():
             await pilot.press("enter")
         else:
@@ -695,7 +696,7 @@ def _act_frame(seat: int, decision: int, action: Action, reason: Any) -> bytes:
 
 
 def _wire_reason(**change: Any) -> dict[str, Any]:
-    reason: dict[str, Any] = {"v": 1, "key": OWN_WORDS, "params": {"text": "because"}}
+    reason: dict[str, Any] = {"v": WIRE_VERSION, "key": OWN_WORDS, "params": {"text": "because"}}
     reason.update(change)
     return reason
 
