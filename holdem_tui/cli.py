@@ -11,20 +11,20 @@ import importlib.util
 
 import click
 
-#: subcommand name -> (module under holdem_tui.commands, one-line help)
-SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("play", "Start a game at the table with every setting as a flag."),
-    "host": ("host", "Host a table for friends on their own terminals."),
-    "join": ("join", "Join a table someone hosts (or watch it, or seat a bot)."),
-    "serve": ("serve", "Play in a web browser: a game per tab, or one table for all."),
-    "bench": ("bench", "Measure evaluator, equity, engine and bot speed."),
-    "replay": ("replay", "Replay PHH hand histories (viewer, or --json for a check)."),
-    "review": ("review", "Step through saved hands with the coach (the hand review)."),
-    "rules": ("rules", "Print the rules of a game in your language."),
-    "simulate": ("simulate", "Play a bots-only session and report results per seat."),
-    "history": ("history", "List past sessions and where their hand histories are."),
-    "stats": ("stats", "Lifetime statistics and charts from every hand history."),
-    "train": ("train", "Drills: preflop, pot odds and outs, and your own flagged spots."),
+#: subcommand name (its module under holdem_tui.commands) -> one-line help
+SUBCOMMANDS: dict[str, str] = {
+    "play": "Start a game at the table with every setting as a flag.",
+    "host": "Host a table for friends on their own terminals.",
+    "join": "Join a table someone hosts (or watch it, or seat a bot).",
+    "serve": "Play in a web browser: a game per tab, or one table for all.",
+    "bench": "Measure evaluator, equity, engine and bot speed.",
+    "replay": "Replay PHH hand histories (viewer, or --json for a check).",
+    "review": "Step through saved hands with the coach (the hand review).",
+    "rules": "Print the rules of a game in your language.",
+    "simulate": "Play a bots-only session and report results per seat.",
+    "history": "List past sessions and where their hand histories are.",
+    "stats": "Lifetime statistics and charts from every hand history.",
+    "train": "Drills: preflop, pot odds and outs, and your own flagged spots.",
 }
 
 
@@ -33,20 +33,19 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """The subcommands whose module is installed, without importing them."""
-        return sorted(name for name, (module, _) in SUBCOMMANDS.items() if _available(module))
+        return sorted(name for name in SUBCOMMANDS if _available(name))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """Import a subcommand's module only when that subcommand is used."""
-        entry = SUBCOMMANDS.get(cmd_name)
-        if entry is None or not _available(entry[0]):
+        if cmd_name not in SUBCOMMANDS or not _available(cmd_name):
             return None
-        module = importlib.import_module(f"holdem_tui.commands.{entry[0]}")
+        module = importlib.import_module(f"holdem_tui.commands.{cmd_name}")
         command: click.Command = module.command
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the subcommands with their one-line help, still without importing them."""
-        rows = [(name, SUBCOMMANDS[name][1]) for name in self.list_commands(ctx)]
+        rows = [(name, SUBCOMMANDS[name]) for name in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from holdem_tui.commands.options import chosen_before
+from holdem_tui.commands.options import address_option, chosen_before, port_option, whole_option
 from holdem_tui.commands.play import GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.game_settings import Pace
@@ -63,11 +63,11 @@ away_option = click.option(
     show_default=True,
     help="Seconds a dropped player's seat waits before it checks or folds.",
 )
-start_when_option = click.option(
+start_when_option = whole_option(
     "--start-when",
     "start_when",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    default=None,
+    low=1,
+    high=MAX_SEATS,
     metavar="N",
     help="Deal as soon as N players are at the table (the seats still open are taken away).",
 )
@@ -75,29 +75,18 @@ start_when_option = click.option(
 
 @click.command(name="host")
 @game_options("Comma-separated bot levels for the seats not left open (default: none).")
-@click.option(
+@whole_option(
     "--open",
     "open_seats",
-    type=click.IntRange(min=0, max=MAX_SEATS - 1),  # the host's own chair is one of them
+    low=0,
+    high=MAX_SEATS - 1,  # the host's own chair is one of them
     default=1,
-    show_default=True,
     help="Seats left open for friends to join.",
 )
 @click.option("--name", default=None, help="Your name at the table [default: your user name].")
 @click.option("--no-seat", is_flag=True, help="Only run the table; do not play yourself.")
-@click.option(
-    "--port",
-    type=click.IntRange(min=0, max=65535),
-    default=p.DEFAULT_PORT,
-    show_default=True,
-    help="TCP port to listen on (0: any free port).",
-)
-@click.option(
-    "--bind",
-    default="0.0.0.0",
-    show_default=True,
-    help="Address to listen on (127.0.0.1: this machine only).",
-)
+@port_option(p.DEFAULT_PORT)
+@address_option("--bind", "0.0.0.0", "127.0.0.1: this machine only")
 @click.option("--code", default=None, help="Join code to use [default: a new random one].")
 @away_option
 @start_when_option

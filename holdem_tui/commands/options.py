@@ -67,6 +67,46 @@ def pace_option() -> Callable[[F], F]:
     )
 
 
+def whole_option(
+    *names: str, low: int, high: int | None = None, default: int | None = None, **more: Any
+) -> Callable[[F], F]:
+    """A whole-number option from ``low`` to ``high`` (click refuses the rest, naming the
+    flag); ``--help`` shows the default when there is one. ``more``: click's other words."""
+    return click.option(
+        *names,
+        type=click.IntRange(min=low, max=high),
+        default=default,
+        show_default=default is not None,
+        **more,
+    )
+
+
+def address_option(flag: str, default: str, other: str) -> Callable[[F], F]:
+    """The address a table listens on (``host --bind``, ``serve --host``); ``other``: what
+    the address that is not the default does."""
+    return click.option(
+        flag, default=default, show_default=True, help=f"Address to listen on ({other})."
+    )
+
+
+def port_option(default: int) -> Callable[[F], F]:
+    """``--port``: the TCP port a table listens on (``host``, ``serve``)."""
+    return whole_option(
+        "--port",
+        low=0,
+        high=65535,
+        default=default,
+        help="TCP port to listen on (0: any free port).",
+    )
+
+
+def tournament_option(help_text: str) -> Callable[[F], F]:
+    """``--tournament``: a sit-and-go preset by name, or a TOML schedule file."""
+    return click.option(
+        "--tournament", metavar="regular|turbo|hyper|FILE", default=None, help=help_text
+    )
+
+
 def comma_list(value: str) -> list[str]:
     """``"a, b,,c"`` -> ``["a", "b", "c"]``: the names or levels a flag lists."""
     return [part.strip() for part in value.split(",") if part.strip()]

@@ -21,6 +21,8 @@ from holdem_tui.commands.options import (
     lang_option,
     pace_option,
     parse_pair,
+    tournament_option,
+    whole_option,
 )
 from holdem_tui.engine.draw import default_ante as default_draw_ante
 from holdem_tui.engine.variants import Variant
@@ -182,20 +184,20 @@ def game_options(
             multiple=True,
             help="Seat a plugin bot; repeat for more.",
         ),
-        click.option(
+        whole_option(
             "--stack",
-            type=click.IntRange(min=1, max=MAX_CHIPS),
+            low=1,
+            high=MAX_CHIPS,
             default=DEFAULT_STACK,
-            show_default=True,
             help="Starting chips per player.",
         ),
         click.option(
             "--blinds", metavar="SB/BB", default=None, help="Hold'em blinds [default: 5/10]."
         ),
-        click.option(
+        whole_option(
             "--ante",
-            type=click.IntRange(min=0, max=MAX_CHIPS),
-            default=None,
+            low=0,
+            high=MAX_CHIPS,
             help="Ante per player [default: none in Hold'em, half the small bet in draw; "
             "draw needs at least 1].",
         ),
@@ -205,26 +207,18 @@ def game_options(
             default=None,
             help="Draw bet sizes: small bet / big bet [default: 10/20].",
         ),
-        click.option(
+        whole_option(
             "--hands",
-            type=click.IntRange(min=1, max=MAX_HANDS),
-            default=None,
+            low=1,
+            high=MAX_HANDS,
             help="End after N hands [default: no limit in Hold'em, 30 in draw].",
         ),
-        click.option(
-            "--minutes",
-            type=click.IntRange(min=1, max=MAX_MINUTES),
-            default=None,
-            help="End after M minutes.",
-        ),
+        whole_option("--minutes", low=1, high=MAX_MINUTES, help="End after M minutes."),
         lang_option("as last chosen"),
         pace_option(),
         click.option("--seed", type=int, default=None, help="Seed for a reproducible session."),
-        click.option(
-            "--tournament",
-            metavar="regular|turbo|hyper|FILE",
-            default=None,
-            help="A sit-and-go: rising blinds, places and prizes (a preset, or a TOML "
+        tournament_option(
+            "A sit-and-go: rising blinds, places and prizes (a preset, or a TOML "
             "schedule file; see docs/tournaments.md).",
         ),
     ]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 import click
 
 from holdem_tui.commands.host import away_option, start_when_option, table_options
+from holdem_tui.commands.options import address_option, port_option, whole_option
 from holdem_tui.commands.play import BOTS_HELP, GameFlags, build_settings, game_options
 from holdem_tui.engine.variants import MAX_SEATS
 from holdem_tui.game_settings import Pace
@@ -61,19 +62,8 @@ def page_url(host: str, port: int, public_url: str | None) -> str:
 
 @click.command(name="serve")
 @game_options(BOTS_HELP)
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="Address to listen on (0.0.0.0: every interface; then give --public-url).",
-)
-@click.option(
-    "--port",
-    type=click.IntRange(min=0, max=65535),
-    default=DEFAULT_PORT,
-    show_default=True,
-    help="TCP port to listen on (0: any free port).",
-)
+@address_option("--host", "127.0.0.1", "0.0.0.0: every interface; then give --public-url")
+@port_option(DEFAULT_PORT)
 @click.option(
     "--public-url",
     default=None,
@@ -86,20 +76,16 @@ def page_url(host: str, port: int, public_url: str | None) -> str:
     default=None,
     help="Where each tab's folder goes [default: web/ in the game's data folder].",
 )
-@click.option(
-    "--max-tabs",
-    type=click.IntRange(min=1, max=64),
-    default=8,
-    show_default=True,
-    help="Games (tabs) running at once; more are refused.",
+@whole_option(
+    "--max-tabs", low=1, high=64, default=8, help="Games (tabs) running at once; more are refused."
 )
 @click.option("--table", is_flag=True, help="One network table: every tab sits down or watches.")
-@click.option(
+@whole_option(
     "--open",
     "open_seats",
-    type=click.IntRange(min=1, max=MAX_SEATS),
+    low=1,
+    high=MAX_SEATS,
     default=2,
-    show_default=True,
     help="With --table: seats for the players who open the page.",
 )
 @start_when_option

@@ -14,7 +14,13 @@ from pathlib import Path
 import click
 
 from holdem_tui.bots.registry import BUILT_IN
-from holdem_tui.commands.options import PairType, comma_list, game_option
+from holdem_tui.commands.options import (
+    PairType,
+    comma_list,
+    game_option,
+    tournament_option,
+    whole_option,
+)
 from holdem_tui.commands.output import Output, quiet_when_the_reader_leaves
 from holdem_tui.engine.variants import Variant
 from holdem_tui.game_settings import MAX_CHIPS
@@ -61,9 +67,7 @@ def history_folder(value: str | None) -> str | None:
     metavar="MODULE:CLASS",
     help="Seat a custom bot (repeatable), after the --bots seats.",
 )
-@click.option(
-    "--hands", type=click.IntRange(min=1, max=MAX_SIM_HANDS), default=1000, show_default=True
-)
+@whole_option("--hands", low=1, high=MAX_SIM_HANDS, default=1000)
 @click.option(
     "--seed",
     type=int,
@@ -71,23 +75,13 @@ def history_folder(value: str | None) -> str | None:
     help="Deal seed (default 0; with a plugin bot seated, 128 random bits: a plugin could "
     "try small seeds until one deals the cards it holds).",
 )
-@click.option(
-    "--stack",
-    type=click.IntRange(min=1, max=MAX_CHIPS),
-    default=None,
-    help="Chips (default 100 BB).",
-)
+@whole_option("--stack", low=1, high=MAX_CHIPS, help="Chips (default 100 BB).")
 @click.option("--blinds", type=PairType(), default="5/10", show_default=True)
-@click.option(
-    "--ante", type=click.IntRange(min=0), default=None, help="Default 0; draw: half a small bet."
-)
+@whole_option("--ante", low=0, help="Default 0; draw: half a small bet.")
 @click.option("--limits", type=PairType(), default="10/20", show_default=True, help="Draw bets.")
 @click.option("--duplicate", is_flag=True, help="Replay each deal with the seats rotated.")
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1, max=1024),
-    default=None,
-    help="Default: all cores (never more than the cores there are).",
+@whole_option(
+    "--workers", low=1, high=1024, help="Default: all cores (never more than the cores there are)."
 )
 @click.option(
     "--history",
@@ -103,17 +97,12 @@ def history_folder(value: str | None) -> str | None:
     is_flag=True,
     help="Do not measure bluffs (each bet's equity against the cards out): faster.",
 )
-@click.option(
-    "--tournament",
-    metavar="regular|turbo|hyper|FILE",
-    default=None,
-    help="Play sit-and-gos instead: each bot's average finish, ITM and ROI (see --runs).",
-)
-@click.option(
+@tournament_option("Play sit-and-gos instead: each bot's average finish, ITM and ROI (see --runs).")
+@whole_option(
     "--runs",
-    type=click.IntRange(min=1, max=MAX_RUNS),
+    low=1,
+    high=MAX_RUNS,
     default=100,
-    show_default=True,
     help="With --tournament: how many sit-and-gos (the seats rotate from one to the next).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on the last line.")

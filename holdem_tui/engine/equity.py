@@ -5,22 +5,27 @@ vectorised over simulations in chunks:
 
 * Dealing is a partial Fisher–Yates over each simulation's remaining deck (one step per dealt
   card, all simulations at once), so a deal costs a handful of numpy operations per card.
+  Its numbers come from a counter-based stream (SplitMix64 from a key the seeded generator
+  draws, :func:`deal_words`): simulation ``s`` reads its own words, so numpy computes them
+  all at once and the compiled kernel in registers, the same numbers either way.
   Opponents with a weighted :class:`~holdem_tui.engine.ranges.Range` are sampled first (with
-  whole-deal rejection when their combos collide, which keeps the joint distribution exact)
-  and their cards swapped out of the deck before the random cards are dealt.
+  whole-deal rejection when their combos collide, which keeps the joint distribution exact,
+  from the generator itself) and their cards swapped out of the deck before the random cards
+  are dealt.
 * Each card carries a ``uint64`` key (:data:`~holdem_tui.engine.evaluator.CARD_KEYS`) whose
   sum indexes the evaluator's tables. The board's sum is computed once per simulation and each
   player adds two keys, so a 9-handed showdown is about nine table lookups.
 
 Results are seeded through ``numpy.random.Generator`` so the same seed reproduces the same
-estimate. Split pots count fractionally (1/k of a k-way tie) in ``equity``.
+estimate. Split pots count fractionally (1/k of a k-way tie) in ``equity``; the showdowns are
+counted in whole numbers (wins, and ties by how many share) and turned into the estimate once.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
@@ -333,12 +338,18 @@ def _showdown(
     hero_v: npt.NDArray[np.uint16], opp_v: npt.NDArray[np.uint16]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Per deal: hero wins outright, hero ties for best, hero's share of the pot."""
-    best_opp = opp_v.max(axis=0)
-    win = hero_v > best_opp
-    tie = hero_v == best_opp
-    tied_with = (opp_v == hero_v).sum(axis=0)
+    win, tie, tied_with = _showdown_counts(hero_v, opp_v)
     share = np.where(win, 1.0, np.where(tie, 1.0 / (1 + tied_with), 0.0))
     return win.astype(np.float64), tie.astype(np.float64), share
+
+
+def _showdown_counts(
+    hero_v: npt.NDArray[np.uint16], opp_v: npt.NDArray[np.uint16]
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """Per deal: hero wins outright, hero ties for best, how many opponents hero ties with."""
+    best_opp = opp_v.max(axis=0)
+    tied_with = (opp_v == hero_v).sum(axis=0, dtype=np.int64)
+    return hero_v > best_opp, hero_v == best_opp, tied_with
 
 
 # ---------------------------------------------------------------- Monte Carlo
@@ -400,20 +411,26 @@ def _simulate(
     n_board = 5 - len(board)
     position = np.zeros(52, dtype=np.int64)
     position[deck] = np.arange(len(deck))
+    # the deal stream's key: the generator's next 64 bits, before any range is sampled
+    stream = np.uint64(rng.bit_generator.random_raw())
     deal = _Deal(deck, position, n_board, tuple(r is not None for r in opps), hero, board_key)
 
     compiled = kernel.loaded()
-    chunks = (
-        _compiled_chunks(compiled, deal, ranged, sims, rng, board_suit_mask)
+    counts = (
+        _compiled_counts(compiled, deal, ranged, sims, rng, stream, board_suit_mask)
         if compiled is not None
-        else _numpy_chunks(deal, ranged, sims, rng, board_suit_mask)
+        else _numpy_counts(deal, ranged, sims, rng, stream, board_suit_mask)
     )
-    total = total_sq = wins = ties = 0.0
-    for win, tie, share in chunks:
-        total += float(share.sum())
-        total_sq += float(share @ share)
-        wins += float(win.sum())
-        ties += float(tie.sum())
+    return _estimate([int(c) for c in counts], sims)
+
+
+def _estimate(counts: list[int], sims: int) -> EquityResult:
+    """The result from the showdown counts (``counts[0]`` outright wins, ``counts[t]`` ties
+    with ``t`` opponents): whole numbers until here, so both paths give the same floats."""
+    wins = counts[0]
+    ties = sum(counts[1:])
+    total = float(wins) + sum(n / (t + 1) for t, n in enumerate(counts) if t)
+    total_sq = float(wins) + sum(n / (t + 1) ** 2 for t, n in enumerate(counts) if t)
     mean = total / sims
     variance = max(total_sq / sims - mean * mean, 0.0)
     return EquityResult(
@@ -438,35 +455,72 @@ class _Deal:
     board_key: np.uint64
 
 
-_Chunk = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
+#: SplitMix64's increment and multipliers: the deal stream (:func:`deal_words`)
+_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2: Final = np.uint64(0x94D049BB133111EB)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
 
 
-def _numpy_chunks(
+def deal_words(stream: np.uint64, first: int, size: int, words: int) -> npt.NDArray[np.uint64]:
+    """``(words, size)``: simulation ``first + s`` takes the stream's words
+    ``(first + s) * words`` onward, word ``n`` being SplitMix64's output ``n`` after
+    ``stream`` (``kernel_numba.deal_word``, one word at a time).
+
+    A counter-based stream: any simulation's numbers are known without drawing the ones
+    before, and the compiled kernel makes them in registers, where numpy's generator costs
+    a call per number.
+    """
+    n = (first + np.arange(size, dtype=np.uint64))[None, :] * np.uint64(words)
+    n = n + np.arange(words, dtype=np.uint64)[:, None]
+    z = stream + (n + np.uint64(1)) * _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * _MIX_1
+    z = (z ^ (z >> np.uint64(27))) * _MIX_2
+    return z ^ (z >> np.uint64(31))
+
+
+def _deal_halves(stream: np.uint64, first: int, size: int, count: int) -> npt.NDArray[np.uint64]:
+    """``(count, size)`` 32-bit numbers of the deal stream: draw ``i`` of a simulation is
+    the low half of its word ``i // 2`` for even ``i``, the high half for odd."""
+    words = deal_words(stream, first, size, (count + 1) // 2)
+    halves = np.empty((2 * len(words), size), dtype=np.uint64)
+    halves[0::2] = words & _LOW32
+    halves[1::2] = words >> np.uint64(32)
+    return halves[:count]
+
+
+def _numpy_counts(
     deal: _Deal,
     ranged: list[Range],
     sims: int,
     rng: np.random.Generator,
+    stream: np.uint64,
     board_suit_mask: npt.NDArray[np.int32],
-) -> Iterator[_Chunk]:
-    """Per chunk of simulations: win, tie and share per deal, with numpy."""
+) -> npt.NDArray[np.int64]:
+    """Showdown counts (:func:`_estimate`) with numpy, a chunk of simulations at a time."""
     deal_count = deal.n_board + 2 * (len(deal.ranged) - len(ranged))
+    counts = np.zeros(len(deal.ranged) + 1, dtype=np.int64)
     for start in range(0, sims, _CHUNK):
         size = min(_CHUNK, sims - start)
         picked = _sample_ranges(ranged, size, rng) if ranged else np.zeros((size, 0), np.int64)
-        draws = rng.random((deal_count, size))
-        yield _deal_and_show(deal, picked, draws, board_suit_mask)
+        halves = _deal_halves(stream, start, size, deal_count)
+        win, tie, tied_with = _deal_and_show(deal, picked, halves, board_suit_mask)
+        slot = np.where(tie, tied_with, 0)[win | tie]
+        counts += np.bincount(slot, minlength=len(counts))
+    return counts
 
 
-def _compiled_chunks(
+def _compiled_counts(
     compiled: ModuleType,
     deal: _Deal,
     ranged: list[Range],
     sims: int,
     rng: np.random.Generator,
+    stream: np.uint64,
     board_suit_mask: npt.NDArray[np.int32],
-) -> Iterator[_Chunk]:
-    """:func:`_numpy_chunks` by the compiled kernel: one call per chunk draws the same
-    random numbers from ``rng`` in the same order and gives the same arrays."""
+) -> npt.NDArray[np.int64]:
+    """:func:`_numpy_counts` by the compiled kernel in one call: the ranges' numbers from
+    ``rng`` in the same order, the same deal stream, the same counts."""
     tables = _ev.numpy_tables()
     widest = max((len(r) for r in ranged), default=1)
     cumulative = np.zeros((len(ranged), widest))
@@ -476,54 +530,50 @@ def _compiled_chunks(
         cumulative[k, : len(r)] = np.cumsum(r.weights)
         combos[k, : len(r)] = r.combos
         masks[k, : len(r)] = _PAIR_MASKS[r.combos[:, 0], r.combos[:, 1]].view(np.int64)
-    lengths = np.array([len(r) for r in ranged], dtype=np.int64)
-    deal_count = deal.n_board + 2 * (len(deal.ranged) - len(ranged))
-    draws = np.empty(deal_count * min(_CHUNK, sims))
-    ranged_flags = np.array(deal.ranged)
-    keys = tables.card_keys.view(np.int64)
-    for start in range(0, sims, _CHUNK):
-        fitted, win, tie, share = compiled.monte_carlo_chunk(
-            rng,
-            min(_CHUNK, sims - start),
-            deal.deck,
-            deal.position,
-            deal.n_board,
-            ranged_flags,
-            cumulative,
-            lengths,
-            combos,
-            masks,
-            _MAX_REJECTION_ROUNDS,
-            deal.hero[0],
-            deal.hero[1],
-            int(deal.board_key),
-            board_suit_mask,
-            keys,
-            tables.hash_rows,
-            tables.hash_values,
-            tables.flush_suit,
-            tables.flush,
-            draws,
-        )
-        if not fitted:
-            raise ValueError(_NO_FIT)
-        yield win, tie, share
+    fitted, counts = compiled.monte_carlo(
+        rng,
+        sims,
+        _CHUNK,
+        stream,
+        deal.deck,
+        deal.position,
+        deal.n_board,
+        np.array(deal.ranged),
+        cumulative,
+        np.array([len(r) for r in ranged], dtype=np.int64),
+        combos,
+        masks,
+        _MAX_REJECTION_ROUNDS,
+        deal.hero[0],
+        deal.hero[1],
+        int(deal.board_key),
+        board_suit_mask,
+        tables.card_keys.view(np.int64),
+        tables.hash_rows,
+        tables.hash_values,
+        tables.flush_suit,
+        tables.flush,
+    )
+    if not fitted:
+        raise ValueError(_NO_FIT)
+    return np.asarray(counts)
 
 
 def _deal_and_show(
     deal: _Deal,
     picked: npt.NDArray[np.int64],
-    draws: npt.NDArray[np.float64],
+    halves: npt.NDArray[np.uint64],
     board_suit_mask: npt.NDArray[np.int32],
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """One chunk of simulations, all at once with numpy: deal, value, show down.
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """One chunk of simulations, all at once with numpy: deal, value, show down
+    (:func:`_showdown_counts`).
 
-    ``picked`` holds the ranged opponents' hole cards, ``draws`` the uniform numbers of the
+    ``picked`` holds the ranged opponents' hole cards, ``halves`` the 32-bit numbers of the
     partial Fisher–Yates that deals the board and the random opponents' cards.
     """
     keys = _ev.numpy_tables().card_keys
     deck = deal.deck
-    size = draws.shape[1]
+    size = halves.shape[1]
     rows = np.arange(size)
     stacked = np.broadcast_to(deck[:, None], (len(deck), size)).copy()  # (D, size)
     flat = stacked.reshape(-1)
@@ -540,9 +590,10 @@ def _deal_and_show(
             flat[p * size + rows] = last
             where_flat[last.astype(np.int64) * size + rows] = p
     range_hole = iter((picked[:, 2 * j], picked[:, 2 * j + 1]) for j in range(picked.shape[1] // 2))
-    # Partial Fisher–Yates: position i takes a uniform pick from positions i..live-1.
-    for i in range(len(draws)):
-        j = i + (draws[i] * (live - i)).astype(np.int64)
+    # Partial Fisher–Yates: position i takes a pick from positions i..live-1, the 32-bit
+    # number times the count, shifted down by 32 (uniform to within 2^-26).
+    for i in range(len(halves)):
+        j = i + ((halves[i] * np.uint64(live - i)) >> np.uint64(32)).astype(np.int64)
         idx = j * size + rows
         picked_i = flat[idx]
         flat[idx] = stacked[i]
@@ -565,7 +616,7 @@ def _deal_and_show(
     a, b = deal.hero
     hero_v = _values(board_sum + (keys[a] + keys[b]), suit_mask, np.full(size, a), np.full(size, b))
     opp_v = np.stack([_values(board_sum + keys[x] + keys[y], suit_mask, x, y) for x, y in hole])
-    return _showdown(hero_v, opp_v)
+    return _showdown_counts(hero_v, opp_v)
 
 
 def _values(

@@ -2,9 +2,9 @@
 
 ``pip install "holdem-tui[fast]"`` adds numba; then batch evaluation, each Monte Carlo
 chunk and the exact enumeration run as compiled loops (:mod:`holdem_tui.engine.kernel_numba`)
-instead of numpy column operations, with the same results bit for bit: the random numbers
-come from the same numpy generator in the same order, and the sums are added in numpy's
-order. Without numba the numpy path is used, unchanged.
+instead of numpy column operations, with the same results bit for bit: the same random
+numbers in the same order (numpy's generator, and the Monte Carlo deal's counter-based
+stream), and the sums added in numpy's order. Without numba the numpy path is used, unchanged.
 
 The kernel is for bulk work and is switched on by the code that does it (:func:`enable`:
 ``simulate``, ``bench``): importing numba and loading its compiled code takes about a second,

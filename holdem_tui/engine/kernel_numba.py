@@ -2,13 +2,14 @@
 
 Imported only through :mod:`holdem_tui.engine.kernel`, and only when numba is installed. Each
 function does, hand by hand, what the numpy code does column by column: the same key sums,
-the same values, the same partial Fisher–Yates with the same random numbers, and the same
-per-deal results, which numpy then reduces as it always did. So the two paths give the same
-values bit for bit, and the tests compare them on large random batches.
+the same values, the same picks, and the same per-deal results, which are then reduced in the
+same order. So the two paths give the same values bit for bit, and the tests compare them on
+large random batches.
 
-The Monte Carlo draws its random numbers itself, from the caller's ``numpy.random.Generator``
-(numba reads the generator's own state and bit generator, so ``rng.random()`` in here is the
-next number numpy would give): one call per chunk and no array of numbers built in Python.
+The Monte Carlo's range sampling draws from the caller's ``numpy.random.Generator`` (numba
+reads the generator's own state and bit generator, so ``rng.random()`` in here is the next
+number numpy would give); its deal reads a counter-based stream (:func:`deal_word`), which
+costs a few multiplications a word in registers where the generator costs a call a number.
 
 Compiled with ``cache=True``: the first call on a machine compiles (a few seconds, once) and
 later processes load the compiled code from numba's cache.
@@ -32,6 +33,12 @@ _RANK_MASK = (1 << _RANK_BITS) - 1
 _HASH_SHIFT = 10
 #: 2 in each of the four 3-bit suit counters (``_flush_suit5``)
 _PLUS_TWO_EACH = 2 | 2 << 3 | 2 << 6 | 2 << 9
+#: SplitMix64's increment and multipliers (:func:`deal_word`)
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX_1 = 0xBF58476D1CE4E5B9
+_MIX_2 = 0x94D049BB133111EB
+#: simulations whose deal words :func:`monte_carlo` makes in one loop
+_BLOCK = 256
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -238,9 +245,21 @@ def _sample_ranges(
 
 
 @jit
-def monte_carlo_chunk(
+def deal_word(key: Any, n: Any) -> Any:
+    """Word ``n`` of the Monte Carlo's deal stream: SplitMix64's output at position ``n``
+    after ``key`` (``equity.deal_words`` is the same arithmetic on numpy arrays)."""
+    z = key + (n + np.uint64(1)) * np.uint64(_GOLDEN)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(_MIX_1)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(_MIX_2)
+    return z ^ (z >> np.uint64(31))
+
+
+@jit
+def monte_carlo(
     rng: Any,
-    size: int,
+    sims: int,
+    chunk: int,
+    key: Any,
     deck: Any,
     position: Any,
     n_board: int,
@@ -259,14 +278,14 @@ def monte_carlo_chunk(
     hash_values: Any,
     flush_suit: Any,
     flush: Any,
-    draws: Any,
 ) -> Any:
-    """One chunk of ``equity._simulate``, random numbers included: the ranged opponents'
-    cards (:func:`_sample_ranges`), then ``rng.random((deal_count, size))`` for the partial
-    Fisher–Yates that deals the board and the random opponents' cards (into ``draws``, a
-    buffer the caller keeps from chunk to chunk), then per simulation whether hero wins
-    outright, ties for best, and hero's share of the pot. Returns ``(False, ...)`` when the
-    ranges never fit together (numpy raises there).
+    """``equity._simulate``'s deals, all of them: per ``chunk`` of simulations the ranged
+    opponents' cards (:func:`_sample_ranges`, from ``rng``), then per simulation the partial
+    Fisher–Yates that deals the board and the random opponents' cards, its picks from the
+    deal stream (:func:`deal_word`, two 32-bit halves a word), and the showdown. Returns
+    ``(fitted, counts)``: ``counts[0]`` the deals hero wins outright, ``counts[t]`` those
+    where hero ties for best with ``t`` opponents; ``fitted`` is False when the ranges never
+    fit together (numpy raises there).
 
     ``ranged`` has one flag per opponent, in seat order (random opponents take the next two
     dealt cards); ``keys`` are the card keys as ``int64``. Each deal first looks up every
@@ -276,91 +295,98 @@ def monte_carlo_chunk(
     """
     n_opp = len(ranged)
     n_range = 2 * len(lengths)
-    picked = np.empty((size, n_range), dtype=np.int64)
-    win = np.zeros(size)
-    tie = np.zeros(size)
-    share = np.zeros(size)
-    if n_range:
-        fitted = _sample_ranges(rng, size, cumulative, lengths, combos, masks, rounds, picked)
-        if not fitted:
-            return False, win, tie, share
+    counts = np.zeros(n_opp + 1, dtype=np.int64)
+    picked = np.empty((min(chunk, sims), n_range), dtype=np.int64)
     deal_count = n_board + 2 * (n_opp - len(lengths))
-    _uniforms_by_column(rng, deal_count, size, draws)
-    # one deck for all simulations: the places each one changed are put back after it
-    pristine = deck.astype(np.int64)
+    words = (deal_count + 1) >> 1
+    # one deck for all simulations, copied back whole after each (bytes: a few vector moves)
+    pristine = deck.astype(np.uint8)
     cards = pristine.copy()
     where = position.copy()
-    moved = np.empty(n_range, dtype=np.int64)  # per range card: the place it left
-    moved_last = np.empty(n_range, dtype=np.int64)  # the card put in its place
-    picks = np.empty(deal_count, dtype=np.int64)
-    hole = np.empty(2 * n_opp, dtype=np.int64)
+    moved_last = np.empty(n_range, dtype=np.int64)  # per range card: the card put in its place
     values = np.empty(n_opp, dtype=np.int64)
+    # a card's bit in a 64-bit mask of 16 bits per suit, rank order: a hand's ranks in one
+    # suit are one shift and mask away, so every hand looks for its flush without a branch
+    bit = np.empty(52, dtype=np.int64)
+    for card in range(52):
+        bit[card] = np.int64(1) << (((card & 3) << 4) + (card >> 2))
+    board_bits = np.int64(0)
+    for s in range(4):
+        board_bits |= np.int64(board_suits[s]) << (16 * s)
     hero_key = keys[hero_a] + keys[hero_b]
-    for r in range(size):
-        live = len(deck)
-        for j in range(n_range):  # each range card to the end, out of play
-            p = where[picked[r, j]]
-            live -= 1
-            last = cards[live]
-            moved[j] = p
-            moved_last[j] = last
-            cards[p] = last
-            where[last] = p
-        for i in range(deal_count):
-            pick = i + np.int64(draws[r * deal_count + i] * (live - i))
-            picks[i] = pick
-            swap = cards[pick]
-            cards[pick] = cards[i]
-            cards[i] = swap
-        total = board_key
-        for i in range(n_board):
-            total += keys[cards[i]]
-        next_card = n_board
-        next_range = 0
-        for o in range(n_opp):
-            if ranged[o]:
-                a = picked[r, 2 * next_range]
-                b = picked[r, 2 * next_range + 1]
-                next_range += 1
-            else:
-                a = cards[next_card]
-                b = cards[next_card + 1]
-                next_card += 2
-            hole[2 * o] = a
-            hole[2 * o + 1] = b
-            values[o] = _nonflush7(total + keys[a] + keys[b], hash_rows, hash_values)
-        hero = _nonflush7(total + hero_key, hash_rows, hash_values)
-        suit = _flush_suit5(total, flush_suit)
-        if suit >= 0:
-            board_mask = board_suits[suit]  # the suit's ranks on the board
+    hero_bits = bit[hero_a] | bit[hero_b]
+    low = np.uint64(0xFFFFFFFF)
+    block = np.empty(_BLOCK * words, dtype=np.uint64)
+    wins = 0
+    for start in range(0, sims, chunk):
+        size = min(chunk, sims - start)
+        if n_range:
+            fitted = _sample_ranges(rng, size, cumulative, lengths, combos, masks, rounds, picked)
+            if not fitted:
+                return False, counts
+        for r in range(size):
+            if r % _BLOCK == 0:  # the next block's words in one loop (vector instructions)
+                first = np.uint64((start + r) * words)
+                for q in range(min(_BLOCK, size - r) * words):
+                    block[q] = deal_word(key, first + np.uint64(q))
+            live = len(deck)
+            for j in range(n_range):  # each range card to the end, out of play
+                p = where[picked[r, j]]
+                live -= 1
+                last = cards[live]
+                moved_last[j] = last
+                cards[p] = last
+                where[last] = p
+            for w in range(words):
+                word = block[(r % _BLOCK) * words + w]
+                for half in range(2):
+                    i = 2 * w + half
+                    if i < deal_count:
+                        bits = (word >> np.uint64(32 * half)) & low
+                        pick = i + np.int64((bits * np.uint64(live - i)) >> np.uint64(32))
+                        swap = cards[pick]
+                        cards[pick] = cards[i]
+                        cards[i] = swap
+            total = board_key
+            board = board_bits
             for i in range(n_board):
-                c = cards[i]
-                if c & 3 == suit:
-                    board_mask |= 1 << (c >> 2)
-            hero = _with_flush(hero, suit, board_mask, hero_a, hero_b, flush)
+                c = np.int64(cards[i])
+                total += keys[c]
+                board |= bit[c]
+            # the suit a flush can be in (else suit 0, where no hand holds five: 0 below)
+            shift = max(_flush_suit5(total, flush_suit), 0) << 4
+            next_card = n_board
+            next_range = 0
             for o in range(n_opp):
-                values[o] = _with_flush(
-                    values[o], suit, board_mask, hole[2 * o], hole[2 * o + 1], flush
-                )
-        best = 0
-        tied = 0
-        for o in range(n_opp):
-            best = max(best, values[o])
-            tied += values[o] == hero
-        # without a branch (heads-up it goes either way: a mispredicted jump a deal);
-        # the same floats: 1 + 0 * x, 0 + 1 * x or 0
-        won = hero > best
-        level = hero == best
-        win[r] = won
-        tie[r] = level
-        share[r] = won + level * (1.0 / (1 + tied))
-        for i in range(deal_count):  # put back what this deal moved, from the pristine deck
-            cards[i] = pristine[i]
-            cards[picks[i]] = pristine[picks[i]]
-        for j in range(n_range):
-            cards[moved[j]] = pristine[moved[j]]
-            where[moved_last[j]] = position[moved_last[j]]
-    return True, win, tie, share
+                if ranged[o]:
+                    a = picked[r, 2 * next_range]
+                    b = picked[r, 2 * next_range + 1]
+                    next_range += 1
+                else:
+                    a = np.int64(cards[next_card])
+                    b = np.int64(cards[next_card + 1])
+                    next_card += 2
+                value = _nonflush7(total + keys[a] + keys[b], hash_rows, hash_values)
+                # seven cards: a flush beats any hand but a straight flush, which it is
+                values[o] = max(value, flush[((board | bit[a] | bit[b]) >> shift) & 0x1FFF])
+            hero = _nonflush7(total + hero_key, hash_rows, hash_values)
+            hero = max(hero, flush[((board | hero_bits) >> shift) & 0x1FFF])
+            best = 0
+            tied = 0
+            for o in range(n_opp):
+                best = max(best, values[o])
+                tied += values[o] == hero
+            # a win without a branch (heads-up it goes either way: a mispredicted jump a
+            # deal); counts[0] takes the wins at the end
+            wins += hero > best
+            if hero == best:  # rare heads-up: a predicted branch, no store a deal
+                counts[tied] += 1
+            for i in range(len(cards)):
+                cards[i] = pristine[i]
+            for j in range(n_range):
+                where[moved_last[j]] = position[moved_last[j]]
+    counts[0] = wins
+    return True, counts
 
 
 @jit

@@ -84,8 +84,9 @@ class Connection:
         ``keyring`` holds this machine's reconnect keys for the table: the one kept for
         ``name`` is shown, and the one the table gives is kept (:mod:`holdem_tui.net.seats`).
 
-        Raises :class:`~holdem_tui.net.secure.SecureError` when the far end is not a table
-        holding this code, or speaks another version.
+        A far end that is not a table holding this code, or that speaks another version,
+        answers with a refusal as the first message (``not_the_table``, ``version``: see
+        :func:`~holdem_tui.net.secure.connect`); ``OSError`` when it cannot be reached.
         """
         reader, writer, refusal = await secure.connect(host, port, code)
         connection = cls(reader, writer)

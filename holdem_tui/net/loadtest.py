@@ -57,8 +57,11 @@ class LoadFigures:
     connections_refused: int = 0
 
 
-def _source(index: int) -> str:
-    return f"127.0.{(index // 250) % 250}.{index % 250 + 1}"
+async def _connect_from(port: int, index: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to the table from the ``index``-th loopback address: a flood comes from
+    many sources, as the gate, which counts per address, would meet it."""
+    source = f"127.0.{(index // 250) % 250}.{index % 250 + 1}"
+    return await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
 
 
 async def _flood_idle(port: int, sockets: int, stop: asyncio.Event) -> None:
@@ -67,9 +70,7 @@ async def _flood_idle(port: int, sockets: int, stop: asyncio.Event) -> None:
     async def hold(index: int) -> None:
         while not stop.is_set():
             try:
-                reader, writer = await asyncio.open_connection(
-                    LOOPBACK, port, local_addr=(_source(index), 0)
-                )
+                reader, writer = await _connect_from(port, index)
             except OSError:
                 await asyncio.sleep(0.05)
                 continue
@@ -95,9 +96,7 @@ async def _flood_guess(port: int, workers: int, stop: asyncio.Event) -> None:
     async def guess(index: int) -> None:
         while not stop.is_set():
             try:
-                reader, writer = await asyncio.open_connection(
-                    LOOPBACK, port, local_addr=(_source(index), 0)
-                )
+                reader, writer = await _connect_from(port, index)
                 writer.write(greeting)
                 await reader.readline()
                 await writer.start_tls(secure._client_context())

@@ -6,10 +6,14 @@ code is short (people type it), so it cannot key the channel directly (a recorde
 handshake would be brute-forced offline), and Python 3.11's ``ssl`` has no TLS-PSK anyway.
 So every connection is, in this order:
 
-1. a plaintext greeting line, ``{"secure": 1, "suite": ...}``: the version negotiated
-   before any secret moves. An old client opens with its plaintext ``hello`` instead (its
-   own code already went out in clear: nothing to save there) and is refused in its own
-   protocol version (``version``), so it says "use the same version as the host";
+1. a plaintext greeting line, ``{"secure": 5, "suite": ...}``: the version negotiated
+   before any secret moves. The number is the game's one version
+   (:data:`holdem_tui.wire.strict.VERSION`, which every frame and wire object inside
+   carries too), so a client of another version is refused here, at its first line, with
+   the ``version`` refusal ("use the same version as the host"); a client of version 4,
+   whose greeting said ``1``, reads this table's refusal as such. An older client opens
+   with its plaintext ``hello`` instead (its own code already went out in clear: nothing to
+   save there) and is refused in its own protocol version (``version``) too;
 2. TLS 1.3 (Python's ``ssl``: OpenSSL's record layer, nothing hand-made) with a
    certificate the host makes for its table (``cryptography``), unsigned and unpinned;
 3. inside it, SPAKE2 (the ``spake2`` package, magic-wormhole's PAKE) over the join code:
@@ -35,7 +39,6 @@ import binascii
 import datetime
 import hashlib
 import hmac
-import json
 import ssl
 import tempfile
 from collections.abc import Callable
@@ -43,8 +46,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-#: the secure layer's own version, in the greeting (the table's messages keep theirs)
-SECURE_VERSION: Final = 1
+from holdem_tui.wire import strict
+
+#: the version in the greeting: the game's one version, which the table's messages carry too
+SECURE_VERSION: Final = strict.VERSION
 #: the one suite spoken: SPAKE2 on Ed25519 inside TLS 1.3, proofs bound to the certificate
 SUITE: Final = "spake2-ed25519/tls1.3/cert-bound"
 #: the version of the table protocol whose clients spoke in clear (refused in their own)
@@ -58,13 +63,12 @@ _TABLE_PROOF: Final = b"holdem-tui: table proof\x00"
 _SEPARATORS: Final = str.maketrans("", "", " -_.")
 
 
-class SecureError(Exception):
+class SecureError(strict.StrictError):
     """The secure handshake failed; ``reason`` is a refusal key (``net.refusal.*``)."""
 
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(f"{reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
+
+#: the strict readers of a handshake line, refusing with :class:`SecureError`
+_read = strict.Strict(SecureError)
 
 
 def normalize_code(code: str) -> str:
@@ -79,13 +83,14 @@ def spaced_code(code: str) -> str:
 
 
 def _line(data: dict[str, Any]) -> bytes:
-    return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
+    return (strict.to_json(data) + "\n").encode("ascii")
 
 
 def _read_json(line: bytes) -> dict[str, Any] | None:
+    """A handshake line's JSON object (bounded like every frame), ``None`` for anything else."""
     try:
-        data = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
+        data = strict.from_json(line)
+    except strict.StrictError:
         return None
     return data if isinstance(data, dict) else None
 
@@ -94,7 +99,7 @@ async def _readline(reader: asyncio.StreamReader) -> bytes:
     try:
         line = await reader.readline()
     except ValueError:  # over the stream's limit
-        raise SecureError("bad_message", "a handshake line is too long") from None
+        raise SecureError(strict.BAD_MESSAGE, "a handshake line is too long") from None
     if not line.endswith(b"\n"):
         raise ConnectionResetError("the connection closed during the handshake")
     return line
@@ -118,13 +123,11 @@ def _spake_table(code: str) -> Any:
 
 
 def _decode_pake(data: dict[str, Any] | None) -> bytes:
-    value = None if data is None else data.get("pake")
-    if not isinstance(value, str) or len(value) > 128:
-        raise SecureError("bad_message", "expected the key exchange")
+    value = _read.text(None if data is None else data.get("pake"), "pake", 128)
     try:
         return base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
-        raise SecureError("bad_message", "the key exchange is not base64") from None
+        _read.refuse("pake", "the key exchange is not base64")
 
 
 # ---------------------------------------------------------------- the table's side
@@ -194,16 +197,25 @@ async def upgrade_table(
     heard()
     if data is None or data.get("secure") != SECURE_VERSION or data.get("suite") != SUITE:
         detail = "this table encrypts its connections: use the same version as the host"
-        if data is not None and "secure" in data:  # a later secure layer: say which we speak
-            writer.write(_line({"secure": SECURE_VERSION, "suite": SUITE, "refused": "version"}))
+        if data is not None and "secure" in data:
+            # another version's greeting (an older one, or a later one): say which we speak
+            refusal = {"secure": SECURE_VERSION, "suite": SUITE, "refused": strict.VERSION_MISMATCH}
+            writer.write(_line(refusal))
         else:  # a client of the plaintext protocol: refused in the version it reads
             old = None if data is None else data.get("v")
             known = type(old) is int and 0 < old <= PLAINTEXT_VERSION
             version = old if known else PLAINTEXT_VERSION
             writer.write(
-                _line({"v": version, "t": "refused", "reason": "version", "detail": detail})
+                _line(
+                    {
+                        "v": version,
+                        "t": "refused",
+                        "reason": strict.VERSION_MISMATCH,
+                        "detail": detail,
+                    }
+                )
             )
-        raise SecureError("version", detail)
+        raise SecureError(strict.VERSION_MISMATCH, detail)
     # a client that sends its TLS hello before this answer has it read as plaintext: its
     # handshake fails (the timeout below), which costs the table nothing
     writer.write(_line({"secure": SECURE_VERSION, "suite": SUITE}))
@@ -230,7 +242,7 @@ async def prove_table(
     try:
         key = await asyncio.to_thread(spake.finish, theirs)
     except Exception:  # spake2 rejects a point off the curve with its own errors
-        raise SecureError("bad_message", "not a key exchange message") from None
+        raise SecureError(strict.BAD_MESSAGE, "not a key exchange message") from None
     proof = (_read_json(await _readline(reader)) or {}).get("proof")
     expected = _proof(key, _CLIENT_PROOF, identity.certificate)
     if not isinstance(proof, str) or not hmac.compare_digest(proof.encode(), expected.encode()):
@@ -283,7 +295,7 @@ async def _client_handshake(
     await writer.drain()
     answer = _read_json(await _readline(reader))
     if answer is None or answer.get("secure") != SECURE_VERSION or "refused" in answer:
-        raise SecureError("version", "the table runs another version of holdem-tui")
+        raise SecureError(strict.VERSION_MISMATCH, "the table runs another version of holdem-tui")
     await writer.start_tls(_client_context(), ssl_handshake_timeout=10.0)
     ssl_object = writer.get_extra_info("ssl_object")
     certificate = None if ssl_object is None else ssl_object.getpeercert(binary_form=True)

@@ -89,59 +89,34 @@ class Line:
         return 100.0 * self.net / self.hands if self.hands else None
 
     @property
-    def vpip(self) -> float | None:
-        """Share of hands with chips put in by choice in the first betting round."""
-        return self.counts.get("voluntary", 0) / self.hands if self.hands else None
-
-    @property
-    def pfr(self) -> float | None:
-        """Share of hands raised in the first betting round."""
-        return self.counts.get("raised_first_round", 0) / self.hands if self.hands else None
-
-    @property
-    def three_bet(self) -> float | None:
-        """Re-raises of a lone open, per chance to make one."""
-        return self._share("threebets", "faced_open")
-
-    @property
-    def cbet(self) -> float | None:
-        """Continuation bets, per chance (the first round's last raiser, first to bet)."""
-        return self._share("cbets", "cbet_chances")
-
-    @property
-    def fold_to_cbet(self) -> float | None:
-        """Folds to a continuation bet, per time facing one."""
-        return self._share("folded_to_cbet", "faced_cbet")
-
-    @property
     def aggression(self) -> float | None:
         """Bets and raises per call (no calls counts as one, as the session stats do)."""
         if not self.hands:
             return None
         return self.counts.get("aggressive", 0) / max(1, self.counts.get("calls", 0))
 
-    @property
-    def went_to_showdown(self) -> float | None:
-        """Showdowns per hand that saw the flop (or the draw)."""
-        return self._share("showdown", "saw_flop")
-
-    @property
-    def won_at_showdown(self) -> float | None:
-        """Showdowns won (paid from a pot), per showdown."""
-        return self._share("showdown_won", "showdown")
+    def _per_hand(self, part: str) -> float | None:
+        return self.counts.get(part, 0) / self.hands if self.hands else None
 
     def rates(self) -> dict[str, float | None]:
         """Every rate by name, as ``--json`` and ``--csv`` write them."""
         return {
             "bb_per_100": self.bb_per_100,
-            "vpip": self.vpip,
-            "pfr": self.pfr,
-            "three_bet": self.three_bet,
-            "cbet": self.cbet,
-            "fold_to_cbet": self.fold_to_cbet,
+            # chips put in by choice in the first betting round, per hand (VPIP)
+            "vpip": self._per_hand("voluntary"),
+            # raised in the first betting round, per hand (PFR)
+            "pfr": self._per_hand("raised_first_round"),
+            # re-raises of a lone open, per chance to make one
+            "three_bet": self._share("threebets", "faced_open"),
+            # continuation bets, per chance (the first round's last raiser, first to bet)
+            "cbet": self._share("cbets", "cbet_chances"),
+            # folds to a continuation bet, per time facing one
+            "fold_to_cbet": self._share("folded_to_cbet", "faced_cbet"),
             "aggression": self.aggression,
-            "went_to_showdown": self.went_to_showdown,
-            "won_at_showdown": self.won_at_showdown,
+            # showdowns per hand that saw the flop (or the draw)
+            "went_to_showdown": self._share("showdown", "saw_flop"),
+            # showdowns won (paid from a pot), per showdown
+            "won_at_showdown": self._share("showdown_won", "showdown"),
         }
 
     def to_json(self) -> dict[str, Any]:

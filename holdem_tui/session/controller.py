@@ -29,7 +29,6 @@ from holdem_tui.engine.decision import (
 )
 from holdem_tui.engine.events import Event, HandEnded, PotAwarded
 from holdem_tui.engine.hand import Hand
-from holdem_tui.engine.schedule import Level
 from holdem_tui.engine.table import Table
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
@@ -201,23 +200,8 @@ class Session:
             last_hand=last,
             hands_won=tuple(self.hands_won),
             away_left=away_left,
-            tournament=self._tournament_table(),
+            tournament=TournamentTable.of(self.table, self.hand, self.past_hands),
         )
-
-    def _tournament_table(self) -> TournamentTable | None:
-        """A sit-and-go's progress as everyone may know it (``None`` at a cash table)."""
-        table = self.table
-        if table.config.tournament is None:
-            return None
-        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
-        first = False
-        hand = self.hand
-        if hand is not None and hand.config.tournament is not None:
-            number = hand.config.hand_number
-            before = [h for h in self.past_hands if h.config.hand_number < number]
-            last = before[-1].config.tournament if before else None
-            first = last is None or last.level != hand.config.tournament.level
-        return TournamentTable(table.tournament_status(), self.next_stakes(), finishes, first)
 
     def snapshot(
         self,
@@ -302,15 +286,6 @@ class Session:
         log says each in one line ("Robo took too long: it checks")."""
         return dict(self._slips.get(hand, {}))
 
-    def can_show(self, seat: int) -> bool:
-        """Whether this chair may still turn its cards up (won uncontested, or mucked)."""
-        position = self.position_of(seat)
-        return (
-            self.hand is not None
-            and position is not None
-            and self.hand.can_show_voluntarily(position)
-        )
-
     def may_show(self, seat: int) -> bool:
         """Whether the table offers ``s`` (show) to this chair: it won without a showdown.
 
@@ -318,13 +293,14 @@ class Session:
         where it means something, after taking a pot nobody contested.
         """
         position = self.position_of(seat)
-        if self.hand is None or position is None or not self.can_show(seat):
+        hand = self.hand
+        if hand is None or position is None or not hand.can_show_voluntarily(position):
             return False
         return any(
             isinstance(e, PotAwarded)
             and e.uncontested
             and any(p == position and won > 0 for p, won in e.shares)
-            for e in self.hand.events
+            for e in hand.events
         )
 
     def show(self, seat: int) -> tuple[Event, ...]:
@@ -502,10 +478,6 @@ class Session:
 
     # ------------------------------------------------------------------ busting
 
-    def busted_humans(self) -> list[int]:
-        """Human chairs with no chips left, between hands."""
-        return [h for h in self.settings.humans if self.table.seats[h].out]
-
     @property
     def tournament(self) -> bool:
         """Whether this session is a sit-and-go (places and prizes, no rebuy)."""
@@ -515,13 +487,6 @@ class Session:
     def can_rebuy(self) -> bool:
         """Whether a busted chair may buy back in: never in a tournament."""
         return not self.tournament
-
-    def next_stakes(self) -> Level:
-        """The stakes the next hand is dealt at (a tournament's next level when it is due)."""
-        tournament = self.table.config.tournament
-        if tournament is None:
-            return self.table.stakes
-        return tournament.schedule.level(self.table.next_level())
 
     def rebuy(self, seat: int) -> None:
         """A busted chair buys back in: the starting stack again, counted as a rebuy."""

@@ -16,13 +16,18 @@ What never changes during a game (the settings, which chairs this screen plays) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from holdem_tui.engine.schedule import Level
-from holdem_tui.engine.table import TournamentStatus
+from holdem_tui.engine.table import Table, TournamentStatus
 from holdem_tui.engine.view import PlayerView
 from holdem_tui.game_settings import GameSettings
 from holdem_tui.session.narrate import Slip
+
+if TYPE_CHECKING:
+    from holdem_tui.engine.hand import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,23 @@ class TournamentTable:
     next_hand: Level
     finishes: tuple[tuple[int, int, int], ...] = ()
     first_of_level: bool = False
+
+    @classmethod
+    def of(cls, table: Table, hand: Hand | None, past: Sequence[Hand]) -> TournamentTable | None:
+        """The progress of ``table``'s sit-and-go with ``hand`` in play (or just finished)
+        after the finished hands ``past`` (``None`` at a cash table)."""
+        tournament = table.config.tournament
+        if tournament is None:
+            return None
+        finishes = tuple((f.seat, f.place, f.prize) for f in table.finishes.values())
+        first = False
+        if hand is not None and hand.config.tournament is not None:
+            number = hand.config.hand_number
+            before = [h for h in past if h.config.hand_number < number]
+            last = before[-1].config.tournament if before else None
+            first = last is None or last.level != hand.config.tournament.level
+        coming = tournament.schedule.level(table.next_level())
+        return cls(table.tournament_status(), coming, finishes, first)
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,12 +143,13 @@ def _between_hands(session: Session) -> Step:
     session.tick()  # the pause after a hand counts towards a time limit
     # a tournament with one player left is decided: nothing to rebuy and nobody to watch
     decided = session.tournament and session.is_over()
+    humans = session.settings.humans
+    busted = [h for h in humans if table.seats[h].out]
     if session.ended_by is None and not table.limit_reached() and not decided:
-        for seat in session.busted_humans():
+        for seat in busted:
             if seat not in session.watching:
                 return BustQuestion(seat, len(table.active_seats()) >= 2)
-    humans = session.settings.humans
-    everyone_out = bool(humans) and len(session.busted_humans()) == len(humans)
+    everyone_out = bool(humans) and len(busted) == len(humans)
     if session.ended_by is not None or session.is_over():
         return SessionOver(session.end_reason())
     if everyone_out and not session.watching:

@@ -204,7 +204,7 @@ class HoldemApp(BaseApp[None]):
         covered = self._cover is not None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(seat_count, draw_game))
+        self.push_screen(TableScreen(seat_count, draw_game, self.driver.home_chair()))
         if covered:
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             self.push_screen(self._cover)
@@ -230,11 +230,11 @@ class HoldemApp(BaseApp[None]):
         cover = self._cover
         if cover is not None and self.screen is cover:
             await self.pop_screen()
-            await self.switch_screen(TableScreen(seat_count, draw_game))
+            await self.switch_screen(TableScreen(seat_count, draw_game, self.driver.home_chair()))
             self._cover = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
             await self.push_screen(self._cover)
             return
-        await self.switch_screen(TableScreen(seat_count, draw_game))
+        await self.switch_screen(TableScreen(seat_count, draw_game, self.driver.home_chair()))
 
     def table_screen(self) -> TableScreen | None:
         """The table screen, wherever it is in the stack."""

@@ -35,7 +35,7 @@ from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
 from holdem_tui.session.turns import BotMove, RevealPlan
 from holdem_tui.ui.base_app import Leaving
-from holdem_tui.ui.timing import TimerHandle, Timers
+from holdem_tui.ui.table_alarm import AlarmHost, TableAlarm
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -43,27 +43,16 @@ if TYPE_CHECKING:
     from holdem_tui.ui.review_book import SessionReview
 
 
-class TableHost(Protocol):
-    """What a driver asks of the app it runs in: drawing, screens, threads, the exit."""
-
-    @property
-    def timers(self) -> Timers:
-        """The clock and alarms of every pause (tests pass a ManualTimers)."""
+class TableHost(AlarmHost, Protocol):
+    """What a driver asks of the app it runs in: drawing, screens, threads, the exit (and
+    the clock, the pause and the next refresh of :class:`AlarmHost`)."""
 
     @property
     def tr(self) -> Translator:
         """The language on screen now."""
 
-    @property
-    def paused(self) -> bool:
-        """Whether the game waits: the window is too small, or the player looks back at a
-        hand (the review): nothing moves on the table until they are back."""
-
     def redraw(self) -> None:
         """Rebuild the table from the driver's session and UI state."""
-
-    def soon(self, step: Callable[[], None]) -> None:
-        """Run ``step`` once the screen stack has settled (after the next refresh)."""
 
     def bell(self) -> None:
         """Beep: a key was refused."""
@@ -129,8 +118,8 @@ class TableDriver:
         self.session: Session | None = None
         self.ui = UiState()
         self._host: TableHost | None = None
-        self._timer: TimerHandle | None = None
-        self._resume: Callable[[], None] | None = None
+        #: the pause the table waits out now, and the step held while the game is paused
+        self.alarm = TableAlarm(lambda: self.host)
         #: why the app closed when it was not the player's choice (printed after it closes)
         self.exit_reason = ""
         #: what to tell the player once the app has closed at their choice (where next)
@@ -203,6 +192,13 @@ class TableDriver:
         humans = self.settings.humans
         return humans[0] if len(humans) == 1 else None
 
+    def home_chair(self) -> int:
+        """The chair drawn at the bottom of the table: the one player's own, so a friend
+        at a hosted table sees their chair where a local player does; at a hot seat (whose
+        seats must not move between turns) and for onlookers, the first chair."""
+        viewer = self.default_viewer()
+        return 0 if viewer is None else viewer
+
     def seating(self) -> Seating | None:
         """What the table screen knows for the whole game (``None``: no game yet)."""
         raise NotImplementedError
@@ -224,8 +220,9 @@ class TableDriver:
         """Play ``seat``'s move where the game is (raise :class:`IllegalAction` to refuse)."""
         raise NotImplementedError
 
-    def _moved(self) -> None:
-        """After the player's move went through: carry on (a network seat waits for the host)."""
+    def advance(self) -> None:
+        """Carry the table on after a change, the player's move went through (a local
+        table asks its turn loop what is next; a network seat waits for the host's word)."""
 
     # ------------------------------------------------------------------ the player's decision
 
@@ -269,7 +266,7 @@ class TableDriver:
             return False
         viewer = self.default_viewer()
         self._set_ui(stage=Stage.DEALING, viewer=viewer, discards=frozenset(), notice="")
-        self._moved()
+        self.advance()
         return True
 
     def draw(self) -> bool:
@@ -281,11 +278,6 @@ class TableDriver:
         hand = legal.hand
         discards = tuple(hand[i] for i in sorted(self.ui.discards) if i < len(hand))
         return self.move(Action.draw(discards))
-
-    def can_toggle_card(self) -> bool:
-        """Whether ``1``–``5`` choose discards now."""
-        found = self.decision()
-        return found is not None and found[1].legal is not None and found[1].legal.can_draw
 
     def toggle_discard(self, index: int) -> None:
         """Mark or unmark card ``index``; one card too many is refused with the reason."""
@@ -325,21 +317,21 @@ class TableDriver:
         shown = plan.steps
         if shown and pause > 0:
             self._set_ui(stage=Stage.REVEAL, viewer=viewer, thinking=None, revealed=0)
-            self._after(pause, lambda: self._reveal_step(shown))
+            self.alarm.after(pause, lambda: self._reveal_step(shown))
         else:
             self.hand_over()
 
     def _reveal_step(self, shown: int) -> None:
         if self.ui.stage is not Stage.REVEAL:
             return
-        if not self._when_running(lambda: self._reveal_step(shown)):
+        if not self.alarm.may_run(lambda: self._reveal_step(shown)):
             return
         revealed = (self.ui.revealed or 0) + 1
         if revealed >= shown:
             self.hand_over()
             return
         self._set_ui(revealed=revealed)
-        self._after(self.reveal_pause, lambda: self._reveal_step(shown))
+        self.alarm.after(self.reveal_pause, lambda: self._reveal_step(shown))
 
     def hand_over(self, *, next_after: float | None = None) -> None:
         """The result is on the table; the next hand comes after ``next_after`` seconds
@@ -355,12 +347,12 @@ class TableDriver:
         if next_after is None:
             return
         if next_after > 0:
-            self._after(next_after, self._auto_next)
+            self.alarm.after(next_after, self._auto_next)
         else:
             self.host.soon(self._auto_next)
 
     def _auto_next(self) -> None:
-        if not self._when_running(self._auto_next):
+        if not self.alarm.may_run(self._auto_next):
             return
         if self.ui.stage is Stage.HAND_OVER:
             self.next_hand()
@@ -369,7 +361,7 @@ class TableDriver:
         """Enter during the showdown: show the result at once. True if there was one to skip."""
         if self.ui.stage is not Stage.REVEAL:
             return False
-        self._stop_timer()
+        self.alarm.cancel()
         self.hand_over()
         return True
 
@@ -379,34 +371,14 @@ class TableDriver:
         self.ui = replace(self.ui, **changes)
         self.host.redraw()
 
-    def _after(self, delay: float, step: Callable[[], None]) -> None:
-        self._stop_timer()
-        self._timer = self.host.timers.after(delay, step)
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    def _when_running(self, step: Callable[[], None]) -> bool:
-        """Defer ``step`` while the game is paused (the window too small, the review
-        open); True if it may run now."""
-        if self.host.paused:
-            self._resume = step
-            return False
-        return True
-
     def resume(self) -> None:
         """The game may go on again (the window grew, the review closed): take up the step
         that was waiting."""
-        step, self._resume = self._resume, None
-        if step is not None:
-            self.host.soon(step)
+        self.alarm.resume()
 
     def stop(self) -> None:
         """Forget the timers and deferred steps of what is on screen (a new session, a quit)."""
-        self._stop_timer()
-        self._resume = None
+        self.alarm.forget()
 
     def leave(self) -> None:
         """The player leaves: stop everything, keep the session, close the app."""

@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -42,7 +41,7 @@ from holdem_tui.review import (
 from holdem_tui.session.labels import display_name
 from holdem_tui.session.narrate import narrate
 from holdem_tui.session.present import ActionModel, street_text
-from holdem_tui.ui.base_app import Translated, four_colour, translator
+from holdem_tui.ui.base_app import four_colour, translator
 from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.review_book import ReviewBook, ReviewEntry, SessionReview, session_book
 from holdem_tui.ui.review_parts import (
@@ -58,6 +57,7 @@ from holdem_tui.ui.review_parts import (
     step_block,
     street_starts,
 )
+from holdem_tui.ui.screens.page import PageScreen
 
 if TYPE_CHECKING:
     pass
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 ROW_SLOTS: Final = 5
 
 
-class ReviewScreen(Translated, Screen[None]):
+class ReviewScreen(PageScreen):
     """One hand of a :class:`ReviewBook`, step by step, as the player it follows saw it.
 
     ``load`` builds the book (in a worker: a resumed session reads its history file);
@@ -90,8 +90,6 @@ class ReviewScreen(Translated, Screen[None]):
     ]
 
     DEFAULT_CSS = """
-    ReviewScreen { layout: vertical; background: $background; }
-    #review-header { height: 1; background: $panel; padding: 0 1; }
     .review-row { height: 4; align-horizontal: center; }
     #review-board {
         height: 2;
@@ -100,8 +98,6 @@ class ReviewScreen(Translated, Screen[None]):
         background: #1d5a3b;
         color: #f7f3e8;
     }
-    #review-detail { height: 1fr; padding: 0 1; }
-    #review-footer { height: auto; background: $panel; padding: 0 1; }
     """
 
     def __init__(
@@ -111,10 +107,9 @@ class ReviewScreen(Translated, Screen[None]):
         start: int | Callable[[ReviewBook], int] = -1,
         on_close: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(on_close)
         self.load = load
         self.start = start
-        self.on_close = on_close
         self.book: ReviewBook | None = None
         #: the hand on screen (an index into the book) and its step
         self.current = 0
@@ -170,7 +165,7 @@ class ReviewScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Header, the seats around the board, what happened, and the keys."""
-        yield Static(id="review-header")
+        yield Static(id="review-header", classes="page-head")
         with Horizontal(classes="review-row", id="review-top"):
             for slot in range(ROW_SLOTS):
                 yield ReviewSeat(id=f"review-seat-{slot}")
@@ -178,20 +173,16 @@ class ReviewScreen(Translated, Screen[None]):
         with Horizontal(classes="review-row", id="review-bottom"):
             for slot in range(ROW_SLOTS, 2 * ROW_SLOTS - 1):
                 yield ReviewSeat(id=f"review-seat-{slot}")
-        with VerticalScroll(id="review-detail"):
+        with VerticalScroll(id="review-detail", classes="page-body"):
             yield Static(id="review-text")
-        yield KeyFooter(id="review-footer")
+        yield KeyFooter(id="review-footer", classes="page-foot")
 
     def on_mount(self) -> None:
         """Draw what is known (nothing yet), and read the book in a worker."""
         super().on_mount()
-        self.run_worker(
-            self._read_book, thread=True, exclusive=True, group="review", exit_on_error=False
+        self.work_aside(
+            self.load, self._book_read, self._book_failed, group="review", exclusive=True
         )
-
-    def on_resize(self) -> None:
-        """The header and the log follow the size."""
-        self.redraw()
 
     def retranslate(self) -> None:
         """Everything in the current language (``l``)."""
@@ -199,14 +190,9 @@ class ReviewScreen(Translated, Screen[None]):
 
     # ------------------------------------------------------------------ the worker
 
-    def _read_book(self) -> None:
-        """Build the book off the UI thread."""
-        try:
-            book = self.load()
-        except Exception as exc:  # a history that breaks the reader: say so, no traceback
-            book = ReviewBook([], problems=[f"{type(exc).__name__}: {exc}"])
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._book_read, book)
+    def _book_failed(self, problem: str) -> None:
+        """A history that breaks the reader: an empty book that says so, no traceback."""
+        self._book_read(ReviewBook([], problems=[problem]))
 
     def _book_read(self, book: ReviewBook) -> None:
         self.book = book
@@ -521,10 +507,7 @@ class ReviewScreen(Translated, Screen[None]):
 
     def action_close(self) -> None:
         """Back to where the review was opened from (the command line: quit)."""
-        if self.on_close is not None:
-            self.on_close()
-        else:
-            self.dismiss(None)
+        self.leave()
 
 
 def start_review(app: Any, request: SessionReview, closed: Callable[[], None]) -> None:

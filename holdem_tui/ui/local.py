@@ -240,7 +240,7 @@ class LocalDriver(TableDriver):
     def advance(self) -> None:
         """Carry out what the turn loop says is next (:func:`~holdem_tui.session.turns.next_step`):
         deal, wait for a person, let a bot think, show a result, ask a busted player, end."""
-        if not self._when_running(self.advance):
+        if not self.alarm.may_run(self.advance):
             return
         session = self.session
         if session is None or self.ui.stage is Stage.SESSION_OVER:
@@ -259,9 +259,6 @@ class LocalDriver(TableDriver):
             self._ask_bust(step)
         else:
             self._end_session()
-
-    def _moved(self) -> None:
-        self.advance()
 
     def _report_storage(self, session: Session) -> None:
         """Say once, on screen, that the game plays on without saving, and why."""
@@ -339,14 +336,14 @@ class LocalDriver(TableDriver):
         pause = bot_pause(self.session, self.settings.humans, self.pace.bot, self.watch_folded)
         wait = pause - (self.host.timers.now() - started)
         if wait > 0:
-            self._after(wait, partial(self._apply_bot, token, move))
+            self.alarm.after(wait, partial(self._apply_bot, token, move))
         else:
             self._apply_bot(token, move)
 
     def _apply_bot(self, token: int, move: BotMove) -> None:
         if token != self._token or self.session is None:
             return
-        if not self._when_running(partial(self._apply_bot, token, move)):
+        if not self.alarm.may_run(partial(self._apply_bot, token, move)):
             return
         if play_bot(self.session, move):
             self._set_ui(thinking=None)
@@ -394,7 +391,7 @@ class LocalDriver(TableDriver):
             return
         if self.ui.stage is not Stage.HAND_OVER:
             return
-        self._stop_timer()
+        self.alarm.cancel()
         self.advance()
 
     def show_cards(self) -> None:
@@ -410,7 +407,7 @@ class LocalDriver(TableDriver):
             session.show(seat)
             self.host.redraw()
             return
-        self._stop_timer()
+        self.alarm.cancel()
         self._set_ui(stage=Stage.CURTAIN, viewer=None)
         self._curtain(seat, partial(self._show_curtain_lifted, seat), show=True)
 
@@ -452,7 +449,7 @@ class LocalDriver(TableDriver):
     def _end_session(self) -> None:
         if self.session is not None:
             self.session.close_storage()
-        self._stop_timer()
+        self.alarm.cancel()
         self.privacy.public(Moment.END)
         self._set_ui(stage=Stage.SESSION_OVER, thinking=None, viewer=self.default_viewer())
         self._show_end()

@@ -14,24 +14,21 @@ fill (the host's has "start now"), and after a game the
 :class:`~holdem_tui.ui.screens.hosted.HostedEndScreen`, where "Play again" and "New game"
 open the host's next game at this table, or for a friend say "I'm in" or leave the table.
 The next game's ``welcome`` brings the lobby back, and a fresh table once it is dealt. A
-dropped connection is retried with the same code and name, which gives the seat back.
+dropped connection is retried with the same code and name, which gives the seat back (the
+line to the host, :class:`~holdem_tui.ui.host_link.HostLink`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from holdem_tui.bots.levels import Level
 from holdem_tui.engine.actions import Action
 from holdem_tui.engine.variants import Variant
 from holdem_tui.engine.view import PlayerView
-from holdem_tui.game_settings import BOT, BOT_LEVELS, GameSettings
+from holdem_tui.game_settings import GameSettings
 from holdem_tui.net import protocol as p
-from holdem_tui.net.client import Connection, RemoteSession
-from holdem_tui.net.seats import SeatKeyring
-from holdem_tui.net.unreachable import unreachable_text
+from holdem_tui.net.client import RemoteSession
 from holdem_tui.session.controller import PAST_HANDS_KEPT
 from holdem_tui.session.present import Stage, UiState
 from holdem_tui.session.snapshot import Seating, Snapshot
@@ -39,7 +36,9 @@ from holdem_tui.session.turns import reveal_plan
 from holdem_tui.ui.app import HoldemApp
 from holdem_tui.ui.base_app import Leaving
 from holdem_tui.ui.driver import TableDriver
+from holdem_tui.ui.host_link import HostLink
 from holdem_tui.ui.joining import JoinTarget, problem_text, refused_text
+from holdem_tui.ui.next_game import hosted_table, setup_start
 from holdem_tui.ui.screens.hosted import (
     CLOSED,
     FILLING,
@@ -57,13 +56,7 @@ if TYPE_CHECKING:
     from holdem_tui.review import HandRecord
     from holdem_tui.ui.review_book import SessionReview
 
-__all__ = ["LobbyScreen", "RemoteDriver", "create_remote_app"]
 
-#: attempts to reach the host again after the connection drops, and the pause between them
-RECONNECT_ATTEMPTS = 30
-RECONNECT_PAUSE = 1.0
-#: seconds an address has to answer before it is given up (a host that never answers)
-CONNECT_TIMEOUT: Final = 5.0
 #: the seats a friend's own table could have, for the hint of how to host one
 HOST_HINT: Final = "holdem-tui host --open 2"
 
@@ -74,8 +67,8 @@ class RemoteDriver(TableDriver):
     def __init__(self, target: JoinTarget, settings: GameSettings, *, reconnect: bool = True):
         super().__init__(settings)
         self.target = target
-        self.reconnect = reconnect
-        self.connection: Connection | None = None
+        #: the line to the host (kept up after a drop when ``reconnect`` allows)
+        self.link = HostLink(target, self, reconnect=reconnect)
         self.remote: RemoteSession | None = None
         #: the lobby of the game filling now (a fresh one for each game at the table)
         self.lobby = LobbyScreen(target.lobby())
@@ -84,13 +77,9 @@ class RemoteDriver(TableDriver):
         #: the hand whose end is on screen (its showdown turned up, or turning up)
         self._finished_hand: int | None = None
         #: the host closed the table (after a game: there is no next one)
-        self._closed = False
+        self.closed = False
         #: this friend said "Play again" and waits for the host's next game
         self._waiting = False
-        #: this friend chose to leave the table for good
-        self._leaving = False
-        #: the player quit (Ctrl+Q): the connection is hung up and never tried again
-        self._quitting = False
         #: the next tick of an Away chair's countdown
         self._countdown: TimerHandle | None = None
 
@@ -99,84 +88,26 @@ class RemoteDriver(TableDriver):
     def start(self) -> None:
         """Show the lobby and connect (instead of dealing a local game)."""
         self.host.open_screen(self.lobby)
-        self.host.in_background(self._connect_loop())
+        self.host.in_background(self.link.run())
 
-    async def _connect_loop(self) -> None:
-        """Connect, serve the connection, and after a drop connect again.
+    async def received(self, message: p.ServerMessage) -> bool:
+        """Carry out one message from the host; True when nothing is left to reconnect to."""
+        if isinstance(message, p.Refused):
+            self._refused(message)
+            return True
+        if isinstance(message, p.Closed):
+            self._host_closed()
+            return True
+        if isinstance(message, p.State) and self.remote and not self.host.has_table():
+            # the table is on screen, mounted, before the first picture is drawn on it
+            await self.host.swap_in_table(
+                len(self.remote.settings.seats), self.remote.settings.variant == Variant.DRAW
+            )
+        self.on_host_message(message)
+        return False
 
-        An address that never answered is given up at once, in one line: trying again is
-        for a table that was reached and dropped (its chair is kept), not for a typo.
-        """
-        tr = self.host.tr
-        failures = 0
-        reached = False
-        while True:
-            try:
-                connection = await asyncio.wait_for(
-                    Connection.open(
-                        self.target.host,
-                        self.target.port,
-                        self.target.code,
-                        self.target.name,
-                        watch=self.target.watch,
-                        token=self.target.token,
-                        keyring=SeatKeyring.for_table(self.target.code),
-                    ),
-                    CONNECT_TIMEOUT,
-                )
-            except (OSError, TimeoutError) as exc:
-                failures += 1
-                if not reached or not self.reconnect or failures > RECONNECT_ATTEMPTS:
-                    target = self.target
-                    self._give_up(unreachable_text(tr, exc, target.host, target.port))
-                    return
-                self._tell(tr.t("net.reconnecting"))
-                await asyncio.sleep(RECONNECT_PAUSE)
-                continue
-            failures = 0
-            reached = True
-            if self._quitting:  # the player quit while this connection was being made
-                await connection.close()
-                return
-            self.connection = connection
-            finished = await self._serve(connection)
-            self.connection = None
-            await connection.close()
-            if self._leaving:
-                self._left()
-                return
-            if self._quitting:
-                return
-            if finished or not self.reconnect:
-                if not finished:
-                    self._give_up(tr.t("net.lost"))
-                return
-            self._tell(tr.t("net.reconnecting"))
-
-    async def _serve(self, connection: Connection) -> bool:
-        """Read messages until the connection ends; True when nothing is left to reconnect to."""
-        while True:
-            try:
-                message = await connection.recv()
-            except p.ProtocolError as exc:
-                self._give_up(self.host.tr.t("net.bad_host", detail=exc.detail))
-                return True
-            if message is None:
-                return self._closed
-            if isinstance(message, p.Refused):
-                self._refused(message)
-                return True
-            if isinstance(message, p.Closed):
-                self._host_closed()
-                return True
-            if isinstance(message, p.State) and self.remote and not self.host.has_table():
-                # the table is on screen, mounted, before the first picture is drawn on it
-                await self.host.swap_in_table(
-                    len(self.remote.settings.seats), self.remote.settings.variant == Variant.DRAW
-                )
-            self.on_host_message(message)
-
-    def _tell(self, text: str) -> None:
+    def tell(self, text: str) -> None:
+        """A passing word where the player looks now: the lobby, the end screen, the table."""
         if self.remote is None:
             self._lobby(problem=text)
         elif self.end is not None:
@@ -184,13 +115,10 @@ class RemoteDriver(TableDriver):
         else:
             self.host.tell(text, warning=True)
 
-    def _give_up(self, text: str) -> None:
+    def give_up(self, text: str) -> None:
+        """Close the app: the table cannot be reached, or will not have this seat."""
         self.exit_reason = text
         self.host.leave(return_code=1)
-
-    def _send(self, message: dict[str, Any]) -> None:
-        if self.connection is not None:
-            self.connection.send_nowait(message)
 
     def _refused(self, message: p.Refused) -> None:
         """Not let in: before a game the command line says why; after one, the end screen."""
@@ -201,16 +129,16 @@ class RemoteDriver(TableDriver):
             self._waiting = False
             self.end.note(REFUSED, text, table_open=False)
             return
-        self._give_up(text)
+        self.give_up(text)
 
     def _host_closed(self) -> None:
         """The host closed the table: during a game that ends it; after one, no next game."""
-        self._closed = True
+        self.closed = True
         if self.end is not None and self.remote is not None and self.remote.over:
             self._waiting = False
             self.end.note(CLOSED, table_open=False)
             return
-        self._give_up(self.host.tr.t("net.host_closed"))
+        self.give_up(self.host.tr.t("net.host_closed"))
 
     # ------------------------------------------------------------------ the host's word
 
@@ -235,7 +163,7 @@ class RemoteDriver(TableDriver):
             remote = RemoteSession(
                 settings,
                 message.seat,
-                self._send,
+                self.link.send,
                 host=message.host,
                 game=message.game,
                 reveal_ms=message.reveal_ms,
@@ -369,7 +297,7 @@ class RemoteDriver(TableDriver):
         self.stop()
         self._set_ui(stage=Stage.SESSION_OVER, thinking=None, revealed=None)
         if self._waiting and remote.table_open:  # back after a drop: still in for the next
-            self._send(p.again())
+            self.link.send(p.again())
         if self.end is not None:
             self.end.note(self.end.status, table_open=remote.table_open)
             return
@@ -436,7 +364,7 @@ class RemoteDriver(TableDriver):
         if choice not in ("again", "setup") or remote is None or end is None:
             self.leave()
             return
-        open_ = remote.table_open and not self._closed
+        open_ = remote.table_open and not self.closed
         if remote.host:
             if not open_:
                 self.leave()
@@ -444,7 +372,7 @@ class RemoteDriver(TableDriver):
                 remote.again()
                 end.note(OPENING)
             else:
-                self._host_setup(self._setup_start(remote.settings))
+                self._host_setup(setup_start(remote.settings, self.host.tr.lang))
             return
         if choice == "again" and open_:
             remote.again()
@@ -469,11 +397,9 @@ class RemoteDriver(TableDriver):
         remote = self.remote
         target = self.target
         playing = remote is not None and remote.view is not None and self.end is None
-        if playing and target.token is None and not target.watch and not self._leaving:
+        if playing and target.token is None and not target.watch and not self.link.leaving:
             self.farewell = self.host.tr.t("net.seat_kept", command=target.join_command())
-        self._quitting = True
-        if self.connection is not None:  # the host sees the chair empty now, not at our exit
-            self.connection.hang_up()
+        self.link.hang_up()  # the host sees the chair empty now, not at our exit
         super().leave()
 
     def _leave_table(self, connected: bool) -> None:
@@ -481,30 +407,20 @@ class RemoteDriver(TableDriver):
         has let go of the chair, with the hint of how to host a table of one's own."""
         self.farewell = self.host.tr.t("net.left_table", command=HOST_HINT)
         remote = self.remote
-        if not connected or self.connection is None or remote is None:
+        if not connected or self.link.connection is None or remote is None:
             self.leave()
             return
-        self._leaving = True
+        self.link.leaving = True
         if self.end is not None:
             self.end.note(LEAVING)
         remote.leave()
 
-    def _left(self) -> None:
+    def left(self) -> None:
+        """The host has let go of the chair of a friend who left the table: close the app."""
         self.stop()
         self.host.leave()
 
     # ------------------------------------------------------------------ the host's next game
-
-    def _setup_start(self, settings: GameSettings) -> GameSettings:
-        """The host's setup form for the next game, from the last one: built-in bots only
-        (a plugin is chosen on the host's command line) and no seed (a fresh deck)."""
-        seats = tuple(
-            replace(seat, level=Level.NORMAL.value)
-            if seat.kind == BOT and seat.level not in BOT_LEVELS
-            else seat
-            for seat in settings.seats
-        )
-        return replace(settings, seats=seats, seed=None, lang=self.host.tr.lang)
 
     def _host_setup(self, settings: GameSettings) -> None:
         self.host.open_screen(SetupScreen(settings), self._host_setup_done)
@@ -513,35 +429,13 @@ class RemoteDriver(TableDriver):
         remote, end = self.remote, self.end
         if settings is None or remote is None or end is None:
             return  # back on the end screen
-        table, problem = self._hosted_table(settings)
+        table, problem = hosted_table(settings, self.target.name, self.host.tr)
         if problem:
             self.host.warn(problem)
             self._host_setup(table)
             return
         remote.new_game(table)
         end.note(OPENING)
-
-    def _hosted_table(self, settings: GameSettings) -> tuple[GameSettings, str]:
-        """The setup's table as the host may open it, or the same and what to change.
-
-        A human chair keeps the host's own seat: the first human chair left open gets the
-        host's name when none has it. Bots are the built-in levels; names must be ones a
-        player could sit down with (a named chair waits for that player).
-        """
-        tr = self.host.tr
-        name = self.target.name
-        seats = list(settings.seats)
-        if any(seat.kind == BOT and seat.level not in BOT_LEVELS for seat in seats):
-            return settings, tr.t("net.setup_no_plugin")
-        for seat in seats:
-            if seat.is_human and seat.name and p.check_name(seat.name) is not None:
-                return settings, tr.t("net.setup_bad_name", name=seat.name)
-        if not any(seat.is_human and seat.name == name for seat in seats):
-            free = next((i for i, s in enumerate(seats) if s.is_human and not s.name), None)
-            if free is None:
-                return settings, tr.t("net.setup_host_seat", name=name)
-            seats[free] = replace(seats[free], name=name)
-        return replace(settings, seats=tuple(seats)), ""
 
     # ------------------------------------------------------------------ the table's questions
 

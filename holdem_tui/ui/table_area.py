@@ -79,10 +79,13 @@ class TableArea(Container):
             super().__init__()
             self.rows = rows
 
-    def __init__(self, seat_count: int, draw_game: bool) -> None:
+    def __init__(self, seat_count: int, draw_game: bool, home: int = 0) -> None:
         super().__init__(id="table-area")
         self.seat_count = seat_count
         self.draw_game = draw_game
+        #: the chair drawn at the bottom, the others clockwise from it: a player's own
+        #: chair on their own screen, wherever the host seated them
+        self.home = home
 
     def compose(self) -> ComposeResult:
         """The felt first, then one widget per chair."""
@@ -96,8 +99,10 @@ class TableArea(Container):
 
     @property
     def slots(self) -> tuple[tuple[float, float], ...]:
-        """Where each chair sits, as fractions of the free space."""
-        return SLOTS.get(self.seat_count, SLOTS[9])
+        """Where each chair sits, as fractions of the free space (by chair number)."""
+        places = SLOTS.get(self.seat_count, SLOTS[9])
+        count = len(places)
+        return tuple(places[(seat - self.home) % count] for seat in range(count))
 
     def card_size(self) -> CardSize:
         """Cards grow with the room: chips, three lines from 80×26, five from 120×40."""

@@ -1,7 +1,9 @@
 """Plain JSON-able data to and from the engine's values: for plugin processes and the network.
 
 Everything that crosses a process or a socket goes through :mod:`holdem_tui.wire.codec`,
-so there is one schema, one version number and one strict decoder for data from outside.
+so there is one schema for it; every decoder of data from outside, the codec's and the
+network protocol's, reads with the one framework of strict readers in
+:mod:`holdem_tui.wire.strict`, which also holds the one version number they all carry.
 """
 
 from holdem_tui.wire.codec import (

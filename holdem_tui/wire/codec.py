@@ -2,22 +2,24 @@
 
 Why one module: a plugin bot runs in its own process and a network seat on another machine;
 both receive a *copy* of what a seat may know and send back an action. Encoding is trivial;
-decoding is the boundary where hostile data arrives, so every decoder here is strict: it
-checks the schema version, every key (none missing, none unknown), every type (``True`` is
-not an integer, ``1.5`` is not a chip count), every range (bounded integers, strings and
-sequences, cards ``2c``..``As``) and raises one :class:`WireError` naming the path of the
-first bad field. Nothing it returns shares an object with what was encoded, which is also
-why :func:`copy_view` (decode of encode) is the deep copy built-in bots are handed.
+decoding is the boundary where hostile data arrives, so every decoder here is strict, built
+on the one framework of strict readers (:mod:`holdem_tui.wire.strict`, which the network
+protocol reads its messages with too): it checks the version, every key (none missing, none
+unknown), every type (``True`` is not an integer, ``1.5`` is not a chip count), every range
+(bounded integers, strings and sequences, cards ``2c``..``As``) and raises one
+:class:`WireError` naming the path of the first bad field. Nothing it returns shares an
+object with what was encoded, which is also why :func:`copy_view` (decode of encode) is the
+deep copy built-in bots are handed.
 
-Schema version 1
-----------------
+The schema (version :data:`~holdem_tui.wire.strict.VERSION`, the one the protocol carries)
+------------------------------------------------------------------------------------------
 * a card is its two-character text, ``"As"``; an enum is its value, ``"preflop"``;
 * a dataclass is an object with exactly its field names; a tuple is an array;
 * an event is an object whose ``"type"`` is the event class name (``"PlayerActed"``) plus its
-  fields; a view, an action and legal actions carry ``"v": 1`` at the top level;
-* a bot's reason (added within version 1: an optional message beside an action, which a
-  reader that does not know it never receives) is ``{"v": 1, "key": ..., "params": {...}}``,
-  checked by :func:`holdem_tui.engine.decision.reason_from_data`.
+  fields; a view, an action and legal actions carry ``"v": 5`` at the top level;
+* a bot's reason (an optional message beside an action, which a reader that does not know
+  it never receives) is ``{"v": 5, "key": ..., "params": {...}}``, checked by
+  :func:`holdem_tui.engine.decision.reason_from_data`.
 * a view patch (:func:`view_patch`) turns one view of a hand into a later view of the
   same hand for the same viewer: ``{"fields": {...}, "seats": [...], "events": [...]}``, the
   top-level fields that move (only those in :data:`VIEW_PATCH_FIELDS`), per seat the new
@@ -28,8 +30,6 @@ Schema version 1
 from __future__ import annotations
 
 import dataclasses
-import json
-import math
 import types
 import typing
 from collections.abc import Callable
@@ -42,22 +42,20 @@ from holdem_tui.engine.cards import Card, parse_card
 from holdem_tui.engine.decision import Reason, reason_from_data, reason_to_data
 from holdem_tui.engine.events import Event, seats_changed
 from holdem_tui.engine.view import PlayerView, SeatView
-from holdem_tui.wire.nesting import nests_deeper
+from holdem_tui.wire import strict
+from holdem_tui.wire.strict import MAX_DEPTH as MAX_DEPTH
+from holdem_tui.wire.strict import (
+    MAX_ITEMS,
+    MAX_JSON_BYTES,
+    VERSION,
+    VERSION_KEY,
+    StrictError,
+    describe,
+)
+from holdem_tui.wire.strict import to_json as to_json
 
-#: bump on any incompatible change of the schema below (and say so in the commit message)
-WIRE_VERSION = 1
-
-#: largest magnitude of any integer on the wire (chip counts, hand numbers): far above any
-#: table the game allows, far below what could make arithmetic or formatting misbehave
-MAX_INT = 10**15
-#: longest string on the wire (names, keys)
-MAX_STR = 256
-#: most items in any array (a hand's whole event log fits many times over)
-MAX_ITEMS = 4096
-#: largest JSON text :func:`from_json` parses
-MAX_JSON_BYTES = 4 * 1024 * 1024
-#: deepest nesting :func:`from_json` accepts (a view is about 6 levels deep)
-MAX_DEPTH = 16
+#: the version every wire object carries: the game's one version (see :mod:`.strict`)
+WIRE_VERSION: Final = VERSION
 
 #: the view's fields that move during a hand: the only ones a patch may carry (the rest,
 #: the hand number, the viewer, the variant and the stakes, are fixed for the hand)
@@ -74,44 +72,29 @@ SEAT_PATCH_FIELDS: Final = (
     "shown",
     "drawn",
 )
-_VERSION_KEY = "v"
+_VERSION_KEY = VERSION_KEY
 _TYPE_KEY = "type"
 
 
-class WireError(ValueError):
-    """Data that is not a valid message of this schema; ``path`` names the bad field."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
+class WireError(StrictError):
+    """Data that is not a valid wire object; ``path`` names the first bad field, ``reason``
+    is ``version`` for another version, ``bad_frame`` for bad JSON text, else
+    ``bad_message``."""
 
 
-# ---------------------------------------------------------------- JSON text
+#: the strict readers, refusing with :class:`WireError`
+_strict = strict.Strict(WireError)
 
 
-def to_json(data: object) -> str:
-    """Compact JSON for one message (one line: safe to frame by newlines)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
-
-
-def _reject_constant(name: str) -> object:
-    raise WireError("$", f"{name} is not a number on the wire")
+def _bad(path: str, why: str) -> WireError:
+    """The refusal of the field at ``path`` (``bad_message``)."""
+    return WireError(strict.BAD_MESSAGE, f"{path}: {why}", path)
 
 
 def from_json(text: str | bytes, *, max_bytes: int = MAX_JSON_BYTES) -> object:
-    """Parse one message's JSON text, bounded in size and nesting before the parser runs."""
-    if len(text) > max_bytes:
-        raise WireError("$", f"message of {len(text)} bytes, at most {max_bytes}")
-    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-    if nests_deeper(raw, MAX_DEPTH, quotes='"', clamp=False):
-        raise WireError("$", f"nested deeper than {MAX_DEPTH} levels")
-    try:
-        return json.loads(raw, parse_constant=_reject_constant)
-    except WireError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise WireError("$", f"not JSON: {exc}") from None
+    """Parse one message's JSON text, bounded in size and nesting before the parser runs
+    (:func:`holdem_tui.wire.strict.from_json`, refusing with :class:`WireError`)."""
+    return strict.from_json(text, max_bytes=max_bytes, error=WireError)
 
 
 # ---------------------------------------------------------------- encoding
@@ -164,19 +147,13 @@ def encode_reason(reason: Reason) -> dict[str, Any]:
 
 def decode_reason(data: object) -> Reason:
     """A bot's reason from plain data, strictly checked (bounded key, params and text)."""
-    if type(data) is not dict:
-        raise WireError("reason", f"expected an object, got {_describe(data)}")
-    version = data.get(_VERSION_KEY)
-    if version != WIRE_VERSION or type(version) is not int:
-        raise WireError(
-            f"reason.{_VERSION_KEY}",
-            f"schema version {_describe(version)}, this game speaks {WIRE_VERSION}",
-        )
-    body = {k: v for k, v in data.items() if k != _VERSION_KEY}
+    message = _strict.json_object(data, "reason")
+    _strict.version(message, "reason")
+    body = {k: v for k, v in message.items() if k != _VERSION_KEY}
     try:
         return reason_from_data(body)
     except ValueError as exc:
-        raise WireError("reason", str(exc)) from None
+        raise _bad("reason", str(exc)) from None
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -198,88 +175,40 @@ _EVENT_CLASSES: dict[str, type[Event]] = {
 }
 
 
-def _describe(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _exact_decoder(
-    kind: type[T], expected: str, out_of_bounds: Callable[[T], str | None] = lambda _: None
-) -> Callable[[object, str], T]:
-    """A decoder taking values of exactly ``kind`` (``True`` is not an ``int``), then bounded.
-
-    One check shape for every plain scalar: the wrong type is ``expected ...``; a value of
-    the right type that ``out_of_bounds`` finds a problem with is refused with that text.
-    """
-
-    def decode(value: object, path: str) -> T:
-        if type(value) is not kind:
-            raise WireError(path, f"expected {expected}, got {_describe(value)}")
-        problem = out_of_bounds(value)
-        if problem is not None:
-            raise WireError(path, problem)
-        return value
-
-    return decode
-
-
-def _int_out_of_range(value: int) -> str | None:
-    return f"number out of range: {_describe(value)}" if abs(value) > MAX_INT else None
-
-
-def _text_too_long(value: str) -> str | None:
-    return f"text longer than {MAX_STR} characters" if len(value) > MAX_STR else None
-
-
-_decode_int = _exact_decoder(int, "a whole number", _int_out_of_range)
-_decode_bool = _exact_decoder(bool, "true or false")
-_decode_str = _exact_decoder(str, "text", _text_too_long)
-
-
 def _decode_float(value: object, path: str) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
-        raise WireError(path, f"expected a number, got {_describe(value)}")
-    return float(value)  # type: ignore[arg-type]
+    return _strict.number(value, path, -float("inf"), float("inf"))
 
 
 def _decode_card(value: object, path: str) -> Card:
     if type(value) is not str or len(value) != 2:
-        raise WireError(path, f"expected a card such as 'As', got {_describe(value)}")
+        raise _bad(path, f"expected a card such as 'As', got {describe(value)}")
     try:
         return parse_card(value)
     except ValueError:
-        raise WireError(path, f"not a card: {_describe(value)}") from None
+        raise _bad(path, f"not a card: {describe(value)}") from None
 
 
 def _enum_decoder(cls: type[Enum]) -> _Decoder:
     values = {member.value: member for member in cls}
 
     def decode(value: object, path: str) -> Enum:
-        if type(value) is not str or value not in values:
-            raise WireError(path, f"expected one of {', '.join(values)}, got {_describe(value)}")
-        return values[value]
+        return values[_strict.choice(value, path, values)]
 
     return decode
 
 
 def _tuple_decoder(item: _Decoder) -> _Decoder:
     def decode(value: object, path: str) -> tuple[Any, ...]:
-        if type(value) is not list:
-            raise WireError(path, f"expected a list, got {_describe(value)}")
-        if len(value) > MAX_ITEMS:
-            raise WireError(path, f"more than {MAX_ITEMS} items")
-        return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(value))
+        items = _strict.items(value, path)
+        return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(items))
 
     return decode
 
 
 def _pair_decoder(items: tuple[_Decoder, ...]) -> _Decoder:
     def decode(value: object, path: str) -> tuple[Any, ...]:
-        if type(value) is not list or len(value) != len(items):
-            raise WireError(path, f"expected a list of {len(items)}, got {_describe(value)}")
-        return tuple(
-            d(v, f"{path}[{i}]") for i, (d, v) in enumerate(zip(items, value, strict=True))
-        )
+        pair = _strict.items(value, path, count=len(items))
+        return tuple(d(v, f"{path}[{i}]") for i, (d, v) in enumerate(zip(items, pair, strict=True)))
 
     return decode
 
@@ -292,9 +221,9 @@ def _optional_decoder(inner: _Decoder) -> _Decoder:
 
 
 _SCALARS: dict[object, _Decoder] = {
-    int: _decode_int,
-    bool: _decode_bool,
-    str: _decode_str,
+    int: _strict.whole,
+    bool: _strict.flag,
+    str: _strict.text,
     float: _decode_float,
     Card: _decode_card,
 }
@@ -333,21 +262,15 @@ def _dataclass_decoder(cls: type[T], extra: frozenset[str] = frozenset()) -> _De
         return cached
     hints = typing.get_type_hints(cls)
     fields = [(f.name, f) for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    required = {name for name, f in fields if f.default is dataclasses.MISSING}
     decoders: dict[str, _Decoder] = {}
 
     def decode(value: object, path: str) -> T:
-        if type(value) is not dict:
-            raise WireError(path, f"expected an object, got {_describe(value)}")
-        unknown = set(value) - set(decoders) - extra
-        if unknown:
-            raise WireError(path, f"unknown field {_describe(sorted(map(str, unknown))[0])}")
-        kwargs: dict[str, Any] = {}
-        for name, f in fields:
-            if name not in value:
-                if f.default is not dataclasses.MISSING:
-                    continue
-                raise WireError(f"{path}.{name}", "missing")
-            kwargs[name] = decoders[name](value[name], f"{path}.{name}")
+        data = _strict.json_object(value, path)
+        _strict.keys(data, path, decoders.keys() | extra, required)
+        kwargs = {
+            name: decoders[name](data[name], f"{path}.{name}") for name in decoders if name in data
+        }
         return cls(**kwargs)
 
     if not extra:
@@ -359,11 +282,11 @@ def _dataclass_decoder(cls: type[T], extra: frozenset[str] = frozenset()) -> _De
 
 def _decode_event_at(value: object, path: str) -> Event:
     if type(value) is not dict:
-        raise WireError(path, f"expected an event object, got {_describe(value)}")
+        raise _bad(path, f"expected an event object, got {describe(value)}")
     kind = value.get(_TYPE_KEY)
     cls = _EVENT_CLASSES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise WireError(f"{path}.{_TYPE_KEY}", f"unknown event type {_describe(kind)}")
+        raise _bad(f"{path}.{_TYPE_KEY}", f"unknown event type {describe(kind)}")
     decoded: Event = _EVENT_DECODERS[cls](value, path)
     return decoded
 
@@ -376,14 +299,7 @@ def _top(cls: type[T], name: str) -> Callable[[object], T]:
     inner = _dataclass_decoder(cls, frozenset({_VERSION_KEY}))
 
     def decode(data: object) -> T:
-        if type(data) is not dict:
-            raise WireError(name, f"expected an object, got {_describe(data)}")
-        version = data.get(_VERSION_KEY)
-        if version != WIRE_VERSION or type(version) is not int:
-            raise WireError(
-                f"{name}.{_VERSION_KEY}",
-                f"schema version {_describe(version)}, this game speaks {WIRE_VERSION}",
-            )
+        _strict.version(_strict.json_object(data, name), name)
         result: T = inner(data, name)
         return result
 
@@ -420,15 +336,15 @@ def decode_action(data: object) -> Action:
     action = _decode_action_message(data)
     sized = action.kind in (ActionKind.BET, ActionKind.RAISE)
     if sized and action.amount is None:
-        raise WireError("action.amount", f"a {action.kind.value} needs an amount")
+        raise _bad("action.amount", f"a {action.kind.value} needs an amount")
     if not sized and action.amount is not None:
-        raise WireError("action.amount", f"a {action.kind.value} carries no amount")
+        raise _bad("action.amount", f"a {action.kind.value} carries no amount")
     if action.amount is not None and action.amount < 0:
-        raise WireError("action.amount", "negative amount")
+        raise _bad("action.amount", "negative amount")
     if action.discards and action.kind is not ActionKind.DRAW:
-        raise WireError("action.discards", f"a {action.kind.value} discards nothing")
+        raise _bad("action.discards", f"a {action.kind.value} discards nothing")
     if len(action.discards) > 5 or len(set(action.discards)) != len(action.discards):
-        raise WireError("action.discards", "at most five different cards")
+        raise _bad("action.discards", "at most five different cards")
     return action
 
 
@@ -447,38 +363,38 @@ def decode_view(data: object) -> PlayerView:
 def _check_view(view: PlayerView) -> None:
     n = len(view.seats)
     if not 1 <= n <= 10:
-        raise WireError("view.seats", f"{n} seats, expected 1 to 10")
+        raise _bad("view.seats", f"{n} seats, expected 1 to 10")
     for i, seat in enumerate(view.seats):
         if seat.position != i:
-            raise WireError(f"view.seats[{i}].position", f"is {seat.position}, expected {i}")
+            raise _bad(f"view.seats[{i}].position", f"is {seat.position}, expected {i}")
         for name in ("stack", "bet", "card_count"):
             if getattr(seat, name) < 0:
-                raise WireError(f"view.seats[{i}].{name}", "negative")
+                raise _bad(f"view.seats[{i}].{name}", "negative")
     for name, value in (("me", view.me), ("to_act", view.to_act)):
         if value is not None and not 0 <= value < n:
-            raise WireError(f"view.{name}", f"position {value} is not at this table")
+            raise _bad(f"view.{name}", f"position {value} is not at this table")
     for k, pot in enumerate(view.pots):
         if pot.amount < 0 or any(not 0 <= p < n for p in pot.eligible):
-            raise WireError(f"view.pots[{k}]", "negative amount or a position not at the table")
+            raise _bad(f"view.pots[{k}]", "negative amount or a position not at the table")
     if view.legal is not None:
         if view.legal.player != view.me:
-            raise WireError("view.legal.player", "legal actions for another seat")
+            raise _bad("view.legal.player", "legal actions for another seat")
         _check_legal(view.legal, "view.legal")
     seen = list(view.board)
     for seat in view.seats:
         seen.extend(seat.cards or ())
     if len(set(seen)) != len(seen):
-        raise WireError("view", "a card is seen twice")
+        raise _bad("view", "a card is seen twice")
     if len(view.history) > MAX_ITEMS:
-        raise WireError("view.history", f"more than {MAX_ITEMS} items")
+        raise _bad("view.history", f"more than {MAX_ITEMS} items")
 
 
 def _check_legal(legal: LegalActions, path: str) -> None:
     for name in ("call_amount", "min_raise_to", "max_raise_to", "stack", "max_discards"):
         if getattr(legal, name) < 0:
-            raise WireError(f"{path}.{name}", "negative")
+            raise _bad(f"{path}.{name}", "negative")
     if legal.can_raise and legal.min_raise_to > legal.max_raise_to:
-        raise WireError(f"{path}.min_raise_to", "above max_raise_to")
+        raise _bad(f"{path}.min_raise_to", "above max_raise_to")
 
 
 def copy_view(view: PlayerView) -> PlayerView:
@@ -549,31 +465,27 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
     view_decoders, seat_decoders = _patch_decoders()
     path = "patch"
     if type(data) is not dict:
-        raise WireError(path, f"expected an object, got {_describe(data)}")
+        raise _bad(path, f"expected an object, got {describe(data)}")
     if set(data) != {"fields", "seats", "events"}:
-        raise WireError(path, "expected exactly fields, seats and events")
-    fields, seats, events = data["fields"], data["seats"], data["events"]
-    if type(fields) is not dict:
-        raise WireError(f"{path}.fields", f"expected an object, got {_describe(fields)}")
+        raise _bad(path, "expected exactly fields, seats and events")
+    fields = _strict.json_object(data["fields"], f"{path}.fields")
+    seats = _strict.items(data["seats"], f"{path}.seats", limit=len(old.seats))
+    # a hand's whole history, what the viewer has and what is added, is a bounded list
+    events = _strict.items(data["events"], f"{path}.events", limit=MAX_ITEMS - len(old.history))
     changes: dict[str, Any] = {}
     for name, value in fields.items():
         decode = view_decoders.get(name)
         if decode is None:
-            raise WireError(f"{path}.fields", f"no patchable field {_describe(name)}")
+            raise _bad(f"{path}.fields", f"no patchable field {describe(name)}")
         changes[name] = decode(value, f"{path}.fields.{name}")
-    if type(seats) is not list or len(seats) > len(old.seats):
-        raise WireError(f"{path}.seats", f"expected a list of at most {len(old.seats)}")
     new_seats = list(old.seats)
     patched: set[int] = set()
     for index, raw in enumerate(seats):
         where = f"{path}.seats[{index}]"
-        if type(raw) is not dict:
-            raise WireError(where, f"expected an object, got {_describe(raw)}")
-        position = raw.get("position")
-        if type(position) is not int or not 0 <= position < len(old.seats):
-            raise WireError(f"{where}.position", f"not a position at this table: {position!r}")
+        raw = _strict.json_object(raw, where)
+        position = _strict.whole(raw.get("position"), f"{where}.position", 0, len(old.seats) - 1)
         if position in patched:
-            raise WireError(f"{where}.position", f"position {position} patched twice")
+            raise _bad(f"{where}.position", f"position {position} patched twice")
         patched.add(position)
         seat_changes: dict[str, Any] = {}
         for name, value in raw.items():
@@ -581,11 +493,9 @@ def apply_view_patch(old: PlayerView, data: object) -> PlayerView:
                 continue
             decode = seat_decoders.get(name)
             if decode is None:
-                raise WireError(where, f"no patchable seat field {_describe(name)}")
+                raise _bad(where, f"no patchable seat field {describe(name)}")
             seat_changes[name] = decode(value, f"{where}.{name}")
         new_seats[position] = dataclasses.replace(old.seats[position], **seat_changes)
-    if type(events) is not list or len(events) + len(old.history) > MAX_ITEMS:
-        raise WireError(f"{path}.events", f"expected a list, at most {MAX_ITEMS} in a hand")
     added = tuple(_decode_event_at(e, f"{path}.events[{i}]") for i, e in enumerate(events))
     view = dataclasses.replace(old, **changes, seats=tuple(new_seats), history=old.history + added)
     _check_view(view)

@@ -208,3 +208,24 @@ def test_random_opponents_equal_uniform_ranges_nine_handed() -> None:
     uniform = Range.random()
     mixed = equity(hero, [uniform, None] * 4, board, sims=100_000, seed=2)
     assert abs(plain.equity - mixed.equity) <= 4 * math.hypot(plain.std_error, mixed.std_error)
+
+
+def test_the_monte_carlos_deal_stream_is_splitmix64() -> None:
+    """The deal's numbers are SplitMix64's, position by position (the published outputs for
+    seed 0), each simulation taking its own run of words; the kernel makes the same words."""
+    from holdem_tui.engine.equity import deal_words
+
+    first = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC]
+    words = deal_words(np.uint64(0), 0, 2, 2)  # two simulations of two words
+    assert words.dtype == np.uint64 and words.shape == (2, 2)
+    assert [int(w) for w in words.T.reshape(-1)] == first
+    later = deal_words(np.uint64(0), 1, 1, 2)  # the second simulation alone: its own words
+    assert [int(w) for w in later[:, 0]] == first[2:]
+
+
+def test_the_seeded_monte_carlo_is_pinned() -> None:
+    """One seed, one estimate, on every machine: the deal stream and the exact counts behind
+    the result (a change here changes every bot's play: the decision trace's digest)."""
+    result = equity(parse_cards("AsKd"), 2, parse_cards("Qh7c2d"), sims=20_000, seed=30)
+    assert (result.win, result.tie) == (0.34575, 0.0113)
+    assert result.equity == pytest.approx(0.3513833333333333, abs=1e-15)

@@ -47,9 +47,11 @@ from holdem_tui.ui.remote import RemoteDriver, create_remote_app
 from holdem_tui.ui.screens.hosted import HostedEndScreen, LobbyScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
+from holdem_tui.ui.table_area import TableArea
 from holdem_tui.ui.timing import ManualTimers
+from holdem_tui.wire import WIRE_VERSION
 from tests.support.net import WireClient, calling, open_table
-from tests.support.scenes import progress_guard, stations
+from tests.support.scenes import drawing, progress_guard, stations
 from tests.support.screen_room import plain
 
 SIZE = (100, 30)
@@ -121,7 +123,7 @@ async def play_until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         assert not guard.stalled(), "nothing moved and the session never got there"
         await pilot.pause()
         if app.ui.stage is Stage.HUMAN:
-            await pilot.press("s" if app.driver.can_toggle_card() else "c")
+            await pilot.press("s" if drawing(app) else "c")
         elif app.ui.stage is Stage.HAND_OVER and not done():
             await pilot.press("enter")
         else:
@@ -246,6 +248,30 @@ async def test_a_lobby_that_fills_deals_by_itself_into_a_table_of_its_size() -> 
             assert "t Stats" in screen_text(end) and "d Drills" in screen_text(end)
             await pilot.press("t")
             await until(pilot, lambda: type(app.screen).__name__ == "StatsScreen")
+    finally:
+        await server.close()
+
+
+async def test_a_friend_sees_their_own_chair_at_the_bottom_wherever_the_host_seated_them() -> None:
+    server = await open_table(humans=2, bots=("easy", "normal"), hands=1)
+    assert server.port is not None
+    bo = await WireClient.join(server, "Bo")  # Bo takes the first chair
+    app = friend_app(server, "Ana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            ana = remote_of(app)
+            assert ana is not None and ana.me is not None and ana.me != 0
+            area = app.screen.query_one(TableArea)
+            await until(pilot, lambda: area.query_one(f"#seat-{ana.me}").region.height > 0)
+            regions = {seat: area.query_one(f"#seat-{seat}").region for seat in range(4)}
+            mine = regions.pop(ana.me)
+            # Ana's chair is the lowest and in the middle, as a local player's is
+            assert all(mine.y > other.y for other in regions.values())
+            assert abs(mine.center[0] - area.region.center[0]) <= 2
+            # the chair after hers sits to her left, clockwise, as at a local table
+            assert regions[(ana.me + 1) % 4].x < mine.x
+            await asyncio.gather(play_until(pilot, lambda: at_end(app)), bo.play(ready=True))
     finally:
         await server.close()
 
@@ -670,7 +696,7 @@ def _act_frame(seat: int, decision: int, action: Action, reason: Any) -> bytes:
 
 
 def _wire_reason(**change: Any) -> dict[str, Any]:
-    reason: dict[str, Any] = {"v": 1, "key": OWN_WORDS, "params": {"text": "because"}}
+    reason: dict[str, Any] = {"v": WIRE_VERSION, "key": OWN_WORDS, "params": {"text": "because"}}
     reason.update(change)
     return reason
 

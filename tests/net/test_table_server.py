@@ -33,7 +33,7 @@ from holdem_tui.ui.screens.end import EndScreen
 from holdem_tui.ui.screens.table import TableScreen
 from tests.support.hang import HANG_GUARD
 from tests.support.net import WireClient, open_table, opening_bettor
-from tests.support.scenes import CallingStation
+from tests.support.scenes import CallingStation, drawing
 
 
 def remote_of(app: HoldemApp) -> RemoteSession | None:
@@ -76,7 +76,7 @@ async def test_whole_session_three_clients_and_two_bots() -> None:
                                 face.card is not None for face in me.cards
                             )
                         if app.ui.stage is Stage.HUMAN:
-                            await pilot.press("s" if app.driver.can_toggle_card() else "c")
+                            await pilot.press("s" if drawing(app) else "c")
                     await pilot.pause()
                     assert isinstance(app.screen, EndScreen)
 
@@ -568,9 +568,9 @@ async def test_the_draw_is_played_from_the_keys_as_at_a_local_table() -> None:
         )
         async with app.run_test(size=(120, 36)) as pilot:
             async with asyncio.timeout(HANG_GUARD):
-                while not app.driver.can_toggle_card():
+                while not drawing(app):
                     await pilot.pause()
-                    if app.ui.stage is Stage.HUMAN and not app.driver.can_toggle_card():
+                    if app.ui.stage is Stage.HUMAN and not drawing(app):
                         await pilot.press("c")
                 remote = remote_of(app)
                 legal = remote.view.legal if remote and remote.view else None

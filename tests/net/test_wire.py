@@ -206,21 +206,25 @@ def test_fuzzed_messages_long_run() -> None:
         _fuzz_decoders(seed=seed, cases=5000)
 
 
+#: the version every wire object carries (the one the protocol carries too)
+V = WIRE_VERSION
+
+
 @pytest.mark.parametrize(
     ("message", "path"),
     [
-        ({"v": 1, "kind": "raise", "amount": "abc", "discards": []}, "action.amount"),
-        ({"v": 1, "kind": "raise", "amount": True, "discards": []}, "action.amount"),
-        ({"v": 1, "kind": "raise", "amount": 1.5, "discards": []}, "action.amount"),
-        ({"v": 1, "kind": "raise", "discards": []}, "action.amount"),
-        ({"v": 1, "kind": "call", "amount": 5, "discards": []}, "action.amount"),
-        ({"v": 1, "kind": "shove", "amount": None, "discards": []}, "action.kind"),
+        ({"v": V, "kind": "raise", "amount": "abc", "discards": []}, "action.amount"),
+        ({"v": V, "kind": "raise", "amount": True, "discards": []}, "action.amount"),
+        ({"v": V, "kind": "raise", "amount": 1.5, "discards": []}, "action.amount"),
+        ({"v": V, "kind": "raise", "discards": []}, "action.amount"),
+        ({"v": V, "kind": "call", "amount": 5, "discards": []}, "action.amount"),
+        ({"v": V, "kind": "shove", "amount": None, "discards": []}, "action.kind"),
         ({"v": 2, "kind": "fold", "amount": None, "discards": []}, "action.v"),
         ({"kind": "fold", "amount": None, "discards": []}, "action.v"),
-        ({"v": 1, "kind": "fold", "amount": None, "discards": [], "x": 1}, "action"),
-        ({"v": 1, "kind": "draw", "amount": None, "discards": ["As", "As"]}, "action.discards"),
-        ({"v": 1, "kind": "draw", "amount": None, "discards": ["Zz"]}, "action.discards[0]"),
-        ({"v": 1, "kind": "draw", "amount": None, "discards": "AsKd"}, "action.discards"),
+        ({"v": V, "kind": "fold", "amount": None, "discards": [], "x": 1}, "action"),
+        ({"v": V, "kind": "draw", "amount": None, "discards": ["As", "As"]}, "action.discards"),
+        ({"v": V, "kind": "draw", "amount": None, "discards": ["Zz"]}, "action.discards[0]"),
+        ({"v": V, "kind": "draw", "amount": None, "discards": "AsKd"}, "action.discards"),
         ([], "action"),
     ],
 )

@@ -498,7 +498,7 @@ def test_no_histories_is_an_empty_report(tmp_path: Path) -> None:
     lifetime = load_lifetime(tmp_path / "none", tmp_path / "cache.npz")
     assert isinstance(lifetime, Lifetime)
     line = lifetime.line(lifetime.select(Filters()))
-    assert line.hands == 0 and line.bb_per_100 is None and line.vpip is None
+    assert line.hands == 0 and line.bb_per_100 is None and line.rates()["vpip"] is None
     assert lifetime.curve(lifetime.select(Filters())).net.size == 0
     assert lifetime.groups(lifetime.select(Filters()), "position") == []
 

@@ -165,7 +165,7 @@ async def act_until(
             return
         if app.ui.stage in (Stage.HAND_OVER, Stage.CURTAIN):
             await pilot.press("enter")
-        elif app.driver.can_toggle_card():
+        elif drawing(app):
             await pilot.press("s")
         else:
             await pilot.press(key)
@@ -185,9 +185,10 @@ def can_raise(app: HoldemApp) -> bool:
 
 
 def drawing(app: HoldemApp) -> bool:
-    """The player is to choose discards."""
-    legal = my_view(app).legal
-    return app.ui.stage is Stage.HUMAN and legal is not None and legal.can_draw
+    """The player at the keyboard is to draw: ``1``–``5`` mark discards now (at a local
+    table or a network seat alike: the driver's open decision)."""
+    found = app.driver.decision()
+    return found is not None and found[1].legal is not None and found[1].legal.can_draw
 
 
 # --------------------------------------------------------------------------- drivers

@@ -43,7 +43,7 @@ from holdem_tui.ui.app import HoldemApp, create_app
 from holdem_tui.ui.hand_review import ReviewScreen
 from holdem_tui.ui.review_app import ReviewApp, file_book
 from holdem_tui.ui.review_parts import ChoiceScreen, ReviewCurtain, ReviewSeat
-from holdem_tui.ui.screens.end import EndScreen
+from holdem_tui.ui.screens.end import EndScreen, wrap_at_dots
 from holdem_tui.ui.screens.modals import PastHandsScreen
 from holdem_tui.ui.screens.setup import SetupScreen
 from holdem_tui.ui.screens.table import TableScreen
@@ -487,7 +487,10 @@ async def test_end_screen_shows_stats_and_the_luck_of_aces_against_kings() -> No
         )
         record = HandRecord.from_hand(session.played[0], session.reasons_of(session.played[0]))
         stats = session_stats([record], [0])[0]
-        assert text.splitlines()[0] == f"Your play: {stats_text(stats, EN)}"
+        # the line breaks only between its " · " parts, and every row fits the box
+        rows = text.splitlines()
+        assert " · ".join(rows[:2]) == f"Your play: {stats_text(stats, EN)}"
+        assert all(len(row) <= end.query_one("#end-stats").size.width for row in rows)
         assert stats.hands == 1 and stats.vpip == 1 and stats.pfr == 1
         assert luck_text(stats, EN) in text
         # e: the review of the session, then back to the results
@@ -729,3 +732,12 @@ async def test_review_file_opens_on_the_first_hand_followed_and_says_showdown_ho
         assert screen.current == 2
         await pilot.press("end")
         assert "Showdown" not in header(screen) and "Step" in header(screen)
+
+
+def test_the_stats_line_breaks_between_its_parts_never_inside_one() -> None:
+    line = "Your play: 6 hands · VPIP 83% · PFR 0% · aggression 0.0 · showdowns won 2 of 5"
+    assert wrap_at_dots(line, 76) == (
+        "Your play: 6 hands · VPIP 83% · PFR 0% · aggression 0.0\nshowdowns won 2 of 5"
+    )
+    assert wrap_at_dots(line, 200) == line
+    assert wrap_at_dots("Ended after going broke", 10) == "Ended after going broke"

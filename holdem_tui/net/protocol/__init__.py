@@ -9,13 +9,15 @@ table says).
 Transport: one TCP connection per client, one JSON object per line (UTF-8, ``\\n``-ended),
 built with :func:`holdem_tui.wire.to_json`. Views, legal actions and actions inside the
 messages are the :mod:`holdem_tui.wire` codec's objects, so a network seat and a plugin bot
-process read and write exactly the same data. Every message carries ``"v"`` (this module's
-:data:`PROTOCOL_VERSION`) and ``"t"``, its type.
+process read and write exactly the same data. Every message carries ``"v"``
+(:data:`PROTOCOL_VERSION`: the game's one version, :data:`holdem_tui.wire.strict.VERSION`,
+which the wire's objects and the secure greeting carry too) and ``"t"``, its type.
 
-Both directions are decoded strictly here: exactly the keys a type has, bounded whole
-numbers and strings, so the server can answer any bad frame with one :class:`ProtocolError`
-whose ``reason`` is a stable key (and the client can trust nothing a stranger's server sends
-beyond what it checked). The README's "Network play" section documents the same schema.
+Both directions are decoded strictly here, with the same strict readers as the wire's
+objects (:mod:`holdem_tui.wire.strict`): exactly the keys a type has, bounded whole numbers
+and strings, so the server can answer any bad frame with one :class:`ProtocolError` whose
+``reason`` is a stable key (and the client can trust nothing a stranger's server sends
+beyond what it checked). docs/protocol.md documents the same schema.
 
 Version 2 sends the hand as it moves: a client gets one whole ``state`` when it sits down
 (again), when a hand is dealt and whenever it asks (``sync``); after that each ``delta``
@@ -31,6 +33,9 @@ Version 4 carries the session's read model as it is: a ``state`` is a
 :class:`~holdem_tui.session.snapshot.Snapshot` (who at the screen may show, ``may_show``,
 replaces ``can_show``; the bots' ``slips`` this hand travel with it), and an ``act`` may
 say how a bot failed the decision it answers (``slip``).
+Version 5 is the one version of the wire and the protocol: the wire's objects inside a
+frame said ``"v": 1`` until then, and now carry the frame's number, as the secure greeting
+does, so a build of another version is refused at its first line.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from holdem_tui.net.protocol.fields import (
     read_bool,
     read_int,
     read_str,
+    refused_as,
 )
 from holdem_tui.net.protocol.table import decode_settings, public_settings
 from holdem_tui.session.narrate import Slip
@@ -237,13 +238,13 @@ def decode_client(data: dict[str, Any]) -> ClientMessage:
         try:
             action = wire.decode_action(data["action"])
         except wire.WireError as exc:
-            raise ProtocolError("bad_action", str(exc)) from None
+            raise refused_as("bad_action", exc) from None
         reason = None
         if data.get("reason") is not None:
             try:
                 reason = wire.decode_reason(data["reason"])
             except wire.WireError as exc:
-                raise ProtocolError("bad_reason", str(exc)) from None
+                raise refused_as("bad_reason", exc) from None
         slip = None
         if data.get("slip") is not None:
             value = read_str(data, "slip", 16)

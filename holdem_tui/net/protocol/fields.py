@@ -1,8 +1,11 @@
 """The protocol's ground: its version, limits and error, one frame's checks, the field readers.
 
 Every message of :mod:`holdem_tui.net.protocol` is framed and checked here first
-(:func:`parse_line`, :func:`frame`); the ``read_*`` helpers read one field strictly and raise
-:class:`ProtocolError` naming it, so each decoder reads like the message it checks.
+(:func:`parse_line`, :func:`frame`); the ``read_*`` helpers read one field of a message
+strictly and raise :class:`ProtocolError` naming it, so each decoder reads like the message
+it checks. They are the game's one framework of strict readers
+(:mod:`holdem_tui.wire.strict`, :data:`read`), the same the wire codec decodes views and
+actions with: one version, the same checks, one family of errors.
 """
 
 from __future__ import annotations
@@ -11,10 +14,20 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
-from holdem_tui import wire
+from holdem_tui.wire.strict import (
+    BAD_FRAME,
+    VERSION,
+    VERSION_MISMATCH,
+    Strict,
+    StrictError,
+    from_json,
+    to_json,
+)
 
-#: bumped on any incompatible change of the messages below (2: deltas, start now, next game)
-PROTOCOL_VERSION: Final = 4
+#: the version every frame carries: the game's one version, the wire's objects' too
+#: (:data:`holdem_tui.wire.strict.VERSION`; 2: deltas, 3: stats in ``over``, 4: the
+#: snapshot in ``state``, 5: the one version of the wire and the protocol)
+PROTOCOL_VERSION: Final = VERSION
 #: longest line a client may send (an action is under 200 bytes)
 MAX_CLIENT_LINE: Final = 4096
 #: longest line the server sends (a view with a whole draw hand's history is ~10 KB)
@@ -66,17 +79,22 @@ class Refusal(StrEnum):
     TOO_MANY_WATCHERS = "too_many_watchers"
     TOO_MANY_ATTEMPTS = "too_many_attempts"
     BUSY = "busy"
-    VERSION = "version"
+    VERSION = VERSION_MISMATCH  # the strict readers' word for another version
     NOT_THE_TABLE = "not_the_table"
 
 
-class ProtocolError(ValueError):
-    """A frame that is not a valid message; ``reason`` is a stable key, ``detail`` says why."""
+class ProtocolError(StrictError):
+    """A frame that is not a valid message, or one the table will not take now; ``reason`` is
+    a stable key (an ``error`` or ``refused`` word), ``detail`` says why."""
 
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(f"{reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
+
+#: the strict readers of a value at a path, refusing with :class:`ProtocolError`
+read: Final = Strict(ProtocolError)
+
+
+def refused_as(reason: str, exc: StrictError) -> ProtocolError:
+    """``exc`` (a wire object's refusal, or the protocol's own) under the word ``reason``."""
+    return ProtocolError(reason, exc.detail, exc.path)
 
 
 # ---------------------------------------------------------------- strict field readers
@@ -84,10 +102,7 @@ class ProtocolError(ValueError):
 
 def read_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     """``data[key]``: a whole number in ``low..high`` (``True`` is not one)."""
-    value = data.get(key)
-    if type(value) is not int or not low <= value <= high:
-        raise ProtocolError("bad_message", f"{key} must be a whole number in {low}..{high}")
-    return value
+    return read.whole(data.get(key), key, low, high)
 
 
 def read_opt_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
@@ -97,77 +112,61 @@ def read_opt_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int 
 
 def read_str(data: Mapping[str, Any], key: str, limit: int) -> str:
     """``data[key]``: text of at most ``limit`` characters."""
-    value = data.get(key)
-    if type(value) is not str or len(value) > limit:
-        raise ProtocolError("bad_message", f"{key} must be text of at most {limit} characters")
-    return value
+    return read.text(data.get(key), key, limit)
 
 
 def read_bool(data: Mapping[str, Any], key: str) -> bool:
     """``data[key]``: ``true`` or ``false``."""
-    value = data.get(key)
-    if type(value) is not bool:
-        raise ProtocolError("bad_message", f"{key} must be true or false")
-    return value
+    return read.flag(data.get(key), key)
 
 
 def read_int_list(
     data: Mapping[str, Any], key: str, count: int, *, nullable: bool = False
 ) -> list[Any]:
     """``data[key]``: ``count`` chip counts (``None`` among them when ``nullable``)."""
-    value = data.get(key)
-    if type(value) is not list or len(value) != count:
-        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
-    for item in value:
-        if item is None and nullable:
-            continue
-        if type(item) is not int or not 0 <= item <= 10**12:
-            raise ProtocolError("bad_message", f"{key} holds a bad number")
-    return value
+    return read_chips(data.get(key), key, count, nullable=nullable)
+
+
+def read_chips(value: object, path: str, count: int, *, nullable: bool = False) -> list[Any]:
+    """``value`` at ``path``: a list of ``count`` chip counts (``None`` among them when
+    ``nullable``)."""
+    items = read.items(value, path, count=count)
+    for index, item in enumerate(items):
+        if item is not None or not nullable:
+            read.whole(item, f"{path}[{index}]", 0, 10**12)
+    return items
 
 
 def read_bool_list(data: Mapping[str, Any], key: str, count: int) -> list[bool | None]:
     """``data[key]``: ``count`` flags, each ``true``, ``false`` or ``null``."""
-    value = data.get(key)
-    if type(value) is not list or len(value) != count:
-        raise ProtocolError("bad_message", f"{key} must be a list of {count}")
-    if any(item is not None and type(item) is not bool for item in value):
-        raise ProtocolError("bad_message", f"{key} holds a bad flag")
+    value = read.items(data.get(key), key, count=count)
+    for index, item in enumerate(value):
+        if item is not None:
+            read.flag(item, f"{key}[{index}]")
     return value
 
 
 def check_keys(data: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
     """Exactly the keys a message may have: none unknown, none of ``required`` missing."""
-    unknown = set(data) - allowed
-    if unknown:
-        raise ProtocolError("bad_message", f"unknown field {sorted(unknown)[0]!r}")
-    missing = required - set(data)
-    if missing:
-        raise ProtocolError("bad_message", f"missing field {sorted(missing)[0]!r}")
+    read.keys(data, "", allowed, required)
 
 
 def parse_line(line: bytes) -> dict[str, Any]:
-    """One frame's JSON object with the right protocol version, else :class:`ProtocolError`."""
-    try:
-        data = wire.from_json(line)
-    except wire.WireError as exc:
-        raise ProtocolError("bad_frame", str(exc)) from None
+    """One frame's JSON object with the right protocol version, else :class:`ProtocolError`
+    (``bad_frame``; ``version``, a :class:`Refusal`, when it speaks another version)."""
+    data = from_json(line, error=ProtocolError)
     if type(data) is not dict:
-        raise ProtocolError("bad_frame", "a message is a JSON object")
-    version = data.get("v")
-    if type(version) is not int or version != PROTOCOL_VERSION:
-        raise ProtocolError(
-            Refusal.VERSION, f"protocol {version!r}, this table speaks {PROTOCOL_VERSION}"
-        )
+        read.refuse("", "a message is a JSON object", BAD_FRAME)
+    read.version(data, "")
     kind = data.get("t")
     if type(kind) is not str:
-        raise ProtocolError("bad_message", "no message type 't'")
+        read.refuse("t", "no message type")
     return data
 
 
 def frame(message: Mapping[str, Any]) -> bytes:
     """A message as one line on the wire."""
-    return (wire.to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
+    return (to_json({"v": PROTOCOL_VERSION, **message}) + "\n").encode("ascii")
 
 
 def check_name(name: str) -> str | None:

@@ -5,7 +5,6 @@ client's check that its copy is in step) and :func:`decode_server`, the strict r
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
@@ -19,12 +18,15 @@ from holdem_tui.net.protocol.fields import (
     MAX_TOKEN,
     ProtocolError,
     check_keys,
+    read,
     read_bool,
     read_bool_list,
+    read_chips,
     read_int,
     read_int_list,
     read_opt_int,
     read_str,
+    refused_as,
 )
 from holdem_tui.net.protocol.table import (
     decode_finishes,
@@ -272,22 +274,18 @@ def _encode_slips(slips: tuple[tuple[int, Slip], ...]) -> list[list[Any]]:
 
 
 def _decode_slips(data: Mapping[str, Any]) -> tuple[tuple[int, Slip], ...]:
-    value = data.get("slips")
-    if type(value) is not list or len(value) > 4096:
-        raise ProtocolError("bad_message", "slips must be a list")
     slips: list[tuple[int, Slip]] = []
-    for item in value:
-        if type(item) is not list or len(item) != 2 or item[1] not in set(Slip):
-            raise ProtocolError("bad_message", "a slip is a decision number and its kind")
-        slips.append((read_int({"i": item[0]}, "i", 0, 2**31), Slip(item[1])))
+    for index, item in enumerate(read.items(data.get("slips"), "slips")):
+        path = f"slips[{index}]"
+        number, kind = read.items(item, path, count=2)
+        slip = Slip(read.choice(kind, f"{path}[1]", set(Slip)))
+        slips.append((read.whole(number, f"{path}[0]", 0, 2**31), slip))
     return tuple(slips)
 
 
 def _decode_may_show(data: Mapping[str, Any], seats: int) -> tuple[int, ...]:
-    value = data.get("may_show")
-    if type(value) is not list or len(value) > seats:
-        raise ProtocolError("bad_message", "may_show must be a list of chairs")
-    return tuple(read_int({"s": item}, "s", 0, seats - 1) for item in value)
+    value = read.items(data.get("may_show"), "may_show", limit=seats)
+    return tuple(read.whole(item, f"may_show[{i}]", 0, seats - 1) for i, item in enumerate(value))
 
 
 def apply_delta(current: State | None, message: Delta) -> State:
@@ -317,10 +315,8 @@ def apply_delta(current: State | None, message: Delta) -> State:
                 raise ProtocolError("bad_message", f"unknown table field {sorted(unknown)[0]!r}")
             merged.update(message.table)
             table = decode_table(merged, len(current.table.stacks))
-    except wire.WireError as exc:
-        raise ProtocolError("out_of_step", str(exc)) from None
-    except ProtocolError as exc:
-        raise ProtocolError("out_of_step", exc.detail) from None
+    except (wire.WireError, ProtocolError) as exc:
+        raise refused_as("out_of_step", exc) from None
     if message.decision is not None and view.legal is None:
         raise ProtocolError("out_of_step", "a decision without legal actions")
     snapshot = Snapshot(table, view, message.decision, message.may_show, message.slips)
@@ -369,33 +365,28 @@ def over(
 
 def _decode_result(data: object, seats: int) -> SessionResult:
     """A session's results for ``seats`` chairs, strictly checked."""
-    if type(data) is not dict:
-        raise ProtocolError("bad_message", "result must be an object")
+    data = read.json_object(data, "result")
     keys = {"reason", "hands", "elapsed", "buy_in", "stacks", "busted", "hands_won", "rebuys"}
     keys |= {"history", "biggest_pot", "tournament", "finishes"}
     check_keys(data, keys, keys)
     reason = read_str(data, "reason", 16)
     if reason not in set(EndReason):
         raise ProtocolError("bad_message", f"unknown end reason {reason[:16]!r}")
-    elapsed = data["elapsed"]
-    if type(elapsed) not in (int, float) or not 0 <= elapsed <= 10**9:
-        raise ProtocolError("bad_message", "elapsed must be seconds in range")
-    history = data["history"]
-    if type(history) is not list or len(history) > 10**6:
-        raise ProtocolError("bad_message", "history must be a list")
-    rows = tuple(tuple(read_int_list({"h": row}, "h", seats)) for row in history)
+    elapsed = read.number(data["elapsed"], "elapsed", 0, 10**9)
+    history = read.items(data["history"], "history", limit=10**6)
+    rows = tuple(tuple(read_chips(row, f"history[{i}]", seats)) for i, row in enumerate(history))
     best = data["biggest_pot"]
     biggest = None
     if best is not None:
         if type(best) is not list or not 2 <= len(best) <= seats + 2:
             raise ProtocolError("bad_message", "biggest_pot must be an amount, a hand, winners")
-        biggest = BiggestPot.from_list(read_int_list({"b": best}, "b", len(best)))
+        biggest = BiggestPot.from_list(read_chips(best, "biggest_pot", len(best)))
         if any(not 0 <= w < seats for w in biggest.winners):
             raise ProtocolError("bad_message", "a winner not at the table")
     return SessionResult(
         reason=EndReason(reason),
         hands=read_int(data, "hands", 0, 10**9),
-        elapsed=float(elapsed),
+        elapsed=elapsed,
         buy_in=read_int(data, "buy_in", 1, 10**9),
         stacks=tuple(read_int_list(data, "stacks", seats)),
         busted=tuple(read_int_list(data, "busted", seats, nullable=True)),
@@ -417,21 +408,16 @@ _MAX_STAT: Final = 10**12
 
 def _seat_stats(value: object, seats: int) -> dict[int, SeatStats]:
     """The ``stats`` of an ``over``: one entry per chair at most, every count in range."""
-    if type(value) is not list or len(value) > seats:
-        raise ProtocolError("bad_message", f"stats must be a list of at most {seats}")
     found: dict[int, SeatStats] = {}
-    for entry in value:
-        if type(entry) is not dict:
-            raise ProtocolError("bad_message", "stats must hold objects")
+    for index, item in enumerate(read.items(value, "stats", limit=seats)):
+        entry = read.json_object(item, f"stats[{index}]")
         check_keys(entry, {"seat", *_STAT_FIELDS}, {"seat", *_STAT_FIELDS})
         seat = read_int(entry, "seat", 0, seats - 1)
         if seat in found:
             raise ProtocolError("bad_message", f"stats name chair {seat} twice")
         counts = {name: read_int(entry, name, 0, _MAX_STAT) for name in _STAT_COUNTS}
-        worth = entry["all_in_worth"]
-        if type(worth) not in (int, float) or not math.isfinite(worth) or abs(worth) > _MAX_STAT:
-            raise ProtocolError("bad_message", "all_in_worth must be a number in range")
-        found[seat] = SeatStats(**counts, all_in_worth=float(worth))
+        worth = read.number(entry["all_in_worth"], "all_in_worth", -_MAX_STAT, _MAX_STAT)
+        found[seat] = SeatStats(**counts, all_in_worth=worth)
     return found
 
 
@@ -476,11 +462,10 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         raise ProtocolError("bad_message", f"{kind[:32]!r} before welcome")
     if kind == "lobby":
         check_keys(data, {"v", "t", "names", "here"}, {"names", "here"})
-        names = data["names"]
-        if type(names) is not list or len(names) != seats:
-            raise ProtocolError("bad_message", "names must list every seat")
-        if any(n is not None and (type(n) is not str or len(n) > MAX_NAME) for n in names):
-            raise ProtocolError("bad_message", "a bad name")
+        names = read.items(data["names"], "names", count=seats)
+        for index, name in enumerate(names):
+            if name is not None:
+                read.text(name, f"names[{index}]", MAX_NAME)
         here = read_bool_list(data, "here", seats)
         if None in here:
             raise ProtocolError("bad_message", "here holds a bad flag")
@@ -494,7 +479,7 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
             try:
                 view = wire.decode_view(data["view"])
             except wire.WireError as exc:
-                raise ProtocolError("bad_message", str(exc)) from None
+                raise refused_as("bad_message", exc) from None
         decision = read_opt_int(data, "decision", 0, 2**53)
         if decision is not None and (view is None or view.legal is None):
             raise ProtocolError("bad_message", "a decision without legal actions")
@@ -509,8 +494,8 @@ def decode_server(data: dict[str, Any], seats: int | None) -> ServerMessage:
         table_data, patch = data["table"], data["view"]
         if type(table_data) is not dict or len(table_data) > 16:
             raise ProtocolError("bad_message", "table must be an object of changed fields")
-        if patch is not None and type(patch) is not dict:
-            raise ProtocolError("bad_message", "view must be a patch object or null")
+        if patch is not None:
+            read.json_object(patch, "view")
         return Delta(
             read_int(data, "seq", 1, 2**53),
             read_int(data, "hand", 0, 10**9),

@@ -23,8 +23,10 @@ from holdem_tui.net.protocol.fields import (
     PUBLIC_SETTINGS,
     ProtocolError,
     check_keys,
+    read,
     read_bool,
     read_bool_list,
+    read_chips,
     read_int,
     read_int_list,
     read_opt_int,
@@ -55,15 +57,12 @@ def public_settings(settings: GameSettings) -> dict[str, Any]:
 
 def _tournament_data(value: object) -> dict[str, Any] | None:
     """A tournament file's data as the host read it (checked in full with the settings)."""
-    if value is not None and type(value) is not dict:
-        raise ProtocolError("bad_message", "tournament_data must be an object")
-    return value
+    return None if value is None else read.json_object(value, "tournament_data")
 
 
 def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     """The table a server described, as settings the table screen can draw."""
-    if type(data) is not dict:
-        raise ProtocolError("bad_message", "settings must be an object")
+    data = read.json_object(data, "settings")
     check_keys(
         data,
         {"seats", *PUBLIC_SETTINGS, "tournament", "tournament_data"},
@@ -73,9 +72,8 @@ def decode_settings(data: object, *, lang: str, pace: str) -> GameSettings:
     if type(raw_seats) is not list or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
         raise ProtocolError("bad_message", f"seats must be a list of {MIN_SEATS} to {MAX_SEATS}")
     seats = []
-    for raw in raw_seats:
-        if type(raw) is not dict:
-            raise ProtocolError("bad_message", "a seat must be an object")
+    for index, value in enumerate(raw_seats):
+        raw = read.json_object(value, f"seats[{index}]")
         check_keys(raw, {"kind", "name", "level"}, {"kind", "name", "level"})
         kind = read_str(raw, "kind", 8)
         if kind not in SEAT_KINDS:
@@ -160,11 +158,9 @@ def _decode_level(data: dict[str, Any], key: str) -> Level:
 
 def decode_finishes(rows: object, seats: int) -> tuple[tuple[int, int, int], ...]:
     """A sit-and-go's places so far as ``(chair, place, prize)``, strictly checked."""
-    if type(rows) is not list or len(rows) > seats:
-        raise ProtocolError("bad_message", "finishes must be a list of places")
     finishes = []
-    for row in rows:
-        chair, place, prize = read_int_list({"f": row}, "f", 3)
+    for index, row in enumerate(read.items(rows, "finishes", limit=seats)):
+        chair, place, prize = read_chips(row, f"finishes[{index}]", 3)
         if not (0 <= chair < seats and 1 <= place <= seats):
             raise ProtocolError("bad_message", "a place not at the table")
         finishes.append((chair, place, prize))
@@ -175,8 +171,7 @@ def _tournament_table(data: object, seats: int) -> TournamentTable | None:
     """A sit-and-go's progress from the host, strictly checked."""
     if data is None:
         return None
-    if type(data) is not dict:
-        raise ProtocolError("bad_message", "tournament must be an object")
+    data = read.json_object(data, "tournament")
     keys = {"level", "stakes", "next_stakes", "starts_next_hand", "hands_left", "seconds_left"}
     keys |= {"players_left", "entrants", "prizes", "next_hand", "finishes", "first_of_level"}
     check_keys(data, keys, keys)
@@ -214,8 +209,7 @@ def table_changes(old: TableState, new: TableState) -> dict[str, Any]:
 
 def decode_table(data: object, seats: int) -> TableState:
     """A table state for ``seats`` chairs, strictly checked."""
-    if type(data) is not dict:
-        raise ProtocolError("bad_message", "table must be an object")
+    data = read.json_object(data, "table")
     fields = {
         "stacks",
         "busted",

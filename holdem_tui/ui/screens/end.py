@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,7 +30,7 @@ from holdem_tui.session.labels import Named, display_name, out_line, seat_title
 from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.present import ActionModel
 from holdem_tui.ui.base_app import Translated, language_key, translator
-from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.keybars import KeyFooter, wrap_whole
 from holdem_tui.ui.widgets import DialogBox
 
 if TYPE_CHECKING:  # the counting is imported when a session ends, not at the first frame
@@ -37,6 +38,18 @@ if TYPE_CHECKING:  # the counting is imported when a session ends, not at the fi
     from holdem_tui.session.controller import Session
 
 BARS = " ▁▂▃▄▅▆▇█"
+DOT = " · "
+
+
+def wrap_at_dots(line: str, width: int) -> str:
+    """``line`` in rows no wider than ``width``, broken only between its " · " parts.
+
+    Left to itself the stats line "… · showdowns won 2 of 5" wraps at any space, leaving
+    "5" alone on a row at 80 columns.
+    """
+    parts = line.split(DOT)
+    rows = wrap_whole([cell_len(part) for part in parts], width, cell_len(DOT))
+    return "\n".join(DOT.join(parts[i] for i in row) for row in rows)
 
 
 def sparkline(values: Sequence[int], width: int, low: int, high: int) -> str:
@@ -192,7 +205,8 @@ class EndScreen(Translated, Screen[str]):
                     tr.t("end.stats_named", name=name, stats=played),
                     luck_text(stats, tr, name),
                 ]
-        return "\n".join(lines)
+        width = self.query_one("#end-stats", Static).size.width or self.size.width - 4
+        return "\n".join(wrap_at_dots(line, width) for line in lines)
 
     def on_resize(self) -> None:
         """The chart column follows the width."""

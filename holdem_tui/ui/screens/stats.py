@@ -23,18 +23,17 @@ from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
-from textual.worker import get_current_worker
 
 from holdem_tui.engine.variants import VARIANTS
 from holdem_tui.i18n import Translator
 from holdem_tui.progress.lifetime import Filters, Lifetime, load_lifetime
 from holdem_tui.progress.text import filters_text, rates_text, result_text, tournaments_text
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Translated, four_colour, language_key, translator
+from holdem_tui.ui.base_app import four_colour, language_key, translator
 from holdem_tui.ui.charts import BarsChart, ResultsChart
 from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.screens.page import PageScreen
 from holdem_tui.ui.stats_tables import group_table
 
 __all__ = ["PERIODS", "StatsScreen"]
@@ -44,27 +43,26 @@ PAGES: Final = ("results", "positions", "more")
 PERIODS: Final = (None, 7, 30, 365)
 #: at most this many named players ``p`` steps through (most hands first)
 PLAYERS_SHOWN: Final = 12
+#: the filter keys, each the name of its action and of its footer label (``stats.key.``)
+FILTER_KEYS: Final = {"p": "player", "g": "game", "d": "dates"}
 
 
-class StatsScreen(Translated, Screen[None]):
+class StatsScreen(PageScreen):
     """Lifetime statistics, read in a worker; ``Esc`` closes it (``on_close`` instead, if
     given: the command line quits)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "page(0)", show=False, id="stats_results"),
-        Binding("2", "page(1)", show=False, id="stats_positions"),
-        Binding("3", "page(2)", show=False, id="stats_more"),
+        *(
+            Binding(str(n + 1), f"page({n})", show=False, id=f"stats_{page}")
+            for n, page in enumerate(PAGES)
+        ),
         Binding("right,tab", "turn(1)", show=False, id="stats_next_page"),
         Binding("left,shift+tab", "turn(-1)", show=False, id="stats_previous_page"),
-        Binding("p", "player", show=False, id="stats_player"),
-        Binding("g", "game", show=False, id="stats_game"),
-        Binding("d", "dates", show=False, id="stats_dates"),
+        *(Binding(k, name, show=False, id=f"stats_{name}") for k, name in FILTER_KEYS.items()),
         Binding("escape,q,t", "close", show=False, id="stats_close"),
     ]
 
     DEFAULT_CSS = """
-    StatsScreen { layout: vertical; background: $background; }
-    #stats-head { height: 1; background: $panel; padding: 0 1; }
     #stats-pages { height: 1fr; }
     #stats-pages > Vertical { height: 1fr; }
     #stats-summary, #stats-rates, #stats-bars-title { height: auto; padding: 0 1; }
@@ -72,7 +70,6 @@ class StatsScreen(Translated, Screen[None]):
     #stats-bars { height: 1fr; min-height: 7; }
     #stats-positions-box { height: auto; max-height: 55%; }
     #stats-positions, #stats-more { height: auto; padding: 0 1; }
-    #stats-footer { height: auto; background: $panel; padding: 0 1; }
     """
 
     def __init__(
@@ -83,11 +80,10 @@ class StatsScreen(Translated, Screen[None]):
         today: Callable[[], date] = date.today,
         on_close: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(on_close)
         self.filters = filters or Filters()
         self.load = load
         self.today = today
-        self.on_close = on_close
         self.lifetime: Lifetime | None = None
         self.page = 0
         #: the index into :data:`PERIODS` of the days shown
@@ -99,7 +95,7 @@ class StatsScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The header, the three pages, the keys."""
-        yield Static(id="stats-head")
+        yield Static(id="stats-head", classes="page-head")
         with ContentSwitcher(initial="stats-page-results", id="stats-pages"):
             with Vertical(id="stats-page-results"):
                 yield Static(id="stats-summary")
@@ -112,21 +108,15 @@ class StatsScreen(Translated, Screen[None]):
                     yield Static(id="stats-positions")
             with VerticalScroll(id="stats-page-more"):
                 yield Static(id="stats-more")
-        yield KeyFooter(id="stats-footer")
+        yield KeyFooter(id="stats-footer", classes="page-foot")
 
     def on_mount(self) -> None:
         """Say that the histories are being read, and read them in a worker."""
         super().on_mount()
-        self.run_worker(self._read, thread=True, group="stats", exit_on_error=False)
-
-    def _read(self) -> None:
-        try:
-            lifetime = self.load(progress=partial(self.app.call_from_thread, self._read_some))
-        except Exception as exc:  # a reader bug: say it on the screen, never a crash
-            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
-            return
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._loaded, lifetime)
+        progress = partial(self.app.call_from_thread, self._read_some)
+        self.work_aside(
+            lambda: self.load(progress=progress), self._loaded, self._failed, group="stats"
+        )
 
     def _read_some(self, done: int, total: int) -> None:
         self.reading = (done, total)
@@ -188,16 +178,9 @@ class StatsScreen(Translated, Screen[None]):
 
     def action_close(self) -> None:
         """Back to where the screen was opened from."""
-        if self.on_close is not None:
-            self.on_close()
-        else:
-            self.dismiss()
+        self.leave()
 
     # ------------------------------------------------------------------ drawing
-
-    def on_resize(self) -> None:
-        """The charts follow the size."""
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Every text and chart in the current language, deck and filters."""
@@ -311,12 +294,16 @@ class StatsScreen(Translated, Screen[None]):
     def footer_keys(self, tr: Translator) -> list[ActionModel]:
         """The pages, the filters, back, and the language."""
         return [
-            ActionModel("1", tr.t("stats.page.results"), "screen.page(0)", self.page != 0),
-            ActionModel("2", tr.t("stats.page.positions"), "screen.page(1)", self.page != 1),
-            ActionModel("3", tr.t("stats.page.more"), "screen.page(2)", self.page != 2),
-            ActionModel("p", tr.t("stats.key.player"), "screen.player"),
-            ActionModel("g", tr.t("stats.key.game"), "screen.game"),
-            ActionModel("d", tr.t("stats.key.dates"), "screen.dates"),
+            *(
+                ActionModel(
+                    str(n + 1), tr.t(f"stats.page.{page}"), f"screen.page({n})", n != self.page
+                )
+                for n, page in enumerate(PAGES)
+            ),
+            *(
+                ActionModel(key, tr.t(f"stats.key.{name}"), f"screen.{name}")
+                for key, name in FILTER_KEYS.items()
+            ),
             ActionModel("Esc", tr.t("keys.back"), "screen.close"),
             language_key(tr),
         ]

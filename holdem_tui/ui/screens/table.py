@@ -106,10 +106,12 @@ class TableScreen(Screen[None]):
     class Redraw(Message):
         """The screen needs its model (mounted, or the language changed)."""
 
-    def __init__(self, seat_count: int, draw_game: bool) -> None:
+    def __init__(self, seat_count: int, draw_game: bool, home: int = 0) -> None:
         super().__init__(classes="table-screen")
         self.seat_count = seat_count
         self.draw_game = draw_game
+        #: the chair drawn at the bottom (:attr:`TableArea.home`)
+        self.home = home
         self.model: TableModel | None = None
 
     def compose(self) -> ComposeResult:
@@ -123,7 +125,7 @@ class TableScreen(Screen[None]):
             yield ActionBar(id="actions")
             yield KeyFooter(id="footer")
         with Horizontal(id="middle"):
-            yield TableArea(self.seat_count, self.draw_game)
+            yield TableArea(self.seat_count, self.draw_game, self.home)
             yield HandLog(id="side-log", classes="hand-log")
 
     def on_mount(self) -> None:

@@ -29,7 +29,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Key
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -43,8 +42,9 @@ from holdem_tui.progress.text import share_text, units_text
 from holdem_tui.progress.trainer import Trainer
 from holdem_tui.review.text import flag_text, reason_text
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Translated, four_colour, language_key, translator
+from holdem_tui.ui.base_app import four_colour, language_key, translator
 from holdem_tui.ui.keybars import KeyFooter
+from holdem_tui.ui.screens.page import PageScreen
 from holdem_tui.ui.train_text import choice_label, in_time, spot_lines
 
 __all__ = ["TrainScreen"]
@@ -81,29 +81,22 @@ class _Round:
     extra: dict[str, str] = field(default_factory=dict)
 
 
-class TrainScreen(Translated, Screen[None]):
+class TrainScreen(PageScreen):
     """The drills; ``Esc`` from the menu closes it (``on_close`` instead: the command line
     quits). ``now`` and ``rng`` are the clock and the dealer (tests give their own)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "drill('preflop')", show=False, id="train_preflop"),
-        Binding("2", "drill('odds')", show=False, id="train_odds"),
-        Binding("3", "drill('own')", show=False, id="train_own"),
-        Binding("4", "drill('progress')", show=False, id="train_progress"),
-        Binding("f", "answer('fold')", show=False, id="train_fold"),
-        Binding("c", "answer('call')", show=False, id="train_call"),
-        Binding("r", "answer('raise')", show=False, id="train_raise"),
+        *(
+            Binding(str(n), f"drill('{kind}')", show=False, id=f"train_{kind}")
+            for n, kind in enumerate(MENU, start=1)
+        ),
+        *(
+            Binding(key, f"answer('{answer}')", show=False, id=f"train_{answer}")
+            for key, answer in ANSWER_KEYS.items()
+        ),
         Binding("enter", "next", show=False, id="train_next"),
         Binding("escape,q", "back", show=False, id="train_back"),
     ]
-
-    DEFAULT_CSS = """
-    TrainScreen { layout: vertical; background: $background; }
-    #train-head { height: 1; background: $panel; padding: 0 1; }
-    #train-body { height: 1fr; padding: 0 1; }
-    #train-text { height: auto; }
-    #train-footer { height: auto; background: $panel; padding: 0 1; }
-    """
 
     def __init__(
         self,
@@ -119,14 +112,13 @@ class TrainScreen(Translated, Screen[None]):
         """``path`` and ``folder``: the drills' store and the histories (the data folder's
         by default); ``scan``: read the histories for new spots; ``start``: a drill of
         :data:`MENU` to open at once."""
-        super().__init__()
+        super().__init__(on_close)
         self.start = start
         self.path = path
         self.folder = folder
         self.now = now
         self.rng = rng or random.Random()
         self.scan = scan
-        self.on_close = on_close
         self.trainer: Trainer | None = None
         #: the menu (``None``), a drill's round, or the progress page
         self.page: str | None = None
@@ -140,10 +132,10 @@ class TrainScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The header, the page, the keys."""
-        yield Static(id="train-head")
-        with VerticalScroll(id="train-body"):
+        yield Static(id="train-head", classes="page-head")
+        with VerticalScroll(id="train-body", classes="page-body"):
             yield Static(id="train-text")
-        yield KeyFooter(id="train-footer")
+        yield KeyFooter(id="train-footer", classes="page-foot")
 
     def on_mount(self) -> None:
         """Read the drills' store, then the histories for new spots, in a worker."""
@@ -270,23 +262,17 @@ class TrainScreen(Translated, Screen[None]):
         self.round = _Round(kind)
         self.retranslate()
         work = partial(self._dealing, kind)
-        self.run_worker(work, thread=True, exclusive=True, group="train-deal", exit_on_error=False)
+        done = partial(self._dealt, kind)
+        self.work_aside(work, done, self._noted, group="train-deal", exclusive=True)
 
-    def _dealing(self, kind: str) -> None:
+    def _dealing(self, kind: str) -> PreflopSpot | LoadedSpot | None:
         trainer = self.trainer
         assert trainer is not None
-        try:
-            if kind == "preflop":
-                spot: PreflopSpot | LoadedSpot | None = trainer.next_preflop()
-            elif kind == "odds":
-                spot = trainer.next_odds()
-            else:
-                spot = trainer.next_own()
-        except Exception as exc:  # a reader bug: say it, never a crash
-            self.app.call_from_thread(self._noted, f"{type(exc).__name__}: {exc}")
-            return
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._dealt, kind, spot)
+        if kind == "preflop":
+            return trainer.next_preflop()
+        if kind == "odds":
+            return trainer.next_odds()
+        return trainer.next_own()
 
     def _dealt(self, kind: str, spot: PreflopSpot | LoadedSpot | None) -> None:
         current = self.round
@@ -339,10 +325,8 @@ class TrainScreen(Translated, Screen[None]):
             self.page = None
             self.round = None
             self.retranslate()
-        elif self.on_close is not None:
-            self.on_close()
         else:
-            self.dismiss()
+            self.leave()
 
     def _view(self) -> PlayerView | None:
         """The decision on screen, once it is dealt."""
@@ -354,10 +338,6 @@ class TrainScreen(Translated, Screen[None]):
         return None if current.loaded is None else current.loaded.view
 
     # ------------------------------------------------------------------ drawing
-
-    def on_resize(self) -> None:
-        """Wrap to the new width."""
-        self.retranslate()
 
     def retranslate(self) -> None:
         """The page in the current language and deck."""
