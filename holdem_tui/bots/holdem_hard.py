@@ -43,6 +43,7 @@ from holdem_tui.bots.holdem_common import (
     preflop_percentile,
 )
 from holdem_tui.bots.holdem_heads_up import HeadsUpParams, HeadsUpPlay
+from holdem_tui.bots.holdem_normal import HoldemNormal
 from holdem_tui.bots.holdem_ranges import (
     calling_range,
     narrow_postflop,
@@ -132,6 +133,8 @@ class HoldemHard(Policy):
         self.params = params or HardParams()
         self.book = OpponentBook()
         self.heads_up = HeadsUpPlay(rng, self.book, heads_up)
+        #: a tournament deeper than the chart is played by the normal level's game
+        self.tight = HoldemNormal(rng)
         self.value_bets = 0.0
         self.bluffs = 0.0
 
@@ -194,8 +197,14 @@ class HoldemHard(Policy):
         answer carries its reason, built from the numbers that decided it."""
         self.book.update(view)
         read = read_hand(view)
-        # a tournament's short stack: the chart, weighed in prizes near the money
-        chosen = short_stack(view, self.rng, icm=True, reads=self.book) or self._choose(view, read)
+        # a tournament's short stack: the chart, weighed in prizes near the money; deeper,
+        # the normal level's tight game (see tournament_play: the cash game's thin edges
+        # cost more places than they win)
+        chosen: Choice | Decision | None = short_stack(view, self.rng, icm=True, reads=self.book)
+        if chosen is None and view.tournament is not None:
+            chosen = self.tight.decide(view)
+        elif chosen is None:
+            chosen = self._choose(view, read)
         decision = chosen.decision() if isinstance(chosen, Choice) else chosen
         decision = survive(view, decision)  # a tournament: its life weighed in prizes
         self.book.note(view, decision.action)

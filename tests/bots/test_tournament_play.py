@@ -134,3 +134,19 @@ def test_hard_weighs_a_deep_all_in_in_prizes_and_holds_back_when_it_costs() -> N
     assert survive(view, strong) is strong
     small = because(Action.raise_to(500), "ev_bet", equity=0.45, fold=0.3, ev=0.4)
     assert survive(view, small) is small  # a raise that keeps most of the stack is not weighed
+
+
+def test_deeper_than_the_chart_hard_plays_the_tight_game_not_the_cash_game() -> None:
+    """Six players at 50 big blinds, a raise to three before me: the cash game three-bets
+    king-eight light for chips; in a sit-and-go that costs places, so hard folds it as
+    normal does (the old hard three-bet it)."""
+    before = [Action.fold(), Action.raise_to(600)]
+    seat = decision([10000] * 6, {}, before).me
+    assert seat is not None
+    view = decision([10000] * 6, {seat: "Kd8c"}, before)
+    assert chart_spot(view) is None  # deeper than the chart
+    hard, normal = HardBot(1).decide(view), NormalBot(1).decide(view)
+    assert hard.action.kind is ActionKind.FOLD
+    assert hard.action == normal.action
+    assert hard.reason is not None and normal.reason is not None
+    assert hard.reason.key == normal.reason.key
