@@ -16,7 +16,8 @@ against this opponent's range and habits, read from the public history
   as this player folds to that size, on that street, after checking or not) and is called
   or raised by the rest; the bot's equity against exactly the part that calls decides
   whether it is a value bet. Bluffs into players who fold, value bets thin against
-  players who call, and the size that does most are the same calculation.
+  players who call, and the size that does most are the same calculation. Checking to
+  a player still to act counts what it does when checked to (:func:`check_value`).
 * :meth:`HeadsUpPlay.face_bet` — fold, call or raise against the range that bets or
   raises like this (a rare raiser's raise is strong: second-best hands fold).
 
@@ -39,10 +40,14 @@ from holdem_tui.bots.choice import Choice
 from holdem_tui.bots.holdem_common import playability, position_group, pot_odds
 from holdem_tui.bots.holdem_ranges import ALL_COMBOS
 from holdem_tui.bots.range_model import (
+    WIDE_RATES,
     StreetRead,
+    WideRates,
     apply_spots,
+    bet_bluffs,
     current_spots,
     percentile_band,
+    polarised_bets,
     street_read,
     street_start_range,
     top_share,
@@ -74,6 +79,8 @@ class HeadsUpParams:
     raise_size: float = 0.8  # a raise adds this share of the pot after calling
     #: a bet must beat checking by this share of the pot (ties go to the cheaper line)
     bet_margin: float = 0.01
+    #: the bet (pot fraction) an opponent checked to is assumed to make
+    checked_to_bet: float = 0.6
     #: shorter than this (big blinds) the push-or-fold chart plays instead
     min_depth: float = 15.0
     preflop_sims: int = 700
@@ -105,6 +112,35 @@ def _band(cards: tuple[int, ...], low: float, high: float, sims: int) -> float:
     low = round(max(0.0, min(100.0, low)) * 2) / 2
     high = round(max(low + 0.5, min(100.0, high)) * 2) / 2
     return band_equity((a, b), low, high, sims)
+
+
+#: the bet rates (by street) from which on this bot reads a bet as wider than polarised
+#: (:func:`~holdem_tui.bots.range_model.wideness`): on the flop a balanced regular bets
+#: about 60% of the time when checked to, a loose-aggressive one 90% (its air too), and
+#: reading that one's c-bets as a regular's value folds the hands that beat its air. On
+#: later streets no rate tells them apart (a regular barrels 85-90% into a checked,
+#: capped range, with value), so those bets stay polarised. Only this bot's reading: the
+#: reference regulars keep their own (:data:`~holdem_tui.bots.range_model.WIDE_RATES`).
+HARD_WIDE_RATES: WideRates = {**WIDE_RATES, "flop": (0.7, 0.95)}
+
+
+def check_value(
+    sr: StreetRead, rate: float, street: str, pot: int, size: float, real: float
+) -> float:
+    """What checking to an opponent still to act is worth (chips): it bets ``size`` of
+    the pot at its ``rate`` when checked to (its betting range read as a bet is read,
+    :data:`HARD_WIDE_RATES`), and I call by my equity against those hands or fold; it
+    checks the rest and I keep my share of the pot against them. Checking air to a
+    player who bets is worth less than its bare equity (it is bet off the pot); checking
+    a good hand to a player who bets a lot with air, more (its bluffs pay)."""
+    bluffs = bet_bluffs(rate, size, street)
+    bets, checks = polarised_bets(sr.strength, rate, bluffs, street, HARD_WIDE_RATES)
+    pb, px = sr.share(bets), sr.share(checks)
+    if pb + px <= 0.0:
+        return realize(sr.mean_equity(), real) * pot
+    b = size * pot
+    facing = max(0.0, realize(sr.mean_equity(bets), real) * (pot + 2 * b) - b)
+    return (px * realize(sr.mean_equity(checks), real) * pot + pb * facing) / (pb + px)
 
 
 #: how often a player who has not yet acted folds to a raise and a re-raise in front of it
@@ -215,7 +251,8 @@ class HeadsUpPlay:
         if found is not None:
             return found
         notes = self.book.tendencies(view, opponent)
-        rng_range = street_start_range(view, opponent, notes, self.rng.getrandbits(63))
+        seed = self.rng.getrandbits(63)
+        rng_range = street_start_range(view, opponent, notes, seed, HARD_WIDE_RATES)
         if self._start_cache and next(iter(self._start_cache))[:2] != key[:2]:
             self._start_cache.clear()  # a new hand
         self._start_cache[key] = rng_range
@@ -230,7 +267,9 @@ class HeadsUpPlay:
         if not now:
             return read
         notes = self.book.tendencies(view, opponent)
-        weights, strength = apply_spots(read.weights, read.strength, now, notes, view.street.value)
+        weights, strength = apply_spots(
+            read.weights, read.strength, now, notes, view.street.value, HARD_WIDE_RATES
+        )
         return StreetRead(read.combos, weights, read.equity, strength)
 
     # ------------------------------------------------------------------ preflop
@@ -436,16 +475,24 @@ class HeadsUpPlay:
         this player folds to that size here), raises (the strongest, as often as it
         raises) and calls (the rest); the bet earns the pot from the folds, its equity
         against the callers on a bigger pot, and loses the bet to raises it cannot call.
+        Checking is worth my share of the pot when it ends the street, and
+        :func:`check_value` when the opponent may still bet.
         """
         p, legal, pot, notes = self.params, spot.legal, spot.pot, spot.notes
         street = view.street.value
         real = self._realization(view, spot.opponent)
         eq = sr.mean_equity()
-        ev_check = realize(eq, real) * pot
+        checked = "x" if read.seat(spot.opponent).street_checks else "-"
+        if checked == "-":
+            # the opponent still to act: its bet when checked to is part of my check
+            role = "agg" if read.previous_aggressor == spot.opponent else "pas"
+            rate = notes.rate(("bet", role, street, "x"))
+            ev_check = check_value(sr, rate, street, pot, p.checked_to_bet, real)
+        else:
+            ev_check = realize(eq, real) * pot  # my check ends the street
         lines = Lines.first(spot.bb, "check", ev_check, Action.check(), "check", p.bet_margin * pot)
         if not legal.can_raise:
             return Choice(lines.action, lines.piece, eq, None, None, lines.options)
-        checked = "x" if read.seat(spot.opponent).street_checks else "-"
         all_in = legal.all_in_amount
         raise_rate = notes.rate(("raise", street))
         tried: set[int] = set()

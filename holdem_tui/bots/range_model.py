@@ -23,7 +23,7 @@ from the opponent's open, defend and 3-bet frequencies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,7 +63,8 @@ SLOWPLAY = 0.12
 #: duplicate hands: against the balanced regular +150 -> +124 and +82 -> +41 bb/100 at
 #: seeds 12 and 13, against the adaptive one +80 -> +71 and -0 -> +47, intervals about
 #: +-75), so Hold'em keeps the read it was measured with
-WIDE_RATES = {"postdraw": (0.45, 0.8)}
+WideRates = Mapping[str, tuple[float, float]]
+WIDE_RATES: WideRates = {"postdraw": (0.45, 0.8)}
 #: share of bluffs (hands from below the cut) in a raising range
 RAISE_BLUFFS = 0.05
 #: bluffs in a betting range relative to the river's ``b / (p + 2b)``, by street
@@ -451,44 +452,49 @@ def bet_bluffs(rate: float, size: float, street: str) -> float:
     return float(np.clip(balanced * np.clip(rate / 0.4, 0.25, 1.2), 0.04, 0.45))
 
 
-def wideness(rate: float, street: str) -> float:
+def wideness(rate: float, street: str, wide: WideRates = WIDE_RATES) -> float:
     """How little a bet or raise says about the hand, from how often this player makes it.
 
     A regular who bets about as often as a polarised range allows (the first of
-    :data:`WIDE_RATES` on this ``street``) bets its strong hands and some air, and its
+    ``wide`` rates on this ``street``, :data:`WIDE_RATES` unless the reader brings its
+    own) bets its strong hands and some air, and its
     bet is read so; a player seen to bet or raise nearly every time it may (the second:
     a maniac) bets its middle hands too, so its bet is read as its whole range
     (0 polarised .. 1 no news).
     """
-    rates = WIDE_RATES.get(street)
+    rates = wide.get(street)
     if rates is None:
         return 0.0
     low, high = rates
     return float(np.clip((rate - low) / (high - low), 0.0, 1.0))
 
 
-def aggressive_read(polarised: Array, rate: float, street: str) -> Array:
+def aggressive_read(
+    polarised: Array, rate: float, street: str, wide: WideRates = WIDE_RATES
+) -> Array:
     """A bet or raise read as ``polarised`` (per-combo chances at this player's ``rate``),
     widened towards "any hand at that rate" by :func:`wideness`: a maniac's bets are
     called down by the price against its whole range, not folded to as if they were a
     regular's value."""
-    wide = wideness(rate, street)
-    if wide <= 0.0:
+    share = wideness(rate, street, wide)
+    if share <= 0.0:
         return polarised
-    out: Array = (1.0 - wide) * polarised + wide * rate
+    out: Array = (1.0 - share) * polarised + share * rate
     return out
 
 
-def polarised_bets(strength: Array, rate: float, bluffs: float, street: str) -> tuple[Array, Array]:
+def polarised_bets(
+    strength: Array, rate: float, bluffs: float, street: str, wide: WideRates = WIDE_RATES
+) -> tuple[Array, Array]:
     """(bets, checks): how likely each combo was to bet at ``rate`` with ``bluffs`` of
     the bets from the bottom of the range (and a few strong hands slowplayed), read
     wider for a player who bets nearly always (:func:`aggressive_read`)."""
     value = top_share(strength, rate * (1.0 - bluffs))
     air = top_share(1.0 - strength, rate * bluffs)
-    bets = aggressive_read(np.minimum(1.0, value + air), rate, street)
+    bets = aggressive_read(np.minimum(1.0, value + air), rate, street, wide)
     checks = np.clip(1.0 - (1.0 - SLOWPLAY) * value - air, 0.0, 1.0)
-    wide = wideness(rate, street)
-    out: Array = (1.0 - wide) * checks + wide * (1.0 - rate)
+    share = wideness(rate, street, wide)
+    out: Array = (1.0 - share) * checks + share * (1.0 - rate)
     return bets, out
 
 
@@ -505,6 +511,7 @@ def action_factor(
     need: int,
     pot: int,
     amount: int = 0,
+    wide: WideRates = WIDE_RATES,
 ) -> Array | None:
     """How likely each combo was to take this action in this spot (``None``: no news).
 
@@ -517,11 +524,13 @@ def action_factor(
         rate = notes.rate(("bet", role, street, "x" if checked_to else "-"))
         bluffs = bet_bluffs(rate, amount / max(1, pot) if amount else 0.5, street)
         # checks: the hands it would not bet, and a few strong ones slowplayed
-        bets, checks = polarised_bets(strength, rate, bluffs, street)
+        bets, checks = polarised_bets(strength, rate, bluffs, street, wide)
         return bets if kind is ActionKind.BET else checks
     if facing == 1 and kind in (ActionKind.CALL, ActionKind.RAISE):
         raise_rate = notes.rate(("raise", street))
-        raising = aggressive_read(top_share(strength, raise_rate, RAISE_BLUFFS), raise_rate, street)
+        raising = aggressive_read(
+            top_share(strength, raise_rate, RAISE_BLUFFS), raise_rate, street, wide
+        )
         if kind is ActionKind.RAISE:
             return raising
         fold = notes.rate(("fold", "x" if checked else "-", street, size_bucket(need, pot)))
@@ -612,7 +621,9 @@ def street_spots(history: Sequence[Event], player: int) -> list[StreetSpots]:
     return [StreetSpots(st, b, tuple(sp)) for st, (b, sp) in found.items()]
 
 
-def street_start_range(view: PlayerView, opponent: int, notes: Tendencies, seed: int) -> Range:
+def street_start_range(
+    view: PlayerView, opponent: int, notes: Tendencies, seed: int, wide: WideRates = WIDE_RATES
+) -> Range:
     """``opponent``'s range when this street began: its preflop band read with ``notes``,
     then its actions on each earlier street (each read with that street's strengths,
     run-outs drawn from ``seed``). Without my cards and the board's."""
@@ -625,7 +636,7 @@ def street_start_range(view: PlayerView, opponent: int, notes: Tendencies, seed:
         if len(past.board) >= len(view.board):
             break  # the current street is read with this street's own evaluation
         strength = range_strength(found, past.board, view.my_cards, generator)
-        weights_now, _ = apply_spots(found.weights, strength, past.spots, notes, past.street)
+        weights_now, _ = apply_spots(found.weights, strength, past.spots, notes, past.street, wide)
         found = Range(found.combos, weights_now)
     return found
 
@@ -637,7 +648,12 @@ def current_spots(view: PlayerView, opponent: int) -> tuple[Spot, ...]:
 
 
 def apply_spots(
-    weights: Array, strength: Array, spots: Sequence[Spot], notes: Tendencies, street: str
+    weights: Array,
+    strength: Array,
+    spots: Sequence[Spot],
+    notes: Tendencies,
+    street: str,
+    wide: WideRates = WIDE_RATES,
 ) -> tuple[Array, Array]:
     """The range's weights after these actions, and its strength re-ranked by them."""
     for spot in spots:
@@ -653,6 +669,7 @@ def apply_spots(
             need=spot.need,
             pot=spot.pot,
             amount=spot.amount,
+            wide=wide,
         )
         if factor is None:
             continue

@@ -3,8 +3,11 @@
 A regular who bets about as often as a polarised range allows bets its strong hands and
 some air; a player seen to bet nearly every time it may bets its middle hands too. The
 hard draw bot used to read both as the regular, and folded its pairs and two pairs to a
-maniac after the draw. Hold'em keeps the polarised read at any rate (measured: a
-balanced regular's frequent bets are polarised, see ``WIDE_RATES``).
+maniac after the draw. In Hold'em the reference regulars keep the polarised read at any
+rate (a balanced regular's frequent bets are polarised, see ``WIDE_RATES``); the hard bot
+reads a flop bet wider from a player who bets the flop 70% or more of the time
+(``HARD_WIDE_RATES``: a regular c-bets about 60%, a loose-aggressive player 90%), and
+counts that bet in what checking to it is worth (``check_value``).
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 
-from holdem_tui.bots.range_model import action_factor, wideness
+from holdem_tui.bots.holdem_heads_up import HARD_WIDE_RATES, check_value, realize
+from holdem_tui.bots.range_model import WIDE_RATES, StreetRead, WideRates, action_factor, wideness
 from holdem_tui.bots.tendencies import Tendencies
 from holdem_tui.engine.actions import ActionKind
 
@@ -30,8 +35,9 @@ def bettor(street: str, bets: int, chances: int) -> Tendencies:
     return notes
 
 
-def pot_bet(street: str, bets: int) -> np.ndarray:
-    """The per-hand chance of a pot-sized bet from a player who bet ``bets`` in 100."""
+def pot_bet(street: str, bets: int, wide: WideRates = WIDE_RATES) -> np.ndarray:
+    """The per-hand chance of a pot-sized bet from a player who bet ``bets`` in 100, as
+    a reader with the ``wide`` rates reads it."""
     factor = action_factor(
         ActionKind.BET,
         STRENGTH,
@@ -44,6 +50,7 @@ def pot_bet(street: str, bets: int) -> np.ndarray:
         need=0,
         pot=100,
         amount=100,
+        wide=wide,
     )
     assert factor is not None
     return factor
@@ -80,3 +87,46 @@ def test_holdem_bets_stay_polarised_at_any_rate() -> None:
     assert (
         share(pot_bet("river", 65), MIDDLE) < 0.06 < 0.09 < share(pot_bet("postdraw", 65), MIDDLE)
     )
+
+
+def test_hard_reads_a_loose_flop_cbettor_wide_and_a_regular_polarised() -> None:
+    # a regular's 60% c-bet: polarised for the hard bot as for everyone
+    assert wideness(0.6, "flop", HARD_WIDE_RATES) == 0.0
+    assert share(pot_bet("flop", 60, HARD_WIDE_RATES), MIDDLE) < 0.06
+    # a loose-aggressive 90% c-bet: no part of its range is read as checking (the
+    # polarised read leaves a gap between its value and its air)
+    loose, polarised = pot_bet("flop", 90, HARD_WIDE_RATES), pot_bet("flop", 90)
+    assert loose.min() > 0.65 > polarised.min()
+    assert share(loose, MIDDLE) > share(polarised, MIDDLE)
+    assert share(loose, TOP) < share(polarised, TOP)
+    # later streets stay polarised: a regular barrels 85-90% into a capped range
+    assert all(wideness(1.0, street, HARD_WIDE_RATES) == 0.0 for street in ("turn", "river"))
+
+
+def _read(equity: np.ndarray) -> StreetRead:
+    """My equity against each combo of a range of evenly weighted strengths."""
+    combos = np.zeros((len(STRENGTH), 2), dtype=np.int8)
+    return StreetRead(combos, np.ones(len(STRENGTH)), equity, STRENGTH)
+
+
+def test_checking_air_to_a_bettor_is_worth_less_than_its_equity() -> None:
+    air = _read(np.full(len(STRENGTH), 0.25))  # two overcards: 25% against everything
+    pot = 100
+    bare = realize(0.25, 0.9) * pot
+    # against a player who bets when checked to, checking gives up most of that share
+    assert check_value(air, 0.8, "flop", pot, 0.6, 0.9) < 0.5 * bare
+    # against one who never bets, checking keeps it
+    assert check_value(air, 0.0, "flop", pot, 0.6, 0.9) == pytest.approx(bare, rel=0.05)
+
+
+def test_checking_a_good_hand_to_a_loose_cbettor_earns_its_bet() -> None:
+    # a hand ahead of 70% of the range (my equity falls with their strength)
+    good = _read(np.clip(1.3 - STRENGTH, 0.0, 1.0) * 0.9)
+    pot = 100
+    bare = realize(good.mean_equity(), 0.9) * pot
+    # a 95% flop c-bettor bets its middle and air into the check: the check earns more
+    # than the bare share of the pot, and more than against a regular's polarised bets
+    loose = check_value(good, 0.95, "flop", pot, 0.6, 0.9)
+    regular = check_value(good, 0.6, "flop", pot, 0.6, 0.9)
+    assert loose > bare
+    assert loose > regular
