@@ -38,6 +38,7 @@ from holdem_tui.ui.screens.modals import (
 )
 from holdem_tui.ui.screens.rules import RulesScreen
 from holdem_tui.ui.screens.setup import SetupScreen
+from holdem_tui.ui.screens.stats import StatsScreen
 from holdem_tui.ui.screens.table import TableScreen
 from holdem_tui.ui.timing import ManualTimers
 from tests.support.ui import wait_for
@@ -111,12 +112,14 @@ class MonkeyReport:
 LIFT_KEYS = frozenset({"enter", "space"})
 #: screens anyone may answer or read: a private span never survives one of them
 PUBLIC_SCREENS: tuple[type[Screen[Any]], ...] = (EndScreen, BustScreen, ChoiceScreen, SetupScreen)
-#: screens drawn over whatever is there without changing whose screen it is
+#: screens drawn over whatever is there without changing whose screen it is (the lifetime
+#: statistics, ``t``, show no card of the hand in play: closing them uncovers the same span)
 NEUTRAL_SCREENS: tuple[type[Screen[Any]], ...] = (
     TooSmallScreen,
     QuitScreen,
     HelpScreen,
     RulesScreen,
+    StatsScreen,
 )
 
 
