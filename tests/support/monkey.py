@@ -112,6 +112,8 @@ class MonkeyReport:
 LIFT_KEYS = frozenset({"enter", "space"})
 #: screens anyone may answer or read: a private span never survives one of them
 PUBLIC_SCREENS: tuple[type[Screen[Any]], ...] = (EndScreen, BustScreen, ChoiceScreen, SetupScreen)
+#: screens a curtain may uncover that are one person's moment: closing one ends the span
+PRIVATE_MOMENTS: tuple[type[Screen[Any]], ...] = (ReviewScreen, ShowScreen)
 #: screens drawn over whatever is there without changing whose screen it is (the lifetime
 #: statistics, ``t``, show no card of the hand in play: closing them uncovers the same span)
 NEUTRAL_SCREENS: tuple[type[Screen[Any]], ...] = (
@@ -264,11 +266,14 @@ class PrivacyWatch:
         self.base = None
 
     def _uncovered(self) -> Screen[Any] | None:
-        """The screen a lifted curtain uncovered, unless it is the table itself."""
+        """The private moment a lifted curtain uncovered (a review, the question whether to
+        show), whose closing ends the span; ``None`` for the table, or a screen drawn over
+        it (the last hands, help, rules, statistics), which leaves the turn's span as it is.
+        """
         for screen in reversed(self.app.screen_stack):
             if isinstance(screen, NEUTRAL_SCREENS):
                 continue
-            return None if isinstance(screen, TableScreen) else screen
+            return screen if isinstance(screen, PRIVATE_MOMENTS) else None
         return None
 
     def _shown_by_choice(self, hand: Any, owner: int | None) -> str | None:
