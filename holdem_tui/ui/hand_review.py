@@ -41,7 +41,7 @@ from holdem_tui.review import (
 from holdem_tui.session.labels import display_name
 from holdem_tui.session.narrate import narrate
 from holdem_tui.session.present import ActionModel, street_text
-from holdem_tui.ui.base_app import four_colour, translator
+from holdem_tui.ui.base_app import four_colour, key_names, translator
 from holdem_tui.ui.keybars import KeyFooter
 from holdem_tui.ui.review_book import ReviewBook, ReviewEntry, SessionReview, session_book
 from holdem_tui.ui.review_parts import (
@@ -372,16 +372,23 @@ class ReviewScreen(PageScreen):
 
     def footer_keys(self, tr: Translator) -> list[ActionModel]:
         """The review's keys, in the reader's language; clicking one is pressing it."""
+        bound = key_names(self, ReviewScreen)
         keys = [
             ActionModel("←→", tr.t("review.key_step"), "screen.step(1)"),
             ActionModel("↑↓", tr.t("review.key_street"), "screen.street(1)"),
-            ActionModel("n", tr.t("review.key_next_decision"), "screen.next_decision"),
+            ActionModel(
+                bound["review_next_decision"],
+                tr.t("review.key_next_decision"),
+                "screen.next_decision",
+            ),
             ActionModel("PgUp PgDn", tr.t("review.key_hand"), "screen.hand(1)"),
-            ActionModel("h", tr.t("review.key_hands"), "screen.hands"),
+            ActionModel(bound["review_hands"], tr.t("review.key_hands"), "screen.hands"),
         ]
         if self.book is not None and self.book.may_switch:
-            keys.append(ActionModel("w", tr.t("review.key_whose"), "screen.whose"))
-        keys.append(ActionModel("Esc", tr.t("review.key_close"), "screen.close"))
+            keys.append(
+                ActionModel(bound["review_whose"], tr.t("review.key_whose"), "screen.whose")
+            )
+        keys.append(ActionModel(bound["review_close"], tr.t("review.key_close"), "screen.close"))
         return keys
 
     # ------------------------------------------------------------------ keys

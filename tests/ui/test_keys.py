@@ -170,3 +170,22 @@ async def test_enter_read_with_ctrl_q_on_the_end_screen_does_not_answer_the_ques
         await pilot.press("escape")
         await pilot.pause()
         assert app.return_code is None
+
+
+async def test_the_end_screens_footer_follows_its_moved_keys() -> None:
+    """The end screen names its keys from its bindings and the app's (``t``), not letters."""
+    app = make_app(hand_limit=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_until(pilot, lambda a: isinstance(a.screen, EndScreen), key="f")
+        app.update_keymap({"new_game": "f2", "end_review": "f3", "end_train": "f4", "stats": "f8"})
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        end.retranslate()
+        await pilot.pause()
+        footer = plain_footer(end.query_one("#end-footer", KeyFooter))
+        for key, word in (("F2", "New game"), ("F3", "Review"), ("F4", "Drills"), ("F8", "Stats")):
+            assert f"{key} {word}" in footer, footer
+
+
+def plain_footer(footer: KeyFooter) -> str:
+    return " ".join(str(child.render()) for child in footer.query(Static)) or str(footer.render())

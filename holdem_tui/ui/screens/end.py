@@ -29,7 +29,7 @@ from holdem_tui.i18n import Translator
 from holdem_tui.session.labels import Named, display_name, out_line, seat_title
 from holdem_tui.session.outcome import EndReason, SessionResult
 from holdem_tui.session.present import ActionModel
-from holdem_tui.ui.base_app import Translated, language_key, translator
+from holdem_tui.ui.base_app import Translated, key_names, language_key, translator
 from holdem_tui.ui.keybars import KeyFooter, wrap_whole
 from holdem_tui.ui.widgets import DialogBox
 
@@ -284,13 +284,14 @@ class EndScreen(Translated, Screen[str]):
             )
         self.query_one("#end-biggest", Static).update(line)
         self.query_one("#end-stats", Static).update(self.stats_text(tr))
+        bound = key_names(self, EndScreen)
         keys = [
-            ActionModel("Enter", tr.t("end.play_again"), "screen.choose('again')"),
-            ActionModel("n", tr.t("setup.title"), "screen.choose('setup')"),
-            ActionModel("e", tr.t("review.key"), "screen.review"),
-            ActionModel("t", tr.t("keys.stats"), "app.stats"),
-            ActionModel("d", tr.t("keys.train"), "app.train"),
-            ActionModel("q", tr.t("end.quit"), "screen.choose('quit')"),
+            ActionModel(bound["play_again"], tr.t("end.play_again"), "screen.choose('again')"),
+            ActionModel(bound["new_game"], tr.t("setup.title"), "screen.choose('setup')"),
+            ActionModel(bound["end_review"], tr.t("review.key"), "screen.review"),
+            ActionModel(bound["stats"], tr.t("keys.stats"), "app.stats"),
+            ActionModel(bound["end_train"], tr.t("keys.train"), "app.train"),
+            ActionModel(bound["end_quit"], tr.t("end.quit"), "screen.choose('quit')"),
             language_key(tr),
         ]
         self.query_one("#end-footer", KeyFooter).show(keys)

@@ -263,10 +263,14 @@ class BustScreen(Translated, ModalScreen[str]):
         )
         # a tournament has no rebuy: its key is not shown at all there
         rebuy = tr.t("bust.rebuy", amount=tr.number(session.settings.stack))
-        keys = [ActionModel("r", rebuy, "screen.choose('rebuy')")] if session.can_rebuy else []
+        bound = key_names(self, BustScreen)
+        rebuying = ActionModel(bound["bust_rebuy"], rebuy, "screen.choose('rebuy')")
+        keys = [rebuying] if session.can_rebuy else []
         keys += [
-            ActionModel("w", tr.t("bust.watch"), "screen.choose('watch')", self.can_watch),
-            ActionModel("e", tr.t("bust.end"), "screen.choose('end')"),
+            ActionModel(
+                bound["bust_watch"], tr.t("bust.watch"), "screen.choose('watch')", self.can_watch
+            ),
+            ActionModel(bound["bust_end"], tr.t("bust.end"), "screen.choose('end')"),
         ]
         self.query_one("#bust-keys", KeyBar).show(keys)
 
