@@ -86,6 +86,9 @@ class TableArea(Container):
         #: the chair drawn at the bottom, the others clockwise from it: a player's own
         #: chair on their own screen, wherever the host seated them
         self.home = home
+        places = SLOTS.get(seat_count, SLOTS[9])
+        #: where each chair sits, as fractions of the free space (by chair number)
+        self.slots = tuple(places[(seat - home) % len(places)] for seat in range(len(places)))
 
     def compose(self) -> ComposeResult:
         """The felt first, then one widget per chair."""
@@ -96,13 +99,6 @@ class TableArea(Container):
     def on_resize(self) -> None:
         """Lay the seats out for the new size."""
         self.place()
-
-    @property
-    def slots(self) -> tuple[tuple[float, float], ...]:
-        """Where each chair sits, as fractions of the free space (by chair number)."""
-        places = SLOTS.get(self.seat_count, SLOTS[9])
-        count = len(places)
-        return tuple(places[(seat - self.home) % count] for seat in range(count))
 
     def card_size(self) -> CardSize:
         """Cards grow with the room: chips, three lines from 80×26, five from 120×40."""
